@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# Gamebox build: ./build.sh [build|serve [PORT]|test|bench]
+# Each command installs what it needs: a .venv with Python >= 3.12, the dev dependencies, node_modules
+# (npm ci), and for tests a Chromium. See README.md.
+set -euo pipefail
+cd "$(dirname "$0")"
+ROOT=$PWD
+VENV=$ROOT/.venv
+PY=$VENV/bin/python
+MICROPIP=micropip==0.11.1
+
+say() { printf '\033[1m[gamebox]\033[0m %s\n' "$*"; }
+die() { printf '\033[31m[gamebox] error:\033[0m %s\n' "$*" >&2; exit 1; }
+
+version_ok() { "$1" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' 2>/dev/null; }
+
+find_python() {
+  local candidate
+  for candidate in "${GAMEBOX_PYTHON:-}" python3.13 python3.12 python3.14 python3; do
+    [ -n "$candidate" ] || continue
+    if command -v "$candidate" >/dev/null 2>&1 && version_ok "$(command -v "$candidate")"; then
+      command -v "$candidate"; return 0
+    fi
+  done
+  local roots=("${PYENV_ROOT:-$HOME/.pyenv}/versions" /usr/local/bin /usr/bin /opt/python)
+  for candidate in "${roots[@]/%//}"*/bin/python3 /usr/local/bin/python3.1[2-9] /usr/bin/python3.1[2-9]; do
+    if [ -x "$candidate" ] && version_ok "$candidate"; then echo "$candidate"; return 0; fi
+  done
+  return 1
+}
+
+ensure_venv() {
+  if [ -x "$PY" ] && ! version_ok "$PY"; then
+    say "removing .venv: its Python is older than 3.12"; rm -rf "$VENV"
+  fi
+  if [ ! -x "$PY" ]; then
+    local base
+    base=$(find_python) || die "Gamebox needs Python >= 3.12 to build (pyodide-build cannot read Pyodide's lock
+file on 3.11). Install Python 3.12 or newer, or point GAMEBOX_PYTHON at one."
+    say "creating .venv with $base ($("$base" --version))"
+    "$base" -m venv "$VENV"
+  fi
+  local stamp=$VENV/.gamebox-dev-deps
+  if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+    say "installing the dev dependencies into .venv"
+    "$PY" -m pip install -q --upgrade pip setuptools wheel
+    "$PY" -m pip install -q -e ".[dev]"
+    touch "$stamp"
+  fi
+}
+
+ensure_node() {
+  command -v npm >/dev/null 2>&1 || die "Gamebox needs Node.js and npm (for the pinned pyodide package)."
+  if [ ! -f node_modules/pyodide/pyodide.mjs ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    say "npm ci (pyodide $(node -p 'require("./package.json").dependencies.pyodide'))"
+    npm ci --no-audit --no-fund --loglevel=error
+  fi
+}
+
+build() {
+  ensure_venv
+  ensure_node
+  say "building dist/"
+  rm -rf dist build/wheels
+  mkdir -p dist/pyodide build/wheels build/cache
+  local core
+  for core in pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip; do
+    cp "node_modules/pyodide/$core" dist/pyodide/
+  done
+  "$PY" -m build --wheel --no-isolation --outdir build/wheels . >build/wheel.log 2>&1 \
+    || { cat build/wheel.log; die "building the gamebox wheel failed"; }
+  if ! ls build/cache/micropip-0.11.1-*.whl >/dev/null 2>&1; then
+    say "downloading $MICROPIP from PyPI"
+    "$PY" -m pip download -q --only-binary=:all: --python-version 3.13 --no-deps -d build/cache "$MICROPIP"
+  fi
+  cp build/wheels/gamebox-*.whl build/cache/micropip-0.11.1-*.whl dist/pyodide/
+  (cd dist/pyodide && "$VENV/bin/pyodide" lockfile add-wheels \
+      --input "$ROOT/node_modules/pyodide/pyodide-lock.json" --output pyodide-lock.json \
+      --base-path . gamebox-*.whl micropip-*.whl >"$ROOT/build/lock.log" 2>&1) \
+    || { cat build/lock.log; die "pyodide lockfile add-wheels failed"; }
+  cp index.html dist/
+  cp -r web dist/web
+  [ -d web/icons ] || true
+  # The build id names the service worker's cache, so a new build replaces the old cache cleanly.
+  local build_id
+  build_id=$(cd dist && find . -type f ! -name sw.js -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-12)
+  sed -i "s/__BUILD_ID__/$build_id/g" dist/web/sw.js dist/index.html
+  [ -f web/sw.js ] && cp dist/web/sw.js dist/sw.js
+  echo "$build_id" > dist/BUILD_ID
+  say "dist/ is ready (build $build_id)"
+}
+
+ensure_chromium() {
+  if [ -n "${GAMEBOX_CHROMIUM:-}" ] && [ -x "$GAMEBOX_CHROMIUM" ]; then return 0; fi
+  for candidate in /usr/bin/chromium /usr/bin/chromium-browser; do
+    [ -x "$candidate" ] && return 0
+  done
+  if ls "${PLAYWRIGHT_BROWSERS_PATH:-$HOME/.cache/ms-playwright}"/chromium* >/dev/null 2>&1; then return 0; fi
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    say "installing Debian's chromium for the browser tests"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null \
+      || die "apt-get install chromium failed"
+    return 0
+  fi
+  say "no Chromium found: trying Playwright's own download"
+  "$PY" -m playwright install chromium || die "no Chromium: install Debian's chromium package, or run
+'.venv/bin/python -m playwright install chromium' where that download is reachable."
+}
+
+run_tests() {
+  ensure_chromium
+  build
+  say "ruff"
+  "$VENV/bin/ruff" check py tests bench tools
+  say "mypy"
+  "$VENV/bin/mypy"
+  say "pytest tests/rules"
+  "$PY" -m pytest tests/rules -q -n 2 -p no:cacheprovider
+  say "pytest tests/e2e (Chromium)"
+  "$PY" -m pytest tests/e2e -q -p no:cacheprovider
+}
+
+command=${1:-build}
+case "$command" in
+  build) build ;;
+  serve)
+    build
+    exec "$PY" tools/serve.py "${2:-8000}" dist ;;
+  test) run_tests ;;
+  bench)
+    build
+    "$PY" bench/run.py "${@:2}" ;;
+  *) die "unknown command '$command'; use build, serve [PORT], test or bench" ;;
+esac

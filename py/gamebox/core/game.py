@@ -1,0 +1,194 @@
+"""The protocol every game follows: a Game (a factory with set-up options) and its State.
+
+A State changes only through ``apply``. Chance happens inside ``Game.new`` and ``State.apply``, drawn from the
+state's own generator, so replaying the same seed, options and history always gives the same fingerprint.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from gamebox.core.errors import IllegalAction, InvalidSetup
+from gamebox.core.rng import Rng, normalize_seed
+
+JSON = Any
+LogEntry = dict[str, Any]
+BotFunction = Callable[["State", int, int, Rng], str]
+
+
+def log_entry(seat: int | None, key: str, text: str, **params: Any) -> LogEntry:
+    """One line of the move log: a message key with parameters, and its English wording."""
+    return {"seat": seat, "key": key, "params": params, "text": text}
+
+
+class State(ABC):
+    """One position of one game. Subclasses keep every rule of their game; this class keeps the bookkeeping."""
+
+    def __init__(self, game: Game, seed: str, players: int, options: dict[str, Any], rng: Rng) -> None:
+        self.game = game
+        self.seed = seed
+        self.players = players
+        self.options = dict(options)
+        self.rng = rng
+        self.history: list[tuple[int, str]] = []
+        self.log: list[LogEntry] = []
+        # Undo may not go back past this many actions: the last point where chance or hidden
+        # information was revealed (BGA's policy).
+        self.undo_floor = 0
+
+    # -- what every game defines -------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def to_move(self) -> list[int]:
+        """The seats that may act now; [] exactly when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[str]:
+        """Every action ``seat`` may take now, in notation."""
+
+    @abstractmethod
+    def _play(self, seat: int, action: str) -> list[LogEntry]:
+        """Check ``action`` and, only if it is legal, carry it out. Return what the move log says of it."""
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Each seat's score now."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        """All a renderer needs, as JSON, hiding what ``seat`` may not know (seat None: a spectator)."""
+
+    @abstractmethod
+    def snapshot(self) -> JSON:
+        """The whole state as JSON, hidden parts included: the input of the fingerprint."""
+
+    # -- shared behaviour ------------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return not self.to_move
+
+    def winners(self) -> list[int]:
+        """The seats with the best score once the game is over (all of them on a tie)."""
+        if not self.is_over:
+            return []
+        scores = self.scores()
+        best = max(scores)
+        return [seat for seat, score in enumerate(scores) if score == best]
+
+    def check_seat(self, seat: object) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalAction(f"There is no seat {seat!r} in this game.", "error.no_such_seat", seat=seat)
+        return seat
+
+    def apply(self, seat: int, action: str) -> None:
+        """Play ``action`` for ``seat``. An illegal action raises IllegalAction and changes nothing."""
+        seat = self.check_seat(seat)
+        if not isinstance(action, str):
+            raise IllegalAction("An action is a short text.", "error.action_not_text")
+        if self.is_over:
+            raise IllegalAction("The game is over.", "error.game_over")
+        if seat not in self.to_move:
+            raise IllegalAction("It is not your turn.", "error.not_your_turn", seat=seat)
+        entries = self._play(seat, action)
+        self.history.append((seat, action))
+        self.log.extend(entries)
+
+    def fingerprint(self) -> str:
+        """A stable hash of the whole state, the same on CPython and in Pyodide."""
+        body = {
+            "game": self.game.id,
+            "seed": self.seed,
+            "players": self.players,
+            "options": self.options,
+            "history": [list(step) for step in self.history],
+            "rng": [f"{word:016x}" for word in self.rng.state],
+            "state": self.snapshot(),
+        }
+        text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        return hashlib.sha256(text.encode("ascii")).hexdigest()[:32]
+
+    def copy(self) -> State:
+        return copy.deepcopy(self)
+
+    def __repr__(self) -> str:
+        return f"<{self.game.id} seed={self.seed!r} players={self.players} moves={len(self.history)}>"
+
+
+class Game(ABC):
+    """A game in the box: its identity, its set-up options, and a factory for its states."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[dict[str, dict[str, Any]]] = {}
+    bot_levels: ClassVar[list[str]] = []
+
+    @abstractmethod
+    def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng) -> State:
+        """Set up a new game: the deal, the starting position."""
+
+    @abstractmethod
+    def bot(self, level: str) -> BotFunction:
+        """The function that plays at ``level``: (state, seat, budget_ms, rng) -> action."""
+
+    def check_setup(self, players: object, options: Mapping[str, object]) -> tuple[int, dict[str, Any]]:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise InvalidSetup("The number of players must be a whole number.", "error.players_not_number")
+        if not self.min_players <= players <= self.max_players:
+            raise InvalidSetup(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}.",
+                "error.players_out_of_range",
+                game=self.id,
+                low=self.min_players,
+                high=self.max_players,
+                players=players,
+            )
+        chosen: dict[str, Any] = {}
+        for name, spec in self.options.items():
+            value = options.get(name, spec["default"])
+            if value not in spec["choices"]:
+                raise InvalidSetup(
+                    f"Option {name} cannot be {value!r}; choose one of {spec['choices']}.",
+                    "error.bad_option",
+                    option=name,
+                    value=str(value),
+                )
+            chosen[name] = value
+        unknown = sorted(set(options) - set(self.options))
+        if unknown:
+            raise InvalidSetup(f"{self.title} has no option {unknown[0]!r}.", "error.unknown_option",
+                               option=unknown[0])
+        return players, chosen
+
+    def new(self, seed: str, players: int, **options: Any) -> State:
+        if not isinstance(seed, str):
+            raise InvalidSetup("A seed is a text.", "error.bad_seed")
+        try:
+            seed = normalize_seed(seed)
+        except ValueError as exc:
+            raise InvalidSetup(f"Bad seed: {exc}.", "error.bad_seed") from exc
+        players, chosen = self.check_setup(players, options)
+        return self._create(seed, players, chosen, Rng.for_game(self.id, seed))
+
+    def replay(self, seed: str, players: int, options: Mapping[str, Any],
+               history: list[tuple[int, str]]) -> State:
+        state = self.new(seed, players, **dict(options))
+        for seat, action in history:
+            state.apply(seat, action)
+        return state
+
+    def describe(self) -> dict[str, JSON]:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "options": self.options,
+            "bot_levels": self.bot_levels,
+        }

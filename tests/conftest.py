@@ -1,0 +1,8 @@
+"""Make the gamebox package importable from py/ without installing it."""
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT / "py") not in sys.path:
+    sys.path.insert(0, str(ROOT / "py"))

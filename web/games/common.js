@@ -1,0 +1,66 @@
+// Helpers shared by the renderers: a crisp canvas at any pixel ratio, hit regions, and tweens.
+
+/** Size the canvas's backing store to its CSS size times the device pixel ratio; returns the 2D context. */
+export function fitCanvas(canvas, width, height) {
+  const ratio = window.devicePixelRatio || 1;
+  canvas.style.width = `${width}px`;
+  canvas.style.height = `${height}px`;
+  canvas.width = Math.round(width * ratio);
+  canvas.height = Math.round(height * ratio);
+  const context = canvas.getContext("2d");
+  context.setTransform(ratio, 0, 0, ratio, 0, 0);
+  return context;
+}
+
+/** The pointer position in CSS pixels relative to the canvas. */
+export function pointerPosition(canvas, event) {
+  const box = canvas.getBoundingClientRect();
+  return { x: event.clientX - box.left, y: event.clientY - box.top };
+}
+
+/** Hit regions: circles and rectangles that carry a value; the last one added wins. */
+export class HitRegions {
+  constructor() { this.regions = []; }
+  clear() { this.regions = []; }
+  circle(x, y, r, value) { this.regions.push({ kind: "circle", x, y, r, value }); }
+  rect(x, y, w, h, value) { this.regions.push({ kind: "rect", x, y, w, h, value }); }
+  at(point) {
+    for (let i = this.regions.length - 1; i >= 0; i--) {
+      const region = this.regions[i];
+      if (region.kind === "circle") {
+        if ((point.x - region.x) ** 2 + (point.y - region.y) ** 2 <= region.r ** 2) return region.value;
+      } else if (point.x >= region.x && point.x <= region.x + region.w && point.y >= region.y
+                 && point.y <= region.y + region.h) {
+        return region.value;
+      }
+    }
+    return null;
+  }
+}
+
+const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+/** Run `frame(progress)` from 0 to 1 over `ms` milliseconds (eased); resolves when done. */
+export function tween(ms, frame) {
+  if (reducedMotion() || ms <= 0) { frame(1); return Promise.resolve(); }
+  return new Promise((resolve) => {
+    const start = performance.now();
+    const step = (now) => {
+      const linear = Math.min(1, (now - start) / ms);
+      frame(1 - (1 - linear) ** 3);
+      if (linear < 1) requestAnimationFrame(step); else resolve();
+    };
+    requestAnimationFrame(step);
+  });
+}
+
+/** A rounded rectangle path. */
+export function roundRect(context, x, y, w, h, r) {
+  context.beginPath();
+  context.moveTo(x + r, y);
+  context.arcTo(x + w, y, x + w, y + h, r);
+  context.arcTo(x + w, y + h, x, y + h, r);
+  context.arcTo(x, y + h, x, y, r);
+  context.arcTo(x, y, x + w, y, r);
+  context.closePath();
+}
