@@ -8,6 +8,9 @@ ROOT=$PWD
 VENV=$ROOT/.venv
 PY=$VENV/bin/python
 MICROPIP=micropip==0.11.1
+# Where the site and the intermediate files go (override to build several copies side by side).
+DIST=${GAMEBOX_DIST:-$ROOT/dist}
+BUILD=${GAMEBOX_BUILD:-$ROOT/build}
 
 say() { printf '\033[1m[gamebox]\033[0m %s\n' "$*"; }
 die() { printf '\033[31m[gamebox] error:\033[0m %s\n' "$*" >&2; exit 1; }
@@ -60,34 +63,33 @@ ensure_node() {
 build() {
   ensure_venv
   ensure_node
-  say "building dist/"
-  rm -rf dist build/wheels
-  mkdir -p dist/pyodide build/wheels build/cache
+  say "building $DIST"
+  rm -rf "$DIST" "$BUILD/wheels"
+  mkdir -p "$DIST/pyodide" "$BUILD/wheels" "$BUILD/cache"
   local core
   for core in pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip; do
-    cp "node_modules/pyodide/$core" dist/pyodide/
+    cp "node_modules/pyodide/$core" "$DIST/pyodide/"
   done
-  "$PY" -m build --wheel --no-isolation --outdir build/wheels . >build/wheel.log 2>&1 \
-    || { cat build/wheel.log; die "building the gamebox wheel failed"; }
-  if ! ls build/cache/micropip-0.11.1-*.whl >/dev/null 2>&1; then
+  # setuptools stages files in ./build/lib: start it clean (no stale modules) and build one wheel at a time.
+  (flock 9; rm -rf "$ROOT/build/lib" "$ROOT/build/bdist."*; \
+    "$PY" -m build --wheel --no-isolation --outdir "$BUILD/wheels" . >"$BUILD/wheel.log" 2>&1) \
+    9>"$ROOT/.wheel.lock" || { cat "$BUILD/wheel.log"; die "building the gamebox wheel failed"; }
+  if ! ls "$BUILD"/cache/micropip-0.11.1-*.whl >/dev/null 2>&1; then
     say "downloading $MICROPIP from PyPI"
-    "$PY" -m pip download -q --only-binary=:all: --python-version 3.13 --no-deps -d build/cache "$MICROPIP"
+    "$PY" -m pip download -q --only-binary=:all: --python-version 3.13 --no-deps -d "$BUILD/cache" "$MICROPIP"
   fi
-  cp build/wheels/gamebox-*.whl build/cache/micropip-0.11.1-*.whl dist/pyodide/
-  (cd dist/pyodide && "$VENV/bin/pyodide" lockfile add-wheels \
+  cp "$BUILD"/wheels/gamebox-*.whl "$BUILD"/cache/micropip-0.11.1-*.whl "$DIST/pyodide/"
+  (cd "$DIST/pyodide" && "$VENV/bin/pyodide" lockfile add-wheels \
       --input "$ROOT/node_modules/pyodide/pyodide-lock.json" --output pyodide-lock.json \
-      --base-path . gamebox-*.whl micropip-*.whl >"$ROOT/build/lock.log" 2>&1) \
-    || { cat build/lock.log; die "pyodide lockfile add-wheels failed"; }
-  cp index.html dist/
-  cp -r web dist/web
-  [ -d web/icons ] || true
-  # The build id names the service worker's cache, so a new build replaces the old cache cleanly.
+      --base-path . gamebox-*.whl micropip-*.whl >"$BUILD/lock.log" 2>&1) \
+    || { cat "$BUILD/lock.log"; die "pyodide lockfile add-wheels failed"; }
+  cp index.html "$DIST/"
+  cp -r web "$DIST/web"
+  # The build id: a hash of everything in the site, printed and written to BUILD_ID.
   local build_id
-  build_id=$(cd dist && find . -type f ! -name sw.js -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-12)
-  sed -i "s/__BUILD_ID__/$build_id/g" dist/web/sw.js dist/index.html
-  [ -f web/sw.js ] && cp dist/web/sw.js dist/sw.js
-  echo "$build_id" > dist/BUILD_ID
-  say "dist/ is ready (build $build_id)"
+  build_id=$(cd "$DIST" && find . -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-12)
+  echo "$build_id" > "$DIST/BUILD_ID"
+  say "$DIST is ready (build $build_id)"
 }
 
 ensure_chromium() {
@@ -125,7 +127,7 @@ case "$command" in
   build) build ;;
   serve)
     build
-    exec "$PY" tools/serve.py "${2:-8000}" dist ;;
+    exec "$PY" tools/serve.py "${2:-8000}" "$DIST" ;;
   test) run_tests ;;
   bench)
     build

@@ -5,6 +5,7 @@ Usage: python tools/serve.py [PORT] [DIRECTORY]. Also importable: ``start(direct
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import sys
@@ -54,10 +55,8 @@ def main() -> None:
     handler = functools.partial(Handler, directory=directory)
     with Server(("127.0.0.1", port), handler) as server:
         print(f"Gamebox is at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C to stop)", flush=True)
-        try:
+        with contextlib.suppress(KeyboardInterrupt):
             server.serve_forever()
-        except KeyboardInterrupt:
-            pass
 
 
 if __name__ == "__main__":

@@ -5,7 +5,8 @@ import { has, loadLanguage, t, translatePage } from "./i18n.js";
 
 const GAMES = ["upthrust", "ubongo", "upples", "upcombine", "whoopies"];
 // A game is playable when its renderer exists; the rules' readiness comes from the worker.
-const RENDERERS = { upthrust: () => import("./games/upthrust.js") };
+const RENDERERS = { upthrust: () => import("./games/upthrust.js"), upples: () => import("./games/upples.js"),
+  whoopies: () => import("./games/whoopies.js") };
 const BOT_DELAY_MS = 450;
 const BOT_BUDGET_MS = 700;
 
@@ -84,12 +85,23 @@ function playLink(table) {
 }
 
 // ---------------------------------------------------------------- engine status
+// Pyodide reports no byte counts, so while the runtime downloads the bar creeps towards the next stage.
+let creep = null;
 engine.addEventListener("progress", (event) => {
   const { stage, fraction } = event.detail;
   $("engine-text").textContent = t(`engine.stage.${stage}`, {}, t("engine.loading"));
   $("engine-progress").value = fraction;
+  clearInterval(creep);
+  if (stage === "runtime") {
+    const started = performance.now();
+    creep = setInterval(() => {
+      const seconds = (performance.now() - started) / 1000;
+      $("engine-progress").value = fraction + (0.78 - fraction) * (1 - Math.exp(-seconds / 4));
+    }, 200);
+  }
 });
 engine.addEventListener("ready", () => {
+  clearInterval(creep);
   $("engine-text").textContent = t("engine.ready");
   $("engine-progress").value = 1;
   $("engine-status").classList.add("done");
@@ -98,6 +110,7 @@ engine.addEventListener("ready", () => {
   if (document.body.dataset.screen === "setup") renderSetup(currentRoute().game);
 });
 engine.addEventListener("failed", (event) => {
+  clearInterval(creep);
   $("engine-status").classList.add("failed");
   $("engine-text").textContent = t("engine.failed", { message: event.detail.message });
 });
@@ -123,7 +136,7 @@ function renderMenu() {
 
 // ---------------------------------------------------------------- set-up
 function gameInfo(game) {
-  return engine.hello && engine.hello.games.find((info) => info.id === game);
+  return engine.hello && engine.hello.ok && engine.hello.games.find((info) => info.id === game);
 }
 
 function renderSetup(game, preset) {
@@ -166,23 +179,37 @@ function renderSetup(game, preset) {
       const level = element("select", { class: "level", "aria-label": `${t("setup.seat", { n: seat + 1 })} ${t("setup.level")}` },
         levels.map((name) => element("option", { value: name, text: t(`level.${name}`, {}, name) })));
       level.value = levels.includes(prior.level) ? prior.level : levels[levels.length - 1];
-      const sync = () => { level.disabled = kind.value !== "bot"; };
+      const sync = () => {
+        level.disabled = kind.value !== "bot";
+        level.style.visibility = kind.value === "bot" ? "visible" : "hidden";
+      };
       kind.addEventListener("change", sync);
       sync();
       seatsList.append(element("li", {}, [element("span", { text: t("setup.seat", { n: seat + 1 }) }), kind, level]));
     }
   };
-  playersSelect.onchange = drawSeats;
   seatsList.replaceChildren();
   drawSeats();
 
+  // Options: the choices the game offers for this many players (Game.offered_choices in Python).
+  const drawOptions = () => {
+    const chosen = {};
+    for (const select of optionsBox.querySelectorAll("select")) chosen[select.dataset.option] = select.value;
+    optionsBox.replaceChildren();
+    const offered = info ? info.offered[playersSelect.value] || {} : {};
+    for (const [name, spec] of Object.entries(info ? info.options : {})) {
+      const choices = offered[name] || spec.choices;
+      if (choices.length < 2) continue;
+      const select = element("select", { "data-option": name },
+        choices.map((choice) => element("option", { value: JSON.stringify(choice), text: t(`${game}.option.${name}.${choice}`, {}, String(choice)) })));
+      const wanted = chosen[name] ?? JSON.stringify(remembered?.options?.[name] ?? spec.default);
+      select.value = choices.map((c) => JSON.stringify(c)).includes(wanted) ? wanted : JSON.stringify(choices.includes(spec.default) ? spec.default : choices[0]);
+      optionsBox.append(element("label", { class: "field" }, [element("span", { text: t(`${game}.option.${name}`, {}, name) }), select]));
+    }
+  };
   optionsBox.replaceChildren();
-  for (const [name, spec] of Object.entries(info ? info.options : {})) {
-    const select = element("select", { "data-option": name },
-      spec.choices.map((choice) => element("option", { value: JSON.stringify(choice), text: t(`${game}.option.${name}.${choice}`, {}, String(choice)) })));
-    select.value = JSON.stringify(remembered?.options?.[name] ?? spec.default);
-    optionsBox.append(element("label", { class: "field" }, [element("span", { text: t(`${game}.option.${name}`, {}, name) }), select]));
-  }
+  drawOptions();
+  playersSelect.onchange = () => { drawSeats(); drawOptions(); };
 
   $("setup-form").onsubmit = async (event) => {
     event.preventDefault();
@@ -192,6 +219,8 @@ function renderSetup(game, preset) {
       return { kind, level: kind === "bot" ? li.querySelector("select.level").value : "" };
     });
     const options = {};
+    const offered = info ? info.offered[String(players)] || {} : {};
+    for (const [name, choices] of Object.entries(offered)) if (choices.length === 1) options[name] = choices[0];
     for (const select of optionsBox.querySelectorAll("select")) options[select.dataset.option] = JSON.parse(select.value);
     const seed = $("setup-seed").value.trim();
     await startNew({ game, players, seats, options, seed });
@@ -246,7 +275,10 @@ const rendererHost = {
   announce,
   seatName: (seat) => seatName(app.table, seat),
   humanSeat: () => humanToMove(),
-  act: (action) => playHuman(action),
+  humanSeats: () => (app.table && !app.table.is_over
+    ? app.table.to_move.filter((seat) => app.table.seats[seat].kind === "human") : []),
+  act: (action, seat) => playHuman(action, seat ?? humanToMove()),
+  request: (request) => engine.request(request),
 };
 
 function show(table, { animate = true } = {}) {
@@ -342,8 +374,9 @@ function scheduleBot() {
   const table = app.table;
   clearTimeout(app.botTimer);
   if (!table || table.is_over || app.busy) return;
-  const mover = table.to_move[0];
-  if (table.seats[mover].kind !== "bot" || humanToMove(table) !== null) return;
+  // Bots act whenever one of them is to move. In a simultaneous phase (a race, a grab) humans may be to
+  // move as well: a bot's action carries its own time, and the rules order actions by those times.
+  if (!table.to_move.some((seat) => table.seats[seat].kind === "bot")) return;
   const generation = app.generation;
   app.botTimer = setTimeout(async () => {
     if (generation !== app.generation) return;
@@ -361,9 +394,12 @@ function saveUrl(table) {
   history.replaceState(null, "", `#/play?code=${encodeURIComponent(table.share)}&seats=${encodeURIComponent(seatsParam(table.seats))}`);
 }
 
-async function playHuman(action) {
-  const seat = humanToMove();
-  if (seat === null) return false;
+/** Play `action` for `seat` (default: the first human seat to move). */
+async function playHuman(action, seat = humanToMove()) {
+  const table = app.table;
+  if (seat === null || !table || app.busy || !table.to_move.includes(seat) || table.seats[seat].kind !== "human") {
+    return false;
+  }
   app.busy = true;
   const generation = app.generation;
   const reply = await engine.request({ op: "apply", seat, action });

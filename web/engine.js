@@ -36,6 +36,10 @@ export class Engine extends EventTarget {
     if (message.type === "progress") {
       this.dispatchEvent(new CustomEvent("progress", { detail: message }));
     } else if (message.type === "ready") {
+      if (!message.hello.ok) {
+        this._fail(message.hello.error.message);
+        return;
+      }
       this.hello = message.hello;
       this._resolveReady(message.hello);
       this.dispatchEvent(new CustomEvent("ready", { detail: message }));

@@ -129,7 +129,7 @@ def _require_table() -> Table:
 
 
 def _budget(request: dict[str, Any]) -> int:
-    budget = _field(request, "budget_ms", int, DEFAULT_BOT_BUDGET_MS)
+    budget: int = _field(request, "budget_ms", int, DEFAULT_BOT_BUDGET_MS)
     return max(1, min(budget, MAX_BOT_BUDGET_MS))
 
 

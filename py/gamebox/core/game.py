@@ -150,9 +150,12 @@ class Game(ABC):
                 players=players,
             )
         chosen: dict[str, Any] = {}
+        offered = self.offered_choices(players)
         for name, spec in self.options.items():
             value = options.get(name, spec["default"])
-            if value not in spec["choices"]:
+            if name not in options and value not in offered[name]:
+                value = offered[name][0]
+            if value not in offered[name]:
                 raise InvalidSetup(
                     f"Option {name} cannot be {value!r}; choose one of {spec['choices']}.",
                     "error.bad_option",
@@ -183,6 +186,12 @@ class Game(ABC):
             state.apply(seat, action)
         return state
 
+    def offered_choices(self, players: int) -> dict[str, list[Any]]:
+        """The option values that are allowed for this many players: all of them, unless a game narrows them
+        (a solitaire mode only for 1 player, say). ``new`` refuses any other value with InvalidSetup, and an
+        option left out takes its default, or the first allowed value when the default is not allowed."""
+        return {name: list(spec["choices"]) for name, spec in self.options.items()}
+
     def describe(self) -> dict[str, JSON]:
         return {
             "id": self.id,
@@ -190,5 +199,9 @@ class Game(ABC):
             "min_players": self.min_players,
             "max_players": self.max_players,
             "options": self.options,
+            "offered": {
+                str(players): self.offered_choices(players)
+                for players in range(self.min_players, self.max_players + 1)
+            },
             "bot_levels": self.bot_levels,
         }

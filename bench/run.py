@@ -1,0 +1,202 @@
+"""./build.sh bench: boot, round trips, bot times and engine speed, measured side by side in one run.
+
+Figures are printed as ratios where they compare two things, because these machines are noisy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "py"))
+sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import serve  # noqa: E402
+
+import gamebox  # noqa: E402
+import workload  # noqa: E402
+from gamebox.core.rng import Rng  # noqa: E402
+
+DIST = ROOT / "dist"
+BARE = """<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
+<script type="module">
+const started = performance.now();
+const worker = new Worker(new URL("./bare-worker.mjs", import.meta.url), { type: "module" });
+worker.onmessage = () => { window.bootMs = performance.now() - started; };
+</script>"""
+BARE_WORKER = """import { loadPyodide } from "../pyodide/pyodide.mjs";
+await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href });
+postMessage("ready");"""
+ENGINE = """<!doctype html><meta charset="utf-8"><title>engine in Pyodide</title>
+<script type="module">
+import { loadPyodide } from "../pyodide/pyodide.mjs";
+const pyodide = await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href });
+await pyodide.loadPackage("gamebox", { checkIntegrity: true });
+const source = await (await fetch("./workload.py")).text();
+pyodide.runPython(source);
+window.runWorkload = (games) => JSON.parse(pyodide.runPython(`import json; json.dumps(random_games(games=${games}))`));
+window.engineReady = true;
+</script>"""
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+
+
+def summary(values: list[float]) -> str:
+    return f"p50 {percentile(values, 0.5):8.1f} ms   p95 {percentile(values, 0.95):8.1f} ms   (n={len(values)})"
+
+
+def write_pages() -> None:
+    folder = DIST / "bench"
+    folder.mkdir(exist_ok=True)
+    (folder / "bare.html").write_text(BARE)
+    (folder / "bare-worker.mjs").write_text(BARE_WORKER)
+    (folder / "engine.html").write_text(ENGINE)
+    (folder / "workload.py").write_text((ROOT / "bench" / "workload.py").read_text())
+
+
+def browser_benchmarks(rounds: int, games: int) -> None:
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+    from conftest import chromium_path  # type: ignore[import-not-found]
+
+    write_pages()
+    server, url = serve.start(DIST)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=chromium_path(),
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync", "--no-first-run"])
+
+        def fresh_page():
+            context = browser.new_context()
+            return context, context.new_page()
+
+        # 1. boot: the app until a game is playable, against a bare page that only loads Pyodide
+        app_ms, bare_ms = [], []
+        for _ in range(rounds):
+            context, page = fresh_page()
+            page.goto(url + "bench/bare.html")
+            page.wait_for_function("window.bootMs", timeout=120_000)
+            bare_ms.append(page.evaluate("window.bootMs"))
+            context.close()
+            context, page = fresh_page()
+            started = time.perf_counter()
+            page.goto(url + "#/play?code=v1.upthrust.BENCH.2.&seats=human,easy")
+            page.wait_for_function("document.body.dataset.fingerprint", timeout=120_000)
+            app_ms.append((time.perf_counter() - started) * 1000)
+            context.close()
+        print("\n== boot (cold cache, fresh context each time)")
+        print(f"bare Pyodide page:        {summary(bare_ms)}")
+        print(f"Gamebox, first game ready: {summary(app_ms)}")
+        print(f"ratio time-to-playable / bare Pyodide: {statistics.median(app_ms) / statistics.median(bare_ms):.2f}")
+
+        # 2. round trips through the worker, and bot move times
+        context, page = fresh_page()
+        page.goto(url)
+        page.evaluate("window.gamebox.ready")
+        for game_id in [g for g in gamebox.ready_ids() if g == "upthrust"]:
+            trips = page.evaluate(
+                """async (game) => {
+                  const times = [];
+                  let table = await window.gamebox.request({op: "new", game, players: 2, seed: "RT",
+                    seats: [{kind: "human"}, {kind: "human"}]});
+                  for (let i = 0; i < 400; i++) {
+                    if (table.is_over) table = await window.gamebox.request({op: "new", game, players: 2,
+                      seed: "RT" + i, seats: [{kind: "human"}, {kind: "human"}]});
+                    const seat = table.to_move[0];
+                    const legal = (await window.gamebox.request({op: "legal", seat})).actions;
+                    const started = performance.now();
+                    table = await window.gamebox.request({op: "apply", seat, action: legal[i % legal.length]});
+                    times.push(performance.now() - started);
+                  }
+                  return times;
+                }""", game_id)
+            print(f"\n== apply + view round trip through the worker ({game_id})")
+            print(f"in the browser:            {summary(trips)}")
+            for level in gamebox.get(game_id).bot_levels:
+                times = page.evaluate(
+                    """async ([game, level]) => {
+                      const times = [];
+                      let table = await window.gamebox.request({op: "new", game, players: 2, seed: "BOT",
+                        seats: [{kind: "bot", level}, {kind: "bot", level}]});
+                      for (let i = 0; i < 12 && !table.is_over; i++) {
+                        const started = performance.now();
+                        table = await window.gamebox.request({op: "bot", budget_ms: 700});
+                        times.push(performance.now() - started);
+                      }
+                      return times;
+                    }""", [game_id, level])
+                print(f"bot {level:6} move (700 ms budget): {summary(times)}")
+        context.close()
+
+        # 3. engine speed: the same workload in CPython and in Pyodide
+        context, page = fresh_page()
+        page.goto(url + "bench/engine.html")
+        page.wait_for_function("window.engineReady", timeout=120_000)
+        in_pyodide = page.evaluate(f"window.runWorkload({games})")
+        context.close()
+        in_cpython = workload.random_games(games=games)
+        print("\n== engine: random Upthrust games, apply + view per action")
+        print(f"CPython {sys.version.split()[0]}: {in_cpython['us_per_action']:8.1f} us/action "
+              f"({in_cpython['actions']} actions)")
+        print(f"Pyodide:        {in_pyodide['us_per_action']:8.1f} us/action ({in_pyodide['actions']} actions)")
+        print(f"ratio Pyodide / CPython: {in_pyodide['us_per_action'] / in_cpython['us_per_action']:.2f}")
+        browser.close()
+    server.shutdown()
+
+
+def play_match(game_id: str, levels: list[str], games: int, budget_ms: int) -> list[float]:
+    """Seat 0 plays levels[0] and seat 1 levels[1], alternating who starts; returns level 0's win share."""
+    game = gamebox.get(game_id)
+    shares = []
+    for index in range(games):
+        state = game.new(f"S{index}", 2)
+        order = levels if index % 2 == 0 else levels[::-1]
+        while not state.is_over:
+            seat = state.to_move[0]
+            level = order[seat]
+            if level == "random":
+                action = Rng(f"r{index}/{len(state.history)}").choice(state.legal_actions(seat))
+            else:
+                action = gamebox.bots.choose(state, seat, level, budget_ms, seed=f"m{index}")
+            state.apply(seat, action)
+        mine = 0 if index % 2 == 0 else 1
+        winners = state.winners()
+        shares.append(1 / len(winners) if mine in winners else 0.0)
+    return shares
+
+
+def strength(games: int, budget_ms: int) -> None:
+    print(f"\n== bot strength, 2-player Upthrust on CPython ({games} seeded games each, seats alternate)")
+    for pair in (["easy", "random"], ["hard", "easy"]):
+        shares = play_match("upthrust", pair, games, budget_ms)
+        print(f"{pair[0]:5} vs {pair[1]:6}: {pair[0]} wins {100 * sum(shares) / len(shares):5.1f}% "
+              f"(hard budget {budget_ms} ms)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rounds", type=int, default=3, help="boot measurements per page")
+    parser.add_argument("--games", type=int, default=60, help="random games in the engine workload")
+    parser.add_argument("--strength-games", type=int, default=40)
+    parser.add_argument("--budget-ms", type=int, default=150, help="hard bot budget in the strength match")
+    parser.add_argument("--skip-browser", action="store_true")
+    args = parser.parse_args()
+    print(json.dumps({"python": sys.version.split()[0], "games": gamebox.ready_ids()}))
+    if not args.skip_browser:
+        browser_benchmarks(args.rounds, args.games)
+    strength(args.strength_games, args.budget_ms)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,150 @@
+"""Up Combine bots. Neither one peeks: they read only their own hand and what is public (the stacks, the
+colours of the other hands and of the pile, the totals).
+
+- easy: a greedy player. It places while it can (splitting stacks first, then the pieces that fit the fewest
+  stacks), then draws the colour that fits the most stack tops.
+- hard: information-set MCTS (core ``mcts`` with ``determinize``): every iteration deals the symbols it cannot
+  see at random, consistent with everything its seat knows, and plays the world out with a mostly greedy policy.
+  Its worlds never end a turn while a placement is possible, so the search is spent on where pieces go.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from gamebox.core.bots import mcts
+from gamebox.core.game import State
+from gamebox.core.rng import Rng
+from gamebox.upcombine.pieces import COLOUR_CAP, COLOUR_ORDER, SPLIT_AT, full_set, sorted_pieces
+from gamebox.upcombine.rules import TARGET, UpCombineState
+
+BotFn = Callable[[State, int, int, Rng], str]
+
+
+def _as_upcombine(state: State) -> UpCombineState:
+    if not isinstance(state, UpCombineState):
+        raise TypeError("an Up Combine bot needs an Up Combine state")
+    return state
+
+
+def _splits(state: UpCombineState, code: str, index: int) -> bool:
+    stack = state.stacks[index]
+    return len({c[0] for c in stack} | {code[0]}) >= SPLIT_AT
+
+
+def _fits(state: UpCombineState, code: str) -> int:
+    """On how many stacks ``code`` could go now (ignoring which were used this turn)."""
+    count = 0
+    for stack in state.stacks:
+        top = stack[-1]
+        if (code[0] == top[0] or code[1] == top[1]) and sum(1 for c in stack if c[0] == code[0]) < COLOUR_CAP:
+            count += 1
+    return count
+
+
+def best_draw(state: UpCombineState, seat: int) -> str:
+    """The end-of-turn action: draw the colour that fits the most stack tops (or pass on an empty pile)."""
+    if not state.pile:
+        return "pass"
+    present = {code[0] for code in state.pile}
+    best = ""
+    best_score = -1
+    for colour in COLOUR_ORDER:
+        if colour not in present:
+            continue
+        score = 0
+        for stack in state.stacks:
+            if stack[-1][0] == colour and sum(1 for c in stack if c[0] == colour) < COLOUR_CAP:
+                score += 2
+            elif sum(1 for c in stack if c[0] == colour) < COLOUR_CAP:
+                score += 0  # a symbol match is possible but unknown
+        if score > best_score:
+            best, best_score = colour, score
+    return f"draw {best}"
+
+
+def greedy(state: State, seat: int, budget_ms: int, rng: Rng) -> str:
+    """The easy level: place while possible, best placement first; then the best draw."""
+    game = _as_upcombine(state)
+    moves = game.placements(seat)
+    if not moves:
+        return best_draw(game, seat)
+    best: list[str] = []
+    best_key: tuple[int, int] | None = None
+    for move in moves:
+        code, number = move.split(" ")
+        index = int(number) - 1
+        key = (1 if _splits(game, code, index) else 0, -_fits(game, code))
+        if best_key is None or key > best_key:
+            best, best_key = [move], key
+        elif key == best_key:
+            best.append(move)
+    return rng.choice(best)
+
+
+def _playout(state: State, seat: int, rng: Rng) -> str:
+    """Playout policy: mostly the greedy player (so opponents are modelled as sensible), sometimes a random
+    placement, for variety."""
+    game = _as_upcombine(state)
+    if rng.below(4) == 0:
+        moves = game.placements(seat)
+        if moves:
+            return rng.choice(moves)
+    return greedy(state, seat, 0, rng)
+
+
+def determinize(state: State, seat: int, rng: Rng) -> State:
+    """A world consistent with what ``seat`` knows: its own hand, the stacks, the colours of every other
+    hand and of the pile. The unseen pieces (box minus own hand minus stacks) are dealt at random by colour;
+    the world gets its own generator so future draws are unknown too. Nothing here reads a hidden symbol."""
+    game = _as_upcombine(state)
+    world = game.copy()
+    world.history = []
+    world.log = []
+    unseen = full_set()
+    for code in game.hands[seat]:
+        unseen.remove(code)
+    for stack in game.stacks:
+        for code in stack:
+            unseen.remove(code)
+    by_colour: dict[str, list[str]] = {c: [] for c in COLOUR_ORDER}
+    for code in unseen:
+        by_colour[code[0]].append(code)
+    for colour in COLOUR_ORDER:
+        rng.shuffle(by_colour[colour])
+    for other in range(game.players):
+        if other == seat:
+            continue
+        hand = [by_colour[code[0]].pop() for code in game.hands[other]]
+        world.hands[other] = sorted_pieces(hand)
+    world.pile = sorted_pieces([by_colour[code[0]].pop() for code in game.pile])
+    world.rng = rng.fork("world")
+    # The search never ends a turn while a placement is possible: a piece kept is a point kept.
+    world.eager = True
+    return world
+
+
+def evaluate(state: State) -> list[float]:
+    """Reward when a playout stops early: lower projected totals (totals + pieces in hand) are better."""
+    game = _as_upcombine(state)
+    projected = [total + len(hand) for total, hand in zip(game.totals, game.hands, strict=True)]
+    low, high = min(projected), max(projected)
+    if high == low:
+        return [0.5] * game.players
+    return [(high - p) / (high - low) for p in projected]
+
+
+def search(state: State, seat: int, budget_ms: int, rng: Rng, max_iterations: int | None = None) -> str:
+    game = _as_upcombine(state)
+    # Only the end of the current round matters much; cut playouts there-ish and evaluate.
+    depth = 80 if max(game.totals) < TARGET - 4 else 160
+    return mcts(state, seat, budget_ms, rng, policy=_playout, evaluate=evaluate, determinize=determinize,
+                playout_depth=depth, max_iterations=max_iterations, exploration=0.7)
+
+
+def hard(state: State, seat: int, budget_ms: int, rng: Rng) -> str:
+    """The hard level: ISMCTS within ``budget_ms``."""
+    return search(state, seat, budget_ms, rng)
+
+
+LEVELS: dict[str, BotFn] = {"easy": greedy, "hard": hard}

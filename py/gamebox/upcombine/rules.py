@@ -1,0 +1,391 @@
+"""Up Combine: stack pieces that match the top in colour or symbol, split stacks at their 5th colour, empty
+your hand first. Rounds are scored by the pieces left in hand, until someone reaches 12 points; lowest wins.
+
+Colours are public, symbols are private: a hand shows its owner every symbol, and everyone else only the
+colours. The pile is a bag: it has no order, a draw takes a random piece of the colour asked for.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from typing import Any
+
+from gamebox.core.errors import IllegalAction
+from gamebox.core.game import JSON, BotFunction, Game, LogEntry, State, log_entry
+from gamebox.core.rng import Rng
+from gamebox.upcombine.pieces import (
+    COLOUR_CAP,
+    COLOUR_ORDER,
+    COLOURS,
+    DEAL_PER_COLOUR,
+    RANK,
+    SPLIT_AT,
+    SYMBOLS,
+    colour_block,
+    colour_counts,
+    describe,
+    full_set,
+    sorted_pieces,
+)
+
+TARGET = 12  # a game ends after the round in which someone reaches this many points
+
+_PLACE = re.compile(r"([A-Z])([a-z]) ([0-9]{1,3})")
+_DRAW = re.compile(r"draw ([A-Z])")
+_DRAWS = {colour: f"draw {colour}" for colour in COLOURS}
+
+
+class UpCombineState(State):
+    """A table of Up Combine: the stacks, the hands, the pile and the running totals."""
+
+    game: UpCombine
+
+    def __init__(self, game: UpCombine, seed: str, players: int, options: dict[str, Any], rng: Rng) -> None:
+        super().__init__(game, seed, players, options, rng)
+        self.round = 0
+        self.starter = 0  # the seat that began this round
+        self.current = 0  # the seat whose turn it is
+        self.stacks: list[list[str]] = []  # bottom to top; all face up
+        self.used: list[bool] = []  # stack already placed on this turn (reset by a split)
+        self.full: list[frozenset[str]] = []  # per stack, the colours it holds COLOUR_CAP of (derived)
+        self.placed = 0  # pieces placed this turn
+        self.hands: list[list[str]] = [[] for _ in range(players)]  # kept sorted
+        self.pile: list[str] = []  # a bag: kept sorted, draws are random
+        self.totals = [0] * players
+        self.rounds: list[dict[str, Any]] = []  # finished rounds: {"round", "winner", "blocked", "points"}
+        self.passes = 0  # turns in a row that placed and drew nothing (pile empty)
+        self.over = False
+        # Bots' search worlds only: leave out ending the turn while a placement is possible.
+        self.eager = False
+
+    # -- set-up ----------------------------------------------------------------------------------------
+    def _take(self, colour: str | None, exclude: str | None = None) -> str:
+        """Take a random piece from the pile: of ``colour`` if given, else of any colour but ``exclude``."""
+        if colour is not None:
+            start, end = colour_block(self.pile, colour)
+            return self.pile.pop(start + self.rng.below(end - start))
+        choices = [i for i, code in enumerate(self.pile) if code[0] != exclude]
+        return self.pile.pop(choices[self.rng.below(len(choices))])
+
+    def _deal(self) -> None:
+        """A new round: every piece back in the bag, 2 of each colour to each hand, two bases face up."""
+        self.round += 1
+        self.starter = (self.round - 1) % self.players
+        self.current = self.starter
+        self.pile = full_set()
+        self.hands = []
+        for _seat in range(self.players):
+            hand = [self._take(colour) for colour in COLOUR_ORDER for _ in range(DEAL_PER_COLOUR)]
+            self.hands.append(sorted_pieces(hand))
+        first = self._take(None)
+        second = self._take(None, exclude=first[0])
+        self.stacks = [[first], [second]]
+        self.used = [False, False]
+        self.full = [frozenset(), frozenset()]
+        self.placed = 0
+        self.passes = 0
+
+    # -- the protocol ----------------------------------------------------------------------------------
+    @property
+    def to_move(self) -> list[int]:
+        return [] if self.over else [self.current]
+
+    def can_place(self, code: str, index: int) -> bool:
+        """May ``code`` go on stack ``index`` (0-based) now? Ignores whose hand it is in."""
+        if not 0 <= index < len(self.stacks) or self.used[index]:
+            return False
+        stack = self.stacks[index]
+        top = stack[-1]
+        if code[0] != top[0] and code[1] != top[1]:
+            return False
+        return sum(1 for other in stack if other[0] == code[0]) < COLOUR_CAP
+
+    def placements(self, seat: int) -> list[str]:
+        """Every placement ``seat`` may make now, as notation (hand order, then stack order)."""
+        used, full = self.used, self.full
+        open_stacks = [(f" {index + 1}", stack[-1], full[index])
+                       for index, stack in enumerate(self.stacks) if not used[index]]
+        actions = []
+        previous = ""
+        for code in self.hands[seat]:  # sorted, so equal pieces are neighbours
+            if code == previous:
+                continue
+            previous = code
+            colour, symbol = code[0], code[1]
+            for number, top, capped in open_stacks:
+                if (top[0] == colour or top[1] == symbol) and colour not in capped:
+                    actions.append(code + number)
+        return actions
+
+    def may_end_turn(self, seat: int) -> bool:
+        """A turn ends (by drawing) after at least one placement, or when no placement is possible."""
+        return self.placed > 0 or not self.placements(seat)
+
+    def legal_actions(self, seat: int) -> list[str]:
+        if self.over or seat != self.current:
+            return []
+        actions = self.placements(seat)
+        if self.eager and actions:
+            return actions
+        if self.placed > 0 or not actions:
+            if self.pile:
+                present = {code[0] for code in self.pile}
+                actions += [_DRAWS[c] for c in COLOUR_ORDER if c in present]
+            else:
+                actions.append("pass")
+        return actions
+
+    def _play(self, seat: int, action: str) -> list[LogEntry]:
+        place = _PLACE.fullmatch(action)
+        if place:
+            return self._place(seat, place.group(1) + place.group(2), int(place.group(3)) - 1)
+        draw = _DRAW.fullmatch(action)
+        if draw:
+            return self._draw(seat, draw.group(1))
+        if action == "pass":
+            return self._pass(seat)
+        raise IllegalAction(f"{action!r} is not an Up Combine move.", "upcombine.bad_action", action=action)
+
+    # -- actions ---------------------------------------------------------------------------------------
+    def _place(self, seat: int, code: str, index: int) -> list[LogEntry]:
+        if code[0] not in COLOURS or code[1] not in SYMBOLS:
+            raise IllegalAction(f"There is no piece {code!r}.", "upcombine.no_such_piece", piece=code)
+        if code not in self.hands[seat]:
+            raise IllegalAction("You have no such piece in your hand.", "upcombine.not_in_hand", piece=code)
+        if not 0 <= index < len(self.stacks):
+            raise IllegalAction(f"There is no stack {index + 1}.", "upcombine.no_such_stack", stack=index + 1)
+        if self.used[index]:
+            raise IllegalAction("You already placed a piece on that stack this turn.",
+                                "upcombine.stack_used", stack=index + 1)
+        stack = self.stacks[index]
+        top = stack[-1]
+        if code[0] != top[0] and code[1] != top[1]:
+            raise IllegalAction("A piece must match the top of the stack in colour or symbol.",
+                                "upcombine.no_match", piece=code, top=top, stack=index + 1)
+        same = sum(1 for other in stack if other[0] == code[0])
+        if same >= COLOUR_CAP:
+            raise IllegalAction(f"That stack already holds {COLOUR_CAP} {COLOURS[code[0]]} pieces.",
+                                "upcombine.colour_cap", colour=code[0], stack=index + 1)
+        # legal: carry it out. A placed piece can never be taken back, and it shows its symbol to all.
+        self.undo_floor = len(self.history) + 1
+        self.hands[seat].remove(code)
+        stack.append(code)
+        if same + 1 >= COLOUR_CAP:
+            self.full[index] = self.full[index] | {code[0]}
+        self.used[index] = True
+        self.placed += 1
+        self.passes = 0
+        entries = [log_entry(seat, "upcombine.placed", f"Seat {seat + 1} put a {describe(code)} on stack "
+                             f"{index + 1}.", colour=code[0], symbol=code[1], stack=index + 1)]
+        if len({other[0] for other in stack}) >= SPLIT_AT:
+            keep = (len(stack) + 1) // 2
+            bottom, upper = stack[:keep], stack[keep:]
+            self.stacks[index] = bottom
+            self.stacks.insert(index + 1, upper)
+            self.used[index] = False
+            self.used.insert(index + 1, False)
+            self.full[index] = _full(bottom)
+            self.full.insert(index + 1, _full(upper))
+            entries.append(log_entry(seat, "upcombine.split",
+                                     f"Stack {index + 1} split: {len(bottom)} pieces stay, {len(upper)} "
+                                     f"move to stack {index + 2}.",
+                                     stack=index + 1, new_stack=index + 2, bottom=len(bottom),
+                                     top=len(upper)))
+        if not self.hands[seat]:
+            entries += self._end_round(winner=seat)
+        return entries
+
+    def _check_end_turn(self, seat: int) -> None:
+        if not self.may_end_turn(seat):
+            raise IllegalAction("You can still place a piece: place at least one before you end your turn.",
+                                "upcombine.must_place")
+
+    def _draw(self, seat: int, colour: str) -> list[LogEntry]:
+        if colour not in COLOURS:
+            raise IllegalAction(f"There is no colour {colour!r}.", "upcombine.no_such_colour", colour=colour)
+        if not self.pile:
+            raise IllegalAction("The pile is empty: pass instead.", "upcombine.pile_empty")
+        if not any(code[0] == colour for code in self.pile):
+            raise IllegalAction(f"The pile has no {COLOURS[colour]} piece left.", "upcombine.colour_gone",
+                                colour=colour)
+        self._check_end_turn(seat)
+        self.undo_floor = len(self.history) + 1
+        code = self._take(colour)
+        bisect.insort(self.hands[seat], code, key=RANK.__getitem__)
+        self.passes = 0
+        entries = [log_entry(seat, "upcombine.drew", f"Seat {seat + 1} drew a {COLOURS[colour]} piece.",
+                             colour=colour)]
+        self._next_turn()
+        return entries
+
+    def _pass(self, seat: int) -> list[LogEntry]:
+        if self.pile:
+            raise IllegalAction("The pile is not empty: end your turn by drawing a piece.",
+                                "upcombine.must_draw")
+        self._check_end_turn(seat)
+        entries = [log_entry(seat, "upcombine.passed", f"Seat {seat + 1} ended the turn; the pile is empty.")]
+        if self.placed == 0:
+            self.passes += 1
+        else:
+            self.passes = 0
+        if self.passes >= self.players:
+            entries += self._end_round(winner=None)
+        else:
+            self._next_turn()
+        return entries
+
+    def _next_turn(self) -> None:
+        self.current = (self.current + 1) % self.players
+        self.placed = 0
+        self.used = [False] * len(self.stacks)
+
+    def _end_round(self, winner: int | None) -> list[LogEntry]:
+        """Score the round: every seat but the winner scores 1 per piece in hand. Then the next round or the
+        end of the game."""
+        points = [len(hand) for hand in self.hands]
+        self.totals = [total + p for total, p in zip(self.totals, points, strict=True)]
+        self.rounds.append({"round": self.round, "winner": winner, "blocked": winner is None,
+                            "points": points})
+        entries: list[LogEntry] = []
+        if winner is None:
+            entries.append(log_entry(None, "upcombine.round_blocked",
+                                     f"Round {self.round} is blocked: nobody can place and the pile is "
+                                     "empty. Everyone scores the pieces in hand.",
+                                     round=self.round, points=points))
+        else:
+            entries.append(log_entry(winner, "upcombine.round_won",
+                                     f"Seat {winner + 1} emptied their hand and wins round {self.round}.",
+                                     round=self.round, points=points))
+        self.undo_floor = len(self.history) + 1
+        if max(self.totals) >= TARGET:
+            self.over = True
+            self.placed = 0
+            best = min(self.totals)
+            winners = [seat for seat, total in enumerate(self.totals) if total == best]
+            entries.append(log_entry(None, "upcombine.game_over",
+                                     "The game is over. Lowest total: "
+                                     + ", ".join(f"seat {w + 1}" for w in winners) + f" with {best}.",
+                                     winners=winners, totals=list(self.totals)))
+        else:
+            self._deal()
+            entries.append(log_entry(self.starter, "upcombine.new_round",
+                                     f"Round {self.round} is dealt; seat {self.starter + 1} begins.",
+                                     round=self.round, starter=self.starter))
+        return entries
+
+    # -- results ---------------------------------------------------------------------------------------
+    def scores(self) -> list[int]:
+        """Running totals of the finished rounds (penalty points: lower is better)."""
+        return list(self.totals)
+
+    def winners(self) -> list[int]:
+        """The lowest total wins; seats tied on it share the win."""
+        if not self.over:
+            return []
+        best = min(self.totals)
+        return [seat for seat, total in enumerate(self.totals) if total == best]
+
+    # -- what each seat sees -----------------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        hands: list[dict[str, JSON]] = []
+        for owner, hand in enumerate(self.hands):
+            entry: dict[str, JSON] = {
+                "seat": owner,
+                "count": len(hand),
+                "colours": [code[0] for code in hand],  # the backs: sorted by colour
+            }
+            if owner == seat:
+                entry["pieces"] = [{"colour": code[0], "symbol": code[1]} for code in hand]
+            hands.append(entry)
+        stacks = []
+        for index, stack in enumerate(self.stacks):
+            stacks.append({
+                "pieces": [{"colour": code[0], "symbol": code[1]} for code in stack],
+                "top": {"colour": stack[-1][0], "symbol": stack[-1][1]},
+                "colours": len({code[0] for code in stack}),
+                "used": self.used[index],
+            })
+        mine = seat is not None and not self.over and seat == self.current
+        return {
+            "game": "upcombine",
+            "viewer": seat,
+            "colours": list(COLOUR_ORDER),
+            "colour_names": dict(COLOURS),
+            "symbols": list(SYMBOLS),
+            "symbol_names": dict(SYMBOLS),
+            "round": self.round,
+            "starter": self.starter,
+            "current": None if self.over else self.current,
+            "placed_this_turn": self.placed,
+            "may_end_turn": mine and seat is not None and self.may_end_turn(seat),
+            "stacks": stacks,
+            "hands": hands,
+            "pile": {"count": len(self.pile), "colours": colour_counts(self.pile)},
+            "passes": self.passes,
+            "totals": list(self.totals),
+            "rounds": [dict(r, points=list(r["points"])) for r in self.rounds],
+            "target": TARGET,
+            "over": self.over,
+            "winners": self.winners(),
+        }
+
+    def snapshot(self) -> JSON:
+        return {
+            "round": self.round,
+            "starter": self.starter,
+            "current": self.current,
+            "stacks": [list(s) for s in self.stacks],
+            "used": list(self.used),
+            "placed": self.placed,
+            "hands": [list(h) for h in self.hands],
+            "pile": list(self.pile),
+            "totals": list(self.totals),
+            "rounds": [dict(r, points=list(r["points"])) for r in self.rounds],
+            "passes": self.passes,
+            "over": self.over,
+            "undo_floor": self.undo_floor,
+        }
+
+    def copy(self) -> UpCombineState:
+        """A cheap deep copy (bots copy states thousands of times)."""
+        twin = UpCombineState.__new__(UpCombineState)
+        twin.__dict__.update(self.__dict__)
+        twin.options = dict(self.options)
+        twin.rng = self.rng.__deepcopy__({})
+        twin.history = list(self.history)
+        twin.log = list(self.log)
+        twin.stacks = [list(s) for s in self.stacks]
+        twin.used = list(self.used)
+        twin.full = list(self.full)
+        twin.hands = [list(h) for h in self.hands]
+        twin.pile = list(self.pile)
+        twin.totals = list(self.totals)
+        twin.rounds = [dict(r, points=list(r["points"])) for r in self.rounds]
+        return twin
+
+
+def _full(stack: list[str]) -> frozenset[str]:
+    """The colours of which ``stack`` already holds the most allowed."""
+    counts: dict[str, int] = {}
+    for code in stack:
+        counts[code[0]] = counts.get(code[0], 0) + 1
+    return frozenset(colour for colour, n in counts.items() if n >= COLOUR_CAP)
+
+
+class UpCombine(Game):
+    id = "upcombine"
+    title = "Up Combine"
+    min_players = 2
+    max_players = 5
+    bot_levels = ["easy", "hard"]
+
+    def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng) -> State:
+        state = UpCombineState(self, seed, players, options, rng)
+        state._deal()
+        return state
+
+    def bot(self, level: str) -> BotFunction:
+        from gamebox.upcombine import bots
+
+        return bots.LEVELS[level]

@@ -1,0 +1,28 @@
+"""Whoopies: roll the die, throw the five creatures, grab the right one by the ball at the end of its tail.
+
+Action notation (one action is one short text; creatures by name or by number 1-5 in the rulebook's order:
+1 phanteus, 2 octopus, 3 torteus, 4 marsupus, 5 ursinus; colours orange, blue, pink, purple, green):
+
+- ``roll``                         the roller rolls the die (faces 1 colour, 2 puff, 3 name, 4 all but one,
+                                   5 everyone their own, 6 joker)
+- ``joker colour|puff|name|spare|own``   after a 6: the roller picks the action; the stakes are doubled
+- ``colour orange``                face 1: the creature whose BODY is orange
+- ``puff orange``                  face 2: the creature whose PUFF is orange
+- ``name octopus``                 face 3: the creature with that name
+- ``spare torteus``                face 4: catch any creature but this one
+- ``pick ursinus``                 face 5 (each player, before the throw), and in the youngest players'
+                                   variant each player's own creature at the start
+- ``throw``                        the roller lets the creatures fall; the throw is simulated from the seed
+- ``grab octopus tail @1375``      a hand closes on that creature's ball (tail) or body, 1375 ms after the
+                                   throw started
+- ``grab 412,233 @1375``           a hand closes on canvas point (412, 233) at 1375 ms: the engine hit-tests
+                                   it against the throw (a miss lets the player grab again, later)
+- ``pass``                         grab nothing this round (the front end sends it when the grab window ends)
+- ``steal 2``                      petty theft: the winner of a round takes a gem from seat 2
+"""
+
+from gamebox.whoopies.rules import Whoopies, WhoopiesState
+
+GAME = Whoopies()
+
+__all__ = ["GAME", "Whoopies", "WhoopiesState"]

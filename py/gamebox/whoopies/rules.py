@@ -1,0 +1,590 @@
+"""Whoopies: roll the die, name the target, throw the creatures, and grab the right one by its tail ball.
+
+One round: the roller ``roll``s the die (not in the youngest players' variant), makes the choice the face asks
+for, then ``throw``s. Every player in the round then grabs once, at a time in milliseconds after the throw
+started; the engine orders the grabs by those times, never by the order the calls came in. A round closes when
+every player in it has caught something or passed. See docs/rules/whoopies.md for every interpretation.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from gamebox.core.errors import IllegalAction
+from gamebox.core.game import JSON, BotFunction, Game, LogEntry, State, log_entry
+from gamebox.core.rng import Rng
+from gamebox.whoopies.creatures import (
+    BY_NAME,
+    COLOURS,
+    NAMES,
+    parse_creature,
+    with_body,
+    with_puff,
+)
+from gamebox.whoopies.throw import HEIGHT, WIDTH, WINDOW_MS, Throw, simulate
+
+SUPPLY = 20  # the gems in the box
+ACTIONS = ("colour", "puff", "name", "spare", "own")  # die faces 1..5; face 6 is the joker
+PARTS = ("tail", "body")
+# legal_actions offers a sample of grabs (any creature, either part, any whole ms in [0, WINDOW_MS] is legal):
+# the right grab at several speeds, the typical slips (the trap creature, the body) a little slower, and pass.
+RIGHT_TIMES = (600, 900, 1200, 1500, 1800)
+SLIP_TIME = 1500
+CLASSIC, THEFT, YOUNGEST = "classic", "petty-theft", "youngest"
+
+
+def theft_start(players: int) -> int:
+    """Petty theft's starting gems: 3 players 6, 4 players 5, 5 players 4, 6 players 3 (the rulebook); the
+    same pattern continued outside its 3-6 range, at least 2: 2 players 7, 7 and 8 players 2."""
+    return min(7, max(2, 9 - players))
+
+
+def goal_for(players: int) -> int:
+    """Gems needed to win: 2 players 8, 3 players 5, 4-5 players 4, 6-8 players 3."""
+    if players == 2:
+        return 8
+    if players == 3:
+        return 5
+    if players <= 5:
+        return 4
+    return 3
+
+
+@functools.lru_cache(maxsize=16)
+def _simulated(key: str, in_play: tuple[str, ...]) -> Throw:
+    """The throw for ``key``: simulated once, then kept (a state holds only the key, so copies stay cheap)."""
+    return simulate(key, in_play)
+
+
+def _parse_ms(token: str) -> int | None:
+    if len(token) < 2 or token[0] != "@" or not token[1:].isdigit() or len(token) > 7:
+        return None
+    return int(token[1:])
+
+
+class WhoopiesState(State):
+    game: Whoopies
+
+    def __init__(self, game: Whoopies, seed: str, players: int, options: dict[str, Any], rng: Rng) -> None:
+        super().__init__(game, seed, players, options, rng)
+        self.variant: str = options["variant"]
+        count = int(options["creatures"])
+        self.in_play: tuple[str, ...] = NAMES[:count]
+        self.goal: int | None = None if self.variant == THEFT else goal_for(players)
+        start = theft_start(players) if self.variant == THEFT else 0
+        self.gems: list[int] = [start] * players
+        self.supply: int = SUPPLY - start * players
+        self.own: list[str | None] = [None] * players  # the youngest players' own creatures
+        self.roller = 0
+        self.round = 0
+        self.phase = "own" if self.variant == YOUNGEST else "roll"
+        self.face: int | None = None
+        self.joker = False
+        self.action: str | None = None  # colour / puff / name / spare / own
+        self.value: str | None = None  # the colour or creature the roller chose
+        self.picks: list[str | None] = [None] * players  # face 5: each player's creature this round
+        self.participants: list[int] = list(range(players))
+        self.throw_key: str | None = None
+        self.attempts: list[list[dict[str, Any]]] = [[] for _ in range(players)]
+        self.done: list[bool] = [False] * players
+        self.last: dict[str, Any] | None = None
+        self.stealer: int | None = None
+        self.steal_amount = 0
+        self.throwoff: list[int] | None = None
+        self.champion: int | None = None
+        self.over = False
+        if self.variant == YOUNGEST:
+            self.round = 1
+            self.action = "own"
+        else:
+            self._start_round(0)
+
+    # -- helpers ---------------------------------------------------------------------------------------
+    @property
+    def stake(self) -> int:
+        return 2 if self.joker else 1
+
+    @property
+    def throw(self) -> Throw | None:
+        if self.throw_key is None:
+            return None
+        return _simulated(self.throw_key, self.in_play)
+
+    def _start_round(self, roller: int) -> None:
+        self.round += 1
+        self.roller = roller
+        self.face = None
+        self.joker = False
+        self.action = "own" if self.variant == YOUNGEST else None
+        self.value = None
+        self.picks = [None] * self.players
+        self.participants = list(self.throwoff) if self.throwoff else list(range(self.players))
+        self.throw_key = None
+        self.attempts = [[] for _ in range(self.players)]
+        self.done = [False] * self.players
+        self.stealer = None
+        self.steal_amount = 0
+        self.phase = "throw" if self.variant == YOUNGEST else "roll"
+
+    def _next_roller(self) -> int:
+        seats = self.throwoff if self.throwoff else list(range(self.players))
+        for step in range(1, self.players + 1):
+            seat = (self.roller + step) % self.players
+            if seat in seats:
+                return seat
+        return seats[0]
+
+    def wanted(self, seat: int) -> list[str]:
+        """The creatures that are right for ``seat`` this round (for face 4: every one but the spared one)."""
+        if self.action == "colour" and self.value:
+            return [with_body(self.value)]
+        if self.action == "puff" and self.value:
+            return [with_puff(self.value)]
+        if self.action == "name" and self.value:
+            return [self.value]
+        if self.action == "spare" and self.value:
+            return [name for name in self.in_play if name != self.value]
+        if self.action == "own":
+            mine = self.own[seat] if self.variant == YOUNGEST else self.picks[seat]
+            return [mine] if mine else []
+        return []
+
+    def colours(self, action: str) -> list[str]:
+        """The colours the roller may call: the bodies (face 1) or puffs (face 2) of the creatures in play."""
+        part = "body" if action == "colour" else "puff"
+        used = {getattr(BY_NAME[name], part) for name in self.in_play}
+        return [colour for colour in COLOURS if colour in used]
+
+    def trap_for(self, seat: int) -> str | None:
+        """The wrong creature a hasty hand reaches for: the colour/puff twin, the spared one, or a neighbour."""
+        wrong: str | None = None
+        if self.action == "colour" and self.value:
+            wrong = with_puff(self.value)
+        elif self.action == "puff" and self.value:
+            wrong = with_body(self.value)
+        elif self.action == "spare":
+            wrong = self.value
+        else:
+            wanted = self.wanted(seat)
+            others = [name for name in self.in_play if name not in wanted]
+            wrong = others[0] if others else None
+        return wrong if wrong in self.in_play else None
+
+    def catch_of(self, seat: int) -> dict[str, Any] | None:
+        found: dict[str, Any] | None = None
+        for attempt in self.attempts[seat]:
+            if "creature" in attempt:
+                found = attempt
+        return found
+
+    # -- protocol --------------------------------------------------------------------------------------
+    @property
+    def to_move(self) -> list[int]:
+        if self.over:
+            return []
+        if self.phase == "own":
+            return [seat for seat in range(self.players) if self.own[seat] is None]
+        if self.phase == "pick":
+            return [seat for seat in self.participants if self.picks[seat] is None]
+        if self.phase == "grab":
+            return [seat for seat in self.participants if not self.done[seat]]
+        if self.phase == "steal":
+            return [self.stealer] if self.stealer is not None else []
+        return [self.roller]
+
+    def legal_actions(self, seat: int) -> list[str]:
+        if seat not in self.to_move:
+            return []
+        phase = self.phase
+        if phase == "roll":
+            return ["roll"]
+        if phase == "throw":
+            return ["throw"]
+        if phase in ("own", "pick"):
+            return [f"pick {name}" for name in self.in_play]
+        if phase == "choose":
+            if self.action is None:
+                return [f"joker {action}" for action in ACTIONS]
+            if self.action in ("colour", "puff"):
+                return [f"{self.action} {colour}" for colour in self.colours(self.action)]
+            return [f"{self.action} {name}" for name in self.in_play]
+        if phase == "grab":
+            floor = self._time_floor(seat)
+            wanted = self.wanted(seat)
+            grabs = [f"grab {name} tail @{max(t, floor)}" for t in RIGHT_TIMES for name in wanted]
+            slip = max(SLIP_TIME, floor)
+            wrong = self.trap_for(seat)
+            if wrong is not None:
+                grabs.append(f"grab {wrong} tail @{slip}")
+            if wanted:
+                grabs.append(f"grab {wanted[0]} body @{slip}")
+            return [*dict.fromkeys(grabs), "pass"]
+        if phase == "steal":
+            return [f"steal {other}" for other in range(self.players)
+                    if other != seat and self.gems[other] > 0]
+        return []
+
+    def _time_floor(self, seat: int) -> int:
+        return max((int(a["ms"]) for a in self.attempts[seat]), default=0)
+
+    def _play(self, seat: int, action: str) -> list[LogEntry]:
+        words = action.strip().lower().split()
+        if not words:
+            raise IllegalAction("An action cannot be empty.", "whoopies.empty_action")
+        verb = words[0]
+        phase = self.phase
+        if phase == "roll":
+            self._expect(verb == "roll" and len(words) == 1, "Roll the die first.", "whoopies.roll_first")
+            return self._roll(seat)
+        if phase == "throw":
+            self._expect(verb == "throw" and len(words) == 1, "Throw the Whoopies now.",
+                         "whoopies.throw_now")
+            return self._throw_them(seat)
+        if phase in ("own", "pick"):
+            self._expect(verb == "pick" and len(words) == 2, "Pick a Whoopie: pick <name>.",
+                         "whoopies.pick_now")
+            name = parse_creature(words[1], self.in_play)
+            self._expect(name is not None, f"There is no Whoopie {words[1]!r} in this game.",
+                         "whoopies.no_such_whoopie", token=words[1])
+            assert name is not None
+            return self._pick(seat, name)
+        if phase == "choose":
+            return self._choose(seat, words)
+        if phase == "grab":
+            return self._grab(seat, words)
+        if phase == "steal":
+            self._expect(verb == "steal" and len(words) == 2 and words[1].isdigit(),
+                         "Choose whom to steal a gem from: steal <seat>.", "whoopies.steal_now")
+            victim = int(words[1])
+            self._expect(0 <= victim < self.players and victim != seat,
+                         "Steal from another player.", "whoopies.steal_other", victim=victim)
+            self._expect(self.gems[victim] > 0, "That player has no gem to steal.",
+                         "whoopies.steal_empty", victim=victim)
+            return self._steal(seat, victim)
+        raise IllegalAction("Nothing can be done now.", "whoopies.nothing_to_do")
+
+    @staticmethod
+    def _expect(ok: bool, message: str, key: str, **params: Any) -> None:
+        if not ok:
+            raise IllegalAction(message, key, **params)
+
+    # -- the steps of a round ----------------------------------------------------------------------------
+    def _roll(self, seat: int) -> list[LogEntry]:
+        self.face = self.rng.between(1, 6)
+        self.undo_floor = len(self.history) + 1
+        if self.face == 6:
+            self.joker = True
+            self.phase = "choose"
+        else:
+            self.action = ACTIONS[self.face - 1]
+            self.phase = "pick" if self.action == "own" else "choose"
+        return [log_entry(seat, "whoopies.rolled", f"Seat {seat} rolled a {self.face}.", face=self.face)]
+
+    def _choose(self, seat: int, words: list[str]) -> list[LogEntry]:
+        verb = words[0]
+        if self.action is None:  # the joker: choose one of the five actions
+            self._expect(verb == "joker" and len(words) == 2 and words[1] in ACTIONS,
+                         "Joker: choose an action: joker colour|puff|name|spare|own.", "whoopies.joker_now")
+            self.action = words[1]
+            self.phase = "pick" if self.action == "own" else "choose"
+            return [log_entry(seat, "whoopies.joker", f"Seat {seat} plays the joker as {self.action}.",
+                              action=self.action)]
+        self._expect(verb == self.action and len(words) == 2,
+                     f"Choose the {self.action}: {self.action} <choice>.", "whoopies.choose_now",
+                     action=self.action)
+        if self.action in ("colour", "puff"):
+            self._expect(words[1] in self.colours(self.action),
+                         f"No Whoopie in play has the {self.action} {words[1]!r}.", "whoopies.no_such_colour",
+                         token=words[1])
+            value = words[1]
+        else:
+            name = parse_creature(words[1], self.in_play)
+            self._expect(name is not None, f"There is no Whoopie {words[1]!r} in this game.",
+                         "whoopies.no_such_whoopie", token=words[1])
+            assert name is not None
+            value = name
+        self.value = value
+        self.phase = "throw"
+        return [log_entry(seat, "whoopies.chose", f"Seat {seat} chose {self.action} {value}.",
+                          action=self.action, value=value)]
+
+    def _pick(self, seat: int, name: str) -> list[LogEntry]:
+        if self.phase == "own":
+            self.own[seat] = name
+            if all(self.own):
+                self.phase = "throw"
+            return [log_entry(seat, "whoopies.own", f"Seat {seat} takes {name} as their Whoopie.",
+                              whoopie=name)]
+        self.picks[seat] = name
+        if all(self.picks[s] for s in self.participants):
+            self.phase = "throw"
+        return [log_entry(seat, "whoopies.picked", f"Seat {seat} picks {name}.", whoopie=name)]
+
+    def _throw_them(self, seat: int) -> list[LogEntry]:
+        self.throw_key = f"{self.rng.next_u64():016x}"
+        self.undo_floor = len(self.history) + 1
+        self.phase = "grab"
+        self.done = [False] * self.players
+        self.attempts = [[] for _ in range(self.players)]
+        return [log_entry(seat, "whoopies.thrown", f"Seat {seat} throws the Whoopies.")]
+
+    def _grab(self, seat: int, words: list[str]) -> list[LogEntry]:
+        if words == ["pass"]:
+            self.done[seat] = True
+            self.undo_floor = len(self.history) + 1
+            return self._maybe_resolve([log_entry(seat, "whoopies.passed", f"Seat {seat} grabs nothing.")])
+        usage = "Grab like this: grab <whoopie> tail|body @<ms>, or grab <x>,<y> @<ms>, or pass."
+        self._expect(words[0] == "grab" and len(words) in (3, 4), usage, "whoopies.grab_usage")
+        ms = _parse_ms(words[-1])
+        self._expect(ms is not None, usage, "whoopies.grab_usage")
+        assert ms is not None
+        self._expect(ms <= WINDOW_MS, f"A grab must come within {WINDOW_MS} ms of the throw.",
+                     "whoopies.grab_too_late", ms=ms, window=WINDOW_MS)
+        floor = self._time_floor(seat)
+        self._expect(ms >= floor, "Your grabs must come in the order you made them.",
+                     "whoopies.grab_out_of_order", ms=ms, floor=floor)
+        attempt: dict[str, Any] = {"ms": ms}
+        if len(words) == 4:
+            name = parse_creature(words[1], self.in_play)
+            self._expect(name is not None, f"There is no Whoopie {words[1]!r} in this game.",
+                         "whoopies.no_such_whoopie", token=words[1])
+            self._expect(words[2] in PARTS, "Grab by the tail or by the body.", "whoopies.grab_part")
+            attempt.update(creature=name, part=words[2])
+        else:
+            point = words[1].split(",")
+            self._expect(len(point) == 2 and all(p.isdigit() and len(p) <= 4 for p in point), usage,
+                         "whoopies.grab_usage")
+            x, y = int(point[0]), int(point[1])
+            self._expect(x <= WIDTH and y <= HEIGHT, "That point is off the table.", "whoopies.off_table")
+            throw = self.throw
+            assert throw is not None
+            caught = throw.hit(x, y, ms)
+            attempt.update(x=x, y=y)
+            if caught is not None:
+                attempt.update(creature=caught[0], part=caught[1])
+        self.attempts[seat].append(attempt)
+        self.undo_floor = len(self.history) + 1
+        if "creature" not in attempt:
+            return []  # a miss: the hand closed on nothing; the player may grab again, later
+        self.done[seat] = True
+        return self._maybe_resolve([log_entry(seat, "whoopies.grabbed", f"Seat {seat} has grabbed.")])
+
+    def _maybe_resolve(self, entries: list[LogEntry]) -> list[LogEntry]:
+        if all(self.done[seat] for seat in self.participants):
+            entries.extend(self._resolve())
+        return entries
+
+    def _resolve(self) -> list[LogEntry]:
+        """Order the catches by time and settle the round: who won, who pays, who caught nothing."""
+        spare = self.action == "spare"
+        stake = self.stake
+        start = self.participants.index(self.roller) if self.roller in self.participants else 0
+        seat_order = {seat: (i - start - 1) % len(self.participants) for i, seat in
+                      enumerate(self.participants)}  # ties in ms: from the roller's left, roller last
+        catches = []
+        for seat in self.participants:
+            caught = self.catch_of(seat)
+            if caught is not None:
+                catches.append((int(caught["ms"]), seat_order[seat], seat, str(caught["creature"]),
+                                str(caught["part"])))
+        catches.sort()
+        outcomes: dict[int, dict[str, Any]] = {}
+        held: set[str] = set()
+        winner: int | None = None
+        for ms, _, seat, name, part in catches:
+            row: dict[str, Any] = {"seat": seat, "creature": name, "part": part, "ms": ms}
+            wanted = self.wanted(seat)
+            if winner is not None:
+                row.update(outcome="late", loss=0)
+            elif name in held:
+                row.update(outcome="taken", loss=stake if spare else 0)
+            else:
+                held.add(name)
+                if spare and name == self.value:
+                    row.update(outcome="spared", loss=2 * stake)
+                elif not spare and name not in wanted:
+                    row.update(outcome="wrong", loss=2 * stake)
+                elif part == "body":
+                    row.update(outcome="body", loss=2 * stake)
+                elif spare:
+                    row.update(outcome="safe", loss=0)
+                else:
+                    row.update(outcome="won", loss=0)
+                    winner = seat
+            outcomes[seat] = row
+        rows = []
+        for seat in self.participants:
+            row = outcomes.get(seat) or {"seat": seat, "creature": None, "part": None, "ms": None,
+                                         "outcome": "none", "loss": stake if spare else 0}
+            row["wanted"] = self.wanted(seat)
+            row["misses"] = sum(1 for a in self.attempts[seat] if "creature" not in a)
+            rows.append(row)
+        entries: list[LogEntry] = []
+        frozen = self.throwoff is not None  # a throw-off decides a tie; gems no longer change
+        for row in rows:
+            seat = row["seat"]
+            lost = 0 if frozen else min(int(row.pop("loss")), self.gems[seat])
+            row.pop("loss", None)
+            self.gems[seat] -= lost
+            self.supply += lost
+            row["gems"] = -lost
+            text = f"Seat {seat}: {row['outcome']}"
+            if row["creature"]:
+                text += f" ({row['creature']} by the {row['part']} at {row['ms']} ms)"
+            if lost:
+                text += f", loses {lost} gem{'s' if lost > 1 else ''}"
+            entries.append(log_entry(seat, f"whoopies.outcome.{row['outcome']}", text + ".",
+                                     whoopie=row["creature"], part=row["part"], ms=row["ms"], lost=lost,
+                                     wanted=row["wanted"]))
+        self.last = {"round": self.round, "action": self.action, "value": self.value, "joker": self.joker,
+                     "stake": stake, "winner": winner, "grabs": rows, "gain": 0, "stolen": None}
+        self.phase = "resolved"
+        if winner is not None and not frozen:
+            if self.variant == THEFT:
+                if any(self.gems[s] > 0 for s in range(self.players) if s != winner):
+                    self.stealer = winner
+                    self.steal_amount = stake
+                    self.phase = "steal"
+                    return entries
+            else:
+                gain = stake
+                goal = self.goal or 0
+                if self.joker and self.gems[winner] + 2 >= goal:
+                    gain = 1  # the joker's second gem may not be the one that wins the game
+                gain = min(gain, self.supply)
+                self.gems[winner] += gain
+                self.supply -= gain
+                self.last["gain"] = gain
+                for row in rows:
+                    if row["seat"] == winner:
+                        row["gems"] = gain
+                entries.append(log_entry(winner, "whoopies.won_gems",
+                                         f"Seat {winner} wins {gain} gem{'s' if gain > 1 else ''}.",
+                                         gems=gain))
+        if frozen and winner is not None:
+            self.champion = winner
+            self.over = True
+            self.phase = "over"
+            entries.append(log_entry(winner, "whoopies.throwoff_won", f"Seat {winner} wins the throw-off."))
+            return entries
+        entries.extend(self._after_round())
+        return entries
+
+    def _steal(self, seat: int, victim: int) -> list[LogEntry]:
+        taken = min(self.steal_amount, self.gems[victim])
+        self.gems[victim] -= taken
+        self.gems[seat] += taken
+        assert self.last is not None
+        self.last["stolen"] = {"from": victim, "gems": taken}
+        self.last["gain"] = taken
+        for row in self.last["grabs"]:
+            if row["seat"] == victim:
+                row["gems"] -= taken
+            if row["seat"] == seat:
+                row["gems"] += taken
+        self.stealer = None
+        self.steal_amount = 0
+        entries = [log_entry(seat, "whoopies.stole", f"Seat {seat} steals {taken} gem(s) from seat {victim}.",
+                             victim=victim, gems=taken)]
+        entries.extend(self._after_round())
+        return entries
+
+    def _after_round(self) -> list[LogEntry]:
+        if self.variant == THEFT and self.throwoff is None:
+            if min(self.gems) == 0:
+                best = max(self.gems)
+                top = [seat for seat in range(self.players) if self.gems[seat] == best]
+                if len(top) == 1:
+                    return self._end([log_entry(top[0], "whoopies.most_gems",
+                                                f"A player has no gem left: seat {top[0]} has the most.")])
+                self.throwoff = top
+                self._start_round(self._next_roller())
+                return [log_entry(None, "whoopies.throwoff", "A tie: the tied players play a throw-off.",
+                                  seats=top)]
+        elif self.goal is not None and max(self.gems) >= self.goal:
+            seat = self.gems.index(max(self.gems))
+            return self._end([log_entry(seat, "whoopies.reached_goal",
+                                        f"Seat {seat} has {self.gems[seat]} gems and wins.",
+                                        gems=self.gems[seat])])
+        self._start_round(self._next_roller())
+        return []
+
+    def _end(self, entries: list[LogEntry]) -> list[LogEntry]:
+        self.over = True
+        self.phase = "over"
+        return entries
+
+    # -- results ---------------------------------------------------------------------------------------
+    def scores(self) -> list[int]:
+        return list(self.gems)
+
+    def winners(self) -> list[int]:
+        if not self.is_over:
+            return []
+        if self.champion is not None:
+            return [self.champion]
+        return super().winners()
+
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        throw = self.throw
+        grabbing = self.phase == "grab"
+        mine = self.attempts[seat] if seat is not None and 0 <= seat < self.players else []
+        return {
+            "variant": self.variant,
+            "players": self.players,
+            "goal": self.goal,
+            "supply": self.supply,
+            "gems": list(self.gems),
+            "creatures": [{"number": BY_NAME[n].number, "name": n, "body": BY_NAME[n].body,
+                           "puff": BY_NAME[n].puff} for n in self.in_play],
+            "round": self.round,
+            "phase": self.phase,
+            "roller": self.roller,
+            "to_move": self.to_move,
+            "participants": list(self.participants),
+            "face": self.face,
+            "joker": self.joker,
+            "stake": self.stake,
+            "action": self.action,
+            "value": self.value,
+            "picks": list(self.own) if self.variant == YOUNGEST else list(self.picks),
+            "throw": throw.to_json() if throw is not None and grabbing else None,
+            "done": [self.done[s] if grabbing else False for s in range(self.players)],
+            "my_grabs": [dict(a) for a in mine] if grabbing else [],
+            "last": self.last,
+            "steal": {"seat": self.stealer, "gems": self.steal_amount} if self.phase == "steal" else None,
+            "throwoff": list(self.throwoff) if self.throwoff else None,
+            "winners": self.winners(),
+        }
+
+    def snapshot(self) -> JSON:
+        return {
+            "variant": self.variant, "in_play": list(self.in_play), "goal": self.goal, "gems": self.gems,
+            "supply": self.supply, "own": self.own, "roller": self.roller, "round": self.round,
+            "phase": self.phase, "face": self.face, "joker": self.joker, "action": self.action,
+            "value": self.value, "picks": self.picks, "participants": self.participants,
+            "throw_key": self.throw_key, "attempts": self.attempts, "done": self.done, "last": self.last,
+            "stealer": self.stealer, "steal_amount": self.steal_amount, "throwoff": self.throwoff,
+            "champion": self.champion, "over": self.over,
+        }
+
+
+class Whoopies(Game):
+    id = "whoopies"
+    title = "Whoopies"
+    min_players = 2
+    max_players = 8
+    options = {
+        "variant": {"choices": [CLASSIC, THEFT, YOUNGEST], "default": CLASSIC},
+        "creatures": {"choices": [5, 4, 3, 2], "default": 5},
+    }
+    bot_levels = ["easy", "medium", "hard"]
+
+    def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng) -> State:
+        return WhoopiesState(self, seed, players, options, rng)
+
+    def bot(self, level: str) -> BotFunction:
+        from gamebox.whoopies.bots import LEVELS
+
+        return LEVELS[level]

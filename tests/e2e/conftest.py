@@ -1,0 +1,105 @@
+"""Playwright on the built site (dist/), in Chromium, with every request to another origin aborted and counted.
+
+Every test's page fails at teardown if the page logged a console error or asked for another origin.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = Path(os.environ.get("GAMEBOX_DIST", ROOT / "dist"))
+SHOTS = Path(os.environ.get("GAMEBOX_SHOTS", ROOT / "screenshots"))
+sys.path.insert(0, str(ROOT / "tools"))
+
+import serve  # noqa: E402
+
+playwright_sync = pytest.importorskip("playwright.sync_api")
+
+BOOT_TIMEOUT_MS = 120_000
+
+
+def chromium_path() -> str | None:
+    for candidate in (os.environ.get("GAMEBOX_CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser",
+                      shutil.which("chromium")):
+        if candidate and Path(candidate).exists():
+            return candidate
+    return None  # Playwright's own download, where it exists
+
+
+@pytest.fixture(scope="session")
+def site() -> Iterator[str]:
+    if not (DIST / "index.html").exists():
+        pytest.fail("dist/ is not built: run ./build.sh test")
+    server, url = serve.start(DIST)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    with playwright_sync.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=chromium_path(),
+            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+        )
+        yield browser
+        browser.close()
+
+
+class Watch:
+    """What a page did that it must not: console errors, page errors, requests to other origins."""
+
+    def __init__(self, origin: str) -> None:
+        self.origin = origin
+        self.errors: list[str] = []
+        self.foreign: list[str] = []
+
+    def route(self, route: Any) -> None:
+        url = route.request.url
+        if url.startswith(self.origin) or url.startswith("data:") or url.startswith("blob:"):
+            route.continue_()
+        else:
+            self.foreign.append(url)
+            route.abort()
+
+
+@pytest.fixture
+def open_page(browser: Any, site: str) -> Iterator[Any]:
+    """Open a new context + page on the site; returns (page, watch). Checks the watch at teardown."""
+    made: list[tuple[Any, Watch]] = []
+
+    def opener(path: str = "", *, wait_ready: bool = True) -> Any:
+        context = browser.new_context(viewport={"width": 1200, "height": 860})
+        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.rstrip("/"))
+        watch = Watch(site.rstrip("/"))
+        context.route("**/*", watch.route)
+        page = context.new_page()
+        page.on("console", lambda message: watch.errors.append(message.text) if message.type == "error" else None)
+        page.on("pageerror", lambda error: watch.errors.append(str(error)))
+        made.append((context, watch))
+        page.goto(site + path)
+        if wait_ready:
+            page.wait_for_function("window.gamebox && window.gamebox.ready", timeout=10_000)
+            page.evaluate("window.gamebox.ready")
+        page.watch = watch
+        return page
+
+    yield opener
+    for context, watch in made:
+        context.close()
+        assert watch.foreign == [], f"requests to other origins: {watch.foreign}"
+        assert watch.errors == [], f"console errors: {watch.errors}"
+
+
+def screenshot(page: Any, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)

@@ -1,0 +1,460 @@
+"""Ubongo Extreme: every rule of the rulebook, by name (the puzzle engine is in test_ubongo_solver.py)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+import gamebox
+from gamebox.core.errors import IllegalAction, InvalidSetup
+from gamebox.ubongo import GAME
+from gamebox.ubongo.bots import solve_time_ms
+from gamebox.ubongo.rules import (
+    DEFAULT_TIMER,
+    DISPLAY_START,
+    GEM_POINTS,
+    GEM_TOTALS,
+    ROUNDS,
+    UbongoState,
+    first_solution,
+    solution_notation,
+)
+from gamebox.ubongo.solver import covers
+from gamebox.ubongo.tiles import COLOURS
+
+T = DEFAULT_TIMER * 1000
+
+
+def new(players: int = 2, seed: str = "GEMS", **options: object) -> UbongoState:
+    state = GAME.new(seed, players, **options)
+    assert isinstance(state, UbongoState)
+    return state
+
+
+def solve(state: UbongoState, seat: int, ms: int) -> str:
+    return f"solve {solution_notation(first_solution(state.card_side(seat), state.colour(seat)))} @{ms}"
+
+
+def play_round(state: UbongoState, times: dict[int, int | None]) -> None:
+    """Every active seat reports: a solve at its time, or a timeout (None)."""
+    for seat, ms in times.items():
+        state.apply(seat, "timeout" if ms is None else solve(state, seat, ms))
+
+
+def all_gems(state: UbongoState) -> Counter[str]:
+    total: Counter[str] = Counter(state.display)
+    total.update(state.bag)
+    for gems in state.gems:
+        total.update(gems)
+    return total
+
+
+def bag_total(state: UbongoState) -> int:
+    return sum(state.bag.values())
+
+
+# -- components and set-up ------------------------------------------------------------------------------
+def test_there_are_54_gems_9_rubies_18_sapphires_9_emeralds_18_amber():
+    assert GEM_TOTALS == {"ruby": 9, "sapphire": 18, "emerald": 9, "amber": 18}
+    assert sum(GEM_TOTALS.values()) == 54
+    assert all_gems(new()) == Counter(GEM_TOTALS)
+
+
+def test_gem_values_are_ruby_4_sapphire_3_emerald_2_amber_1():
+    assert GEM_POINTS == {"ruby": 4, "sapphire": 3, "emerald": 2, "amber": 1}
+
+
+def test_display_holds_9_sapphires_and_9_amber_and_the_bag_the_rest():
+    state = new()
+    assert state.display == DISPLAY_START == {"sapphire": 9, "amber": 9}
+    assert state.bag == {"ruby": 9, "sapphire": 9, "emerald": 9, "amber": 9}
+
+
+def test_easy_side_is_the_default_and_shows_3_tiles_per_colour():
+    state = new()
+    assert state.side == "easy"
+    for seat in range(2):
+        assert len(state.own_tiles(seat)) == 3
+        assert 13 <= len(state.card_side(seat).board) <= 16
+
+
+def test_hard_side_shows_4_tiles_per_colour():
+    state = new(side="hard")
+    for seat in range(2):
+        assert len(state.own_tiles(seat)) == 4
+        assert 18 <= len(state.card_side(seat).board) <= 21
+
+
+def test_each_player_draws_a_different_colour_token():
+    state = new(4)
+    assert sorted(c for c in state.colours if c) == sorted(COLOURS)
+    state = new(2)
+    assert len({state.colour(0), state.colour(1)}) == 2
+
+
+def test_tokens_go_back_in_the_bag_so_a_colour_may_repeat():
+    state = new(2, seed="REPEAT")
+    repeated = False
+    for _ in range(ROUNDS - 1):
+        before = list(state.colours)
+        play_round(state, {0: None, 1: None})
+        repeated |= any(before[s] == state.colours[s] for s in range(2))
+    assert repeated
+
+
+def test_each_player_takes_the_top_card_of_the_shuffled_deck():
+    state = new(4, seed="DECK")
+    seen: list[int] = []
+    for _ in range(ROUNDS):
+        cards = [state.cards[s] for s in range(4)]
+        assert cards == state.deck[state.deck_pos - 4:state.deck_pos]
+        seen += [c for c in cards if c is not None]
+        play_round(state, {s: None for s in range(4)})
+    assert len(seen) == len(set(seen)) == 36
+
+
+def test_the_sand_timer_is_an_option_with_a_default_of_two_minutes():
+    assert GAME.options["timer"]["default"] == 120
+    assert new(timer=60).timer_ms == 60_000
+
+
+def test_all_players_race_at_once():
+    state = new(3)
+    assert state.to_move == [0, 1, 2]
+    state.apply(1, solve(state, 1, 5000))
+    assert state.to_move == [0, 2]
+
+
+# -- the race -------------------------------------------------------------------------------------------
+def test_the_game_lasts_nine_rounds():
+    state = new(2)
+    for number in range(1, ROUNDS + 1):
+        assert state.round == number and not state.is_over
+        play_round(state, {0: 1000, 1: None})
+    assert state.is_over and state.phase == "over"
+
+
+def test_first_solver_takes_a_sapphire_from_the_display_and_a_gem_from_the_bag():
+    state = new(3)
+    bag = bag_total(state)
+    play_round(state, {0: 30_000, 1: None, 2: None})
+    assert state.gems[0]["sapphire"] >= 1 and sum(state.gems[0].values()) == 2
+    assert state.display["sapphire"] == 8
+    assert bag_total(state) == bag - 1 + 1  # one drawn, one amber put in (only one solved)
+
+
+def test_second_solver_takes_an_amber_from_the_display_and_a_gem_from_the_bag():
+    state = new(3)
+    bag = bag_total(state)
+    play_round(state, {0: 30_000, 1: 20_000, 2: None})
+    assert sum(state.gems[0].values()) == 2 and state.gems[0]["amber"] >= 1
+    assert sum(state.gems[1].values()) == 2 and state.gems[1]["sapphire"] >= 1
+    assert state.display == {"sapphire": 8, "amber": 8}
+    assert bag_total(state) == bag - 2
+
+
+def test_third_and_fourth_solvers_draw_one_gem_from_the_bag():
+    state = new(4)
+    bag = bag_total(state)
+    play_round(state, {0: 4000, 1: 3000, 2: 2000, 3: 1000})
+    assert [sum(g.values()) for g in state.gems] == [1, 1, 2, 2]
+    assert state.display == {"sapphire": 8, "amber": 8}
+    assert bag_total(state) == bag - 4
+    assert [r["rank"] for r in state.last_round["results"]] == [4, 3, 2, 1]
+
+
+def test_order_comes_from_the_times_not_from_the_order_of_the_actions():
+    state = new(2)
+    state.apply(0, solve(state, 0, 50_000))
+    state.apply(1, solve(state, 1, 10_000))
+    results = {r["seat"]: r for r in state.last_round["results"]}
+    assert results[1]["rank"] == 1 and results[0]["rank"] == 2
+    assert state.gems[1]["sapphire"] >= 1
+
+
+def test_if_only_one_solves_an_amber_goes_from_the_display_into_the_bag():
+    state = new(2)
+    play_round(state, {0: None, 1: 42_000})
+    assert state.display == {"sapphire": 8, "amber": 8}
+    assert state.last_round["to_bag"] == ["amber"]
+    assert all_gems(state) == Counter(GEM_TOTALS)
+
+
+def test_if_nobody_solves_a_sapphire_and_an_amber_go_from_the_display_into_the_bag():
+    state = new(2)
+    bag = dict(state.bag)
+    play_round(state, {0: None, 1: None})
+    assert state.display == {"sapphire": 8, "amber": 8}
+    assert state.bag["sapphire"] == bag["sapphire"] + 1 and state.bag["amber"] == bag["amber"] + 1
+    assert state.last_round["second_chance"] is True
+    assert state.last_round["to_bag"] == ["sapphire", "amber"]
+
+
+def test_second_chance_first_solver_takes_one_gem_from_the_bag_only():
+    state = new(3)
+    play_round(state, {0: T + 9000, 1: T + 4000, 2: None})
+    assert sum(state.gems[1].values()) == 1  # from the bag (display gems went into the bag)
+    assert sum(state.gems[0].values()) == 0  # nobody else wins anything in the second chance
+    assert state.display == {"sapphire": 8, "amber": 8}
+    assert all_gems(state) == Counter(GEM_TOTALS)
+
+
+def test_second_chance_with_nobody_solving_gives_no_gems():
+    state = new(2)
+    play_round(state, {0: None, 1: None})
+    assert all(sum(g.values()) == 0 for g in state.gems)
+    assert state.round == 2
+
+
+def test_a_solve_after_the_timer_wins_nothing_when_someone_solved_in_time():
+    state = new(2)
+    play_round(state, {0: T - 1, 1: T + 1})
+    assert sum(state.gems[0].values()) == 2 and sum(state.gems[1].values()) == 0
+    assert state.last_round["second_chance"] is False
+
+
+def test_a_solve_after_the_second_sand_timer_is_illegal():
+    state = new(2)
+    before = state.fingerprint()
+    with pytest.raises(IllegalAction):
+        state.apply(0, solve(state, 0, 2 * T))
+    assert state.fingerprint() == before
+
+
+def test_display_loses_one_sapphire_and_one_amber_every_round():
+    for times in ({0: 1, 1: 2}, {0: 1, 1: None}, {0: None, 1: None}, {0: T + 1, 1: None}):
+        state = new(2)
+        play_round(state, times)
+        assert state.display == {"sapphire": 8, "amber": 8}
+
+
+def test_after_nine_rounds_the_display_is_empty():
+    state = new(3)
+    for r in range(ROUNDS):
+        play_round(state, {0: 1000 + r, 1: None, 2: None if r % 2 else 500})
+    assert state.display == {"sapphire": 0, "amber": 0}
+    assert all_gems(state) == Counter(GEM_TOTALS)
+
+
+def test_final_score_adds_up_gem_values():
+    state = new(2)
+    state.gems[0] = {"ruby": 1, "sapphire": 1, "emerald": 3, "amber": 3}  # the rulebook's example
+    assert state.scores()[0] == 16
+
+
+def test_most_points_wins():
+    state = new(2)
+    for _ in range(ROUNDS):
+        play_round(state, {0: 1000, 1: None})
+    assert state.is_over and state.winners() == [0]
+
+
+# -- a human's solve is checked -------------------------------------------------------------------------
+def test_a_solve_must_cover_the_board_exactly():
+    state = new(2)
+    solution = first_solution(state.card_side(0), state.colour(0))
+    moved = [p._replace(at=(p.at[0] + 1, p.at[1])) for p in solution]
+    assert not covers(state.card_side(0).board, state.colour(0), moved)
+    before = state.fingerprint()
+    with pytest.raises(IllegalAction) as error:
+        state.apply(0, f"solve {solution_notation(tuple(moved))} @1000")
+    assert error.value.key == "ubongo.not_covered"
+    assert state.fingerprint() == before
+
+
+def test_a_solve_must_use_exactly_the_players_tiles():
+    state = new(2)
+    solution = first_solution(state.card_side(0), state.colour(0))
+    with pytest.raises(IllegalAction) as error:
+        state.apply(0, f"solve {solution_notation(solution[:-1])} @1000")
+    assert error.value.key == "ubongo.wrong_tiles"
+
+
+def test_a_solve_carries_its_time():
+    state = new(2)
+    with pytest.raises(IllegalAction):
+        state.apply(0, solve(state, 0, 1000).split(" @")[0])
+    with pytest.raises(IllegalAction):
+        state.apply(0, "timeout @5")
+
+
+def test_placements_are_read_in_any_order_and_with_any_equivalent_orientation():
+    state = new(2)
+    solution = first_solution(state.card_side(0), state.colour(0))
+    state.apply(0, f"solve {solution_notation(tuple(reversed(solution)))} @1000")
+    assert state.reports[0] == {"time": 1000, "solution": solution_notation(tuple(reversed(solution)))}
+
+
+# -- the play-off ---------------------------------------------------------------------------------------
+def tie_at_the_end(players: int = 2) -> UbongoState:
+    state = new(players, seed="TIE")
+    for _ in range(ROUNDS):
+        play_round(state, {s: None for s in range(players)})
+    return state
+
+
+def test_a_tie_for_most_points_is_decided_by_a_play_off():
+    state = tie_at_the_end(2)
+    assert state.phase == "playoff" and state.to_move == [0, 1] and not state.is_over
+    assert all(state.colours[s] and state.cards[s] for s in (0, 1))
+    state.apply(0, solve(state, 0, 90_000))
+    state.apply(1, solve(state, 1, 30_000))
+    assert state.is_over and state.winners() == [1]
+    assert state.scores() == [0, 0]
+
+
+def test_only_the_tied_leaders_play_off():
+    state = new(3, seed="TIE3")
+    for _ in range(ROUNDS - 1):
+        play_round(state, {0: None, 1: None, 2: None})
+    state.gems[0]["ruby"] = 2
+    state.gems[1]["ruby"] = 2
+    state.gems[2]["amber"] = 1
+    play_round(state, {0: None, 1: None, 2: None})
+    assert state.phase == "playoff" and state.to_move == [0, 1]
+    assert state.cards[2] is None
+
+
+def test_the_play_off_is_played_again_if_nobody_solves():
+    state = tie_at_the_end(2)
+    cards = list(state.cards)
+    play_round(state, {0: None, 1: None})
+    assert state.phase == "playoff" and state.playoffs == 2 and state.cards != cards
+    play_round(state, {0: 5000, 1: None})
+    assert state.winners() == [0]
+
+
+def test_the_play_off_has_no_sand_timer():
+    state = tie_at_the_end(2)
+    state.apply(0, solve(state, 0, 10 * T))
+    state.apply(1, "timeout")
+    assert state.winners() == [0]
+
+
+# -- bots -----------------------------------------------------------------------------------------------
+def test_bots_solve_after_a_time_drawn_from_the_state_so_games_replay():
+    state = new(2, seed="BOT")
+    a = gamebox.bots.choose(state, 0, "normal", 10, "x")
+    b = gamebox.bots.choose(state, 0, "normal", 10, "y")
+    assert a == b  # the time comes from the state's generator, not the caller's seed
+    state.apply(0, a)
+    assert state.reports[0] is not None
+
+
+def test_harder_bots_are_faster_and_easy_bots_sometimes_fail():
+    from gamebox.core.rng import Rng
+
+    rng = Rng("levels")
+    times = {level: [solve_time_ms(level, 6, rng) for _ in range(400)] for level in ("easy", "normal", "hard")}
+    means = {level: sum(t for t in ts if t) / len([t for t in ts if t]) for level, ts in times.items()}
+    assert means["hard"] < means["normal"] < means["easy"]
+    assert any(t is None for t in times["easy"])
+    state = new(2, seed="SLOW", side="hard", timer=60)
+    actions = [gamebox.bots.choose(state, 0, "easy", 10, "s")]
+    for _ in range(30):
+        state.apply(1, "timeout")
+        state.apply(0, actions[-1])
+        if state.is_over:
+            break
+        actions.append(gamebox.bots.choose(state, 0, "easy", 10, "s"))
+    assert "timeout" in actions
+
+
+# -- puzzle mode (1 player) -------------------------------------------------------------------------------
+def test_one_player_is_puzzle_mode_opened_by_a_puzzle_code():
+    state = new(1, seed="K7Q2M-07HB")
+    view = state.view(0)
+    assert view["mode"] == "puzzle" and view["puzzle"] == "K7Q2M-07HB"
+    p = gamebox.ubongo.puzzle("K7Q2M-07HB")
+    assert view["board"] == [list(c) for c in p.board]
+    assert [t["number"] for t in view["tiles"]] == list(p.tiles["blue"])
+
+
+def test_puzzle_of_the_day_is_seeded_by_the_date():
+    a, b = new(1, seed="2026-12-01"), new(1, seed="2026-12-01")
+    assert a.view(0)["puzzle"] == b.view(0)["puzzle"] != new(1, seed="2026-12-02").view(0)["puzzle"]
+    assert a.view(0)["puzzle"].startswith("2026-12-01-")
+
+
+def test_a_bad_puzzle_code_is_a_clear_setup_error():
+    with pytest.raises(InvalidSetup) as error:
+        new(1, seed="K7Q2M-99HB")
+    assert error.value.key == "ubongo.bad_puzzle_code"
+
+
+def test_placing_all_tiles_correctly_solves_the_puzzle_with_its_time():
+    state = new(1, seed="K7Q2M-03ER")
+    solution = gamebox.ubongo.puzzle("K7Q2M-03ER").solutions()[0]
+    for i, p in enumerate(solution):
+        assert not state.is_over
+        state.apply(0, f"place {p.notation()} @{1000 * (i + 1)}")
+    assert state.is_over and state.view(0)["solved"] and state.view(0)["time_ms"] == 1000 * len(solution)
+    assert state.scores() == [1]
+
+
+def test_a_tile_must_lie_on_white_hexes_without_overlap():
+    state = new(1, seed="K7Q2M-03ER")
+    p = gamebox.ubongo.puzzle("K7Q2M-03ER").solutions()[0][0]
+    before = state.fingerprint()
+    with pytest.raises(IllegalAction) as error:
+        state.apply(0, f"place {p._replace(at=(p.at[0] + 40, p.at[1])).notation()}")
+    assert error.value.key == "ubongo.off_board" and state.fingerprint() == before
+    state.apply(0, f"place {p.notation()}")
+    other = [t for t in state.own_tiles(0) if t != p.tile][0]
+    overlapping = [a for a in state.legal_actions(0) if a.startswith(f"place {other} ")]
+    assert overlapping  # legal placements avoid the placed tile...
+    with pytest.raises(IllegalAction):  # ...and one on top of it is refused
+        state.apply(0, f"place {other} q{p.at[0]}r{p.at[1]} rot0")
+
+
+def test_a_tile_can_be_taken_off_again():
+    state = new(1, seed="K7Q2M-03ER")
+    state.apply(0, state.legal_actions(0)[0])
+    tile = next(iter(state.placed))
+    state.apply(0, f"remove {tile}")
+    assert state.placed == {}
+
+
+def test_a_hint_places_one_correct_tile():
+    state = new(1, seed="K7Q2M-12HG")
+    solutions = gamebox.ubongo.puzzle("K7Q2M-12HG").solutions()
+    state.apply(0, "hint")
+    assert state.hints == 1 and len(state.placed) == 1
+    (tile, p), = state.placed.items()
+    assert any(q.cells("green") == p.cells("green") for s in solutions for q in s if q.tile == tile)
+
+
+def test_a_hint_corrects_a_wrongly_placed_tile():
+    state = new(1, seed="K7Q2M-12HG")
+    solutions = gamebox.ubongo.puzzle("K7Q2M-12HG").solutions()
+    right = {(q.tile, q.cells("green")) for s in solutions for q in s}
+    wrong = next(a for a in state.legal_actions(0) if a.startswith("place ")
+                 and (int(a.split()[1]), gamebox.ubongo.rules.parse_placement(a[6:]).cells("green")) not in right)
+    state.apply(0, wrong)
+    for _ in range(len(state.own_tiles(0))):
+        if state.is_over:
+            break
+        state.apply(0, "hint")
+    assert state.is_over and state.view(0)["solved"]
+
+
+def test_show_solution_ends_the_puzzle_unsolved():
+    state = new(1, seed="K7Q2M-12HG")
+    state.apply(0, "solution")
+    assert state.is_over and state.view(0)["solution_shown"] and state.scores() == [0]
+    assert covers(state.card_side(0).board, "green", list(state.placed.values()))
+
+
+# -- the view -----------------------------------------------------------------------------------------------
+def test_view_shows_bag_counts_but_never_the_deck_order_or_generator():
+    state = new(3)
+    for viewer in (None, 0, 1, 2):
+        view = state.view(viewer)
+        text = json.dumps(view)
+        assert "deck\"" not in text and "rng" not in text
+        assert view["bag"] == state.bag and view["display"] == state.display
+        assert view["round"] == 1 and view["timer_ms"] == T
+        seat = view["seats"][0]
+        assert {"colour", "board", "tiles", "gems", "score", "puzzle", "reported", "time_ms"} <= set(seat)
