@@ -6,7 +6,10 @@ import { has, loadLanguage, t, translatePage } from "./i18n.js";
 const GAMES = ["upthrust", "ubongo", "upples", "upcombine", "whoopies"];
 // A game is playable when its renderer exists; the rules' readiness comes from the worker.
 const RENDERERS = { upthrust: () => import("./games/upthrust.js"), upples: () => import("./games/upples.js"),
-  whoopies: () => import("./games/whoopies.js") };
+  whoopies: () => import("./games/whoopies.js"),
+  upcombine: () => import("./games/upcombine.js"),
+  ubongo: () => import("./games/ubongo.js"),
+};
 const BOT_DELAY_MS = 450;
 const BOT_BUDGET_MS = 700;
 
@@ -327,11 +330,19 @@ function show(table, { animate = true } = {}) {
   scheduleBot();
 }
 
+/** Words for one move-log entry: its key's template, with each parameter worded where the catalogue knows
+ * it (`<game>.<param>.<value>`, then `colour.<value>`), seat numbers as names, and an `_one` form when a
+ * number in it is 1. Falls back to Python's English text. */
 function logText(table, entry) {
   const params = { ...entry.params };
-  if (params.colour) params.colour = t(`colour.${params.colour}`, {}, params.colour);
+  for (const [name, value] of Object.entries(params)) {
+    if (typeof value !== "string") continue;
+    if (has(`${table.game}.${name}.${value}`)) params[name] = t(`${table.game}.${name}.${value}`);
+    else if (has(`colour.${value}`)) params[name] = t(`colour.${value}`);
+  }
   if (entry.seat !== null && entry.seat !== undefined) params.name = seatName(table, entry.seat);
-  const key = entry.params.rows === 1 && has(`${entry.key}_one`) ? `${entry.key}_one` : entry.key;
+  const single = Object.values(entry.params).some((value) => value === 1);
+  const key = single && has(`${entry.key}_one`) ? `${entry.key}_one` : entry.key;
   return has(key) ? t(key, params) : entry.text;
 }
 

@@ -88,8 +88,9 @@ def open_page(browser: Any, site: str) -> Iterator[Any]:
         made.append((context, watch))
         page.goto(site + path)
         if wait_ready:
-            page.wait_for_function("window.gamebox && window.gamebox.ready", timeout=10_000)
-            page.evaluate("window.gamebox.ready")
+            page.wait_for_function("window.gamebox && window.gamebox.ready", timeout=30_000)
+            page.wait_for_function("document.getElementById('engine-status').classList.contains('done')",
+                                   timeout=BOOT_TIMEOUT_MS)
         page.watch = watch
         return page
 

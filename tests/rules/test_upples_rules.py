@@ -8,7 +8,7 @@ import pytest
 
 import gamebox
 from gamebox.core import bots, share
-from gamebox.core.errors import IllegalAction
+from gamebox.core.errors import IllegalAction, InvalidSetup
 from gamebox.core.rng import Rng
 from gamebox.upples import training_of_the_day
 from gamebox.upples.bots import solitaire
@@ -141,7 +141,17 @@ def test_first_seat_starts_then_play_goes_round_in_seat_order() -> None:
 
 def test_first_seat_rotates_with_the_first_option() -> None:
     assert new(3, first=2).to_move == [2]
-    assert new(2, first=3).to_move == [1]  # taken modulo the number of players
+    assert new(2, first=1).to_move == [1]
+    with pytest.raises(InvalidSetup):
+        new(2, first=3)  # only a seat of this game may start
+
+
+def test_menu_offers_training_solo_and_teams_only_for_four() -> None:
+    offered = GAME.offered_choices
+    assert offered(1)["mode"] == ["glutton", "training"] and offered(3)["mode"] == ["glutton", "naughty", "survival"]
+    assert offered(4)["teams"] == [False, True] and offered(2)["teams"] == [False]
+    with pytest.raises(InvalidSetup):
+        GAME.new("X", 2, mode="training")
 
 
 # -- jumps -----------------------------------------------------------------------------------------------
@@ -574,18 +584,12 @@ def test_training_score_counts_turns_and_the_game_ends_when_the_field_cannot_be_
     assert state.is_over and state.scores() == [2] and state.winners() == [0]
 
 
-def test_every_mode_is_playable_at_every_player_count() -> None:
-    # Training is meant for one player and Naughty/Survival for 2-4, but no combination is refused
+def test_modes_are_offered_only_for_their_player_counts() -> None:
+    """Training is a one-player mode, Naughty and Survival need opponents (Game.offered_choices)."""
     assert GAME.new("x", 1).options["mode"] == "glutton"  # a solo Glutton score attack
-    solo = position({"a2": "g5"}, ["a1"], mode="survival")
-    solo.apply(0, "jump a1 a2")  # a tally alone eliminates nobody
-    assert not solo.seats[0].eliminated and not solo.is_over
-
-
-def test_training_with_several_players_is_won_by_the_fewest_turns() -> None:
-    state = position({"a2": "wg"}, ["a1", "g7"], mode="training", pile=[])
-    state.apply(0, "jump a1 a2")
-    assert state.is_over and state.scores() == [1, 0] and state.winners() == [1]
+    for players, mode in [(1, "naughty"), (1, "survival"), (2, "training"), (4, "training")]:
+        with pytest.raises(InvalidSetup):
+            GAME.new("x", players, mode=mode)
 
 
 def test_training_of_the_day_is_seeded_by_the_date() -> None:
@@ -596,7 +600,9 @@ def test_training_of_the_day_is_seeded_by_the_date() -> None:
 
 # -- teams -----------------------------------------------------------------------------------------------
 def test_teams_are_for_four_players() -> None:
-    assert not new(2, teams=True).teams and not new(3, teams=True).teams  # no effect without 4 players
+    for players in (2, 3):
+        with pytest.raises(InvalidSetup):
+            new(players, teams=True)
     assert new(4, teams=True).teams and new(4, teams=True, mode="glutton").view(0)["teams"] is not None
 
 

@@ -157,7 +157,7 @@ class Game(ABC):
                 value = offered[name][0]
             if value not in offered[name]:
                 raise InvalidSetup(
-                    f"Option {name} cannot be {value!r}; choose one of {spec['choices']}.",
+                    f"Option {name} cannot be {value!r} with {players} players; choose one of {offered[name]}.",
                     "error.bad_option",
                     option=name,
                     value=str(value),

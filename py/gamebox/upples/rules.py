@@ -635,9 +635,18 @@ class Upples(Game):
     }
     bot_levels = ["easy", "hard"]
 
+    def offered_choices(self, players: int) -> dict[str, list[Any]]:
+        """Training and solo Glutton for one player; Glutton, Naughty and Survival for 2-4; teams only for 4;
+        the first player is one of the seats."""
+        solo = players == 1
+        return {
+            "mode": ["glutton", "training"] if solo else ["glutton", "naughty", "survival"],
+            "teams": [False, True] if players == 4 else [False],
+            "first": list(range(players)),
+        }
+
     def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng) -> State:
-        # Every combination of options is a valid game (see docs/rules/upples.md): Training is meant for one
-        # player, Naughty and Survival for 2-4, teams for 4; the menu offers only those.
+        # Game.check_setup allows only the combinations offered_choices lists (see docs/rules/upples.md).
         state = UpplesState(self, seed, players, options, rng)
         deal(state, options["first"])
         return state
