@@ -1,0 +1,256 @@
+"""Up Combine in Chromium: place tiles by clicking the canvas and by keyboard, draw from the pile, bots reply,
+a round ends with its summary, hotseat play hides each hand behind a "pass the device" screen, links, game over.
+
+The renderer publishes its hit regions (canvas.gameboxHits()) and a little state (canvas.dataset.privacy,
+.selected, .summary, .legal), so the tests click where a person would without parsing pixels.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gamebox
+from gamebox.core import bots, share
+
+from .conftest import screenshot
+
+WIDTH = 800  # the renderer's canvas width in CSS pixels
+
+
+def moves_played(page: Any) -> int:
+    return int(page.evaluate("document.body.dataset.moves || '0'"))
+
+
+def board_data(page: Any, name: str) -> str:
+    return str(page.evaluate(f"document.getElementById('board').dataset.{name} || ''"))
+
+
+def wait_for_my_turn(page: Any, seat: int = 0) -> None:
+    """Wait until `seat` (a human) is to move, its tiles are shown and the legal moves are loaded."""
+    page.wait_for_function(
+        f"""(() => {{ const t = window.gamebox.table(); const b = document.getElementById('board');
+            return t && !t.is_over && t.to_move[0] === {seat} && t.viewer === {seat}
+              && b.dataset.legal === '1' && b.dataset.privacy === '0'; }})()""",
+        timeout=60_000,
+    )
+
+
+def region(page: Any, kind: str, **match: Any) -> dict[str, float]:
+    """The centre of the last hit region of `kind` whose value matches (the one a click reaches)."""
+    regions = page.evaluate("document.getElementById('board').gameboxHits()")
+    found = [r for r in regions if r["value"]["kind"] == kind
+             and all(r["value"].get(key) == value for key, value in match.items())]
+    assert found, f"no {kind} region {match} among {[r['value'] for r in regions]}"
+    r = found[-1]
+    box = page.locator("#board").bounding_box()
+    scale = box["width"] / WIDTH
+    if r["kind"] == "circle":
+        return {"x": r["x"] * scale, "y": r["y"] * scale}
+    return {"x": (r["x"] + r["w"] / 2) * scale, "y": (r["y"] + min(r["h"] / 2, 20)) * scale}
+
+
+def click(page: Any, kind: str, **match: Any) -> None:
+    page.locator("#board").click(position=region(page, kind, **match))
+
+
+def play_by_clicking(page: Any, action: str) -> None:
+    """Play one action as a person does: a tile then a stack, or a colour of the pile."""
+    before = moves_played(page)
+    if action.startswith("draw "):
+        click(page, "draw", colour=action[5:])
+    elif action == "pass":
+        click(page, "pass")
+    else:
+        piece, number = action.split(" ")
+        view = page.evaluate("window.gamebox.view()")
+        pieces = view["hands"][view["viewer"]]["pieces"]
+        index = next(i for i, p in enumerate(pieces) if p["colour"] + p["symbol"] == piece)
+        click(page, "hand", index=index)
+        page.wait_for_function(f"document.getElementById('board').dataset.selected === '{index}'")
+        click(page, "stack", index=int(number) - 1)
+    page.wait_for_function(f"Number(document.body.dataset.moves) > {before}", timeout=30_000)
+
+
+def easy_game(seed: str, players: int, until: Any) -> Any:
+    """Play easy bots in every seat, exactly as the page's bots do, until `until(state)`."""
+    state = gamebox.get("upcombine").new(seed, players)
+    while not state.is_over and not until(state):
+        seat = state.to_move[0]
+        state.apply(seat, bots.choose(state, seat, "easy", 100, state.seed))
+    return state
+
+
+def code_of(seed: str, players: int, history: list[tuple[int, str]]) -> str:
+    game = gamebox.get("upcombine")
+    return share.encode(game.replay(seed, players, {}, history))
+
+
+def start_from_menu(page: Any, seats: list[str], seed: str) -> None:
+    page.click("a[href='#/upcombine']")
+    page.wait_for_selector("#screen-setup:not([hidden])")
+    page.wait_for_selector("#setup-start:not([disabled])", timeout=120_000)
+    page.select_option("#setup-players", str(len(seats)))
+    for index, sitter in enumerate(seats):
+        row = page.locator("#setup-seats li").nth(index)
+        row.locator("select.kind").select_option("human" if sitter == "human" else "bot")
+        if sitter != "human":
+            row.locator("select.level").select_option(sitter)
+    page.fill("#setup-seed", seed)
+    screenshot(page, "upcombine-setup")
+    page.click("#setup-start")
+    page.wait_for_selector("#screen-game:not([hidden])")
+    page.wait_for_function("document.body.dataset.fingerprint")
+
+
+def test_three_players_from_the_menu_placing_by_clicking_and_bots_reply(open_page):
+    page = open_page("")
+    start_from_menu(page, ["human", "easy", "easy"], "RND41")
+    wait_for_my_turn(page)
+    assert board_data(page, "privacy") == "0"  # one human: no privacy screen
+    screenshot(page, "upcombine-start")
+    legal = page.evaluate("window.gamebox.legal(0)")
+    placements = [a for a in legal if not a.startswith("draw")]
+    assert placements and not any(a.startswith("draw") for a in legal)  # a tile fits: place before drawing
+    # pick up a tile: the stacks it fits are highlighted, the others dimmed
+    first = placements[0]
+    view = page.evaluate("window.gamebox.view()")
+    index = next(i for i, p in enumerate(view["hands"][0]["pieces"]) if p["colour"] + p["symbol"] == first[:2])
+    click(page, "hand", index=index)
+    page.wait_for_function(f"document.getElementById('board').dataset.selected === '{index}'")
+    screenshot(page, "upcombine-selected")
+    click(page, "stack", index=int(first.split(" ")[1]) - 1)
+    page.wait_for_function("Number(document.body.dataset.moves) === 1")
+    view = page.evaluate("window.gamebox.view()")
+    assert view["placed_this_turn"] == 1 and view["stacks"][int(first.split(" ")[1]) - 1]["used"]
+    assert "put a" in page.locator("#log li").first.inner_text()
+    # a placed tile cannot be taken back: undo stays off
+    assert page.locator("#btn-undo").is_disabled()
+    wait_for_my_turn(page)
+    screenshot(page, "upcombine-placed")
+    # end the turn by drawing a colour from the pile
+    draws = [a for a in page.evaluate("window.gamebox.legal(0)") if a.startswith("draw")]
+    assert draws
+    play_by_clicking(page, draws[0])
+    # both bots reply, then it is my turn again
+    page.wait_for_function(
+        "window.gamebox.table().history.some(([seat]) => seat === 2) && window.gamebox.table().to_move[0] === 0",
+        timeout=60_000)
+    assert page.locator("#log li").count() >= 4
+    wait_for_my_turn(page)
+    screenshot(page, "upcombine-after-bots")
+
+
+def test_a_round_ends_by_clicking_with_two_bots_and_shows_the_summary(open_page):
+    # Easy bots in every seat of this seed: seat 0 empties its hand first. From its third turn on, a person
+    # plays seat 0's actions by clicking, and the page's easy bots play the others exactly as here.
+    final = easy_game("RND41", 3, lambda state: bool(state.rounds))
+    assert final.rounds[0]["winner"] == 0
+    history = [tuple(step) for step in final.history]
+    turns = [i for i, (seat, _) in enumerate(history) if seat == 0 and (i == 0 or history[i - 1][0] != 0)]
+    start = turns[-2]
+    page = open_page(f"#/play?code={code_of('RND41', 3, history[:start])}&seats=human,easy,easy")
+    for seat, action in history[start:]:
+        if seat != 0:
+            continue
+        wait_for_my_turn(page)
+        assert action in page.evaluate("window.gamebox.legal(0)")
+        play_by_clicking(page, action)
+    page.wait_for_function("window.gamebox.view().rounds.length === 1")
+    assert board_data(page, "summary") == "1"
+    table = page.evaluate("window.gamebox.table()")
+    assert table["view"]["round"] == 2 and table["scores"][0] == 0 and sum(table["scores"]) > 0
+    assert table["fingerprint"] == final.fingerprint() or len(table["history"]) >= len(history)
+    assert any("Round 1 goes to You" in text for text in page.locator("#log li").all_inner_texts())
+    screenshot(page, "upcombine-round-summary")
+    # a click puts the summary away; the round table stays on the board
+    page.locator("#board").click(position={"x": 300, "y": 250})
+    page.wait_for_function("document.getElementById('board').dataset.summary === ''")
+    screenshot(page, "upcombine-round-2")
+
+
+def test_hotseat_hides_each_hand_behind_a_pass_the_device_screen_and_plays_by_keyboard(open_page):
+    page = open_page("#/play?code=v1.upcombine.HOTSEAT.2.&seats=human,human")
+    page.wait_for_function("document.getElementById('board').dataset.privacy === '1'", timeout=60_000)
+    # the privacy screen is the only thing on the canvas: no tile can be clicked
+    kinds = {r["value"]["kind"] for r in page.evaluate("document.getElementById('board').gameboxHits()")}
+    assert kinds == {"privacy"}
+    screenshot(page, "upcombine-privacy")
+    page.focus("#board")
+    page.keyboard.press("Enter")
+    wait_for_my_turn(page, 0)
+    view = page.evaluate("window.gamebox.view()")
+    assert "pieces" in view["hands"][0] and "pieces" not in view["hands"][1]
+    # keyboard: Enter picks up the tile under the cursor, Enter places it on the first stack it fits
+    legal = page.evaluate("window.gamebox.legal(0)")
+    pieces = view["hands"][0]["pieces"]
+    index = next(i for i, p in enumerate(pieces) if any(a.startswith(p["colour"] + p["symbol"] + " ") for a in legal))
+    for _ in range(index):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.getElementById('board').dataset.selected === '{index}'")
+    screenshot(page, "upcombine-keyboard-selected")
+    page.keyboard.press("Escape")
+    page.wait_for_function("document.getElementById('board').dataset.selected === ''")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    page.wait_for_function("Number(document.body.dataset.moves) === 1")
+    seat, action = page.evaluate("window.gamebox.table().history[0]")
+    assert seat == 0 and action in legal
+    # ↓ goes from the hand to the pile; Enter draws the colour under the cursor and ends the turn
+    wait_for_my_turn(page, 0)
+    page.keyboard.press("ArrowDown")
+    for _ in range(5):
+        page.keyboard.press("Enter")
+        if page.evaluate("window.gamebox.table().to_move[0]") == 1:
+            break
+        page.keyboard.press("ArrowRight")
+    page.wait_for_function("window.gamebox.table().to_move[0] === 1")
+    assert page.evaluate("window.gamebox.table().history[1][1]").startswith("draw ")
+    # the second player's turn: the screen hides everything until they click
+    page.wait_for_function("document.getElementById('board').dataset.privacy === '1'")
+    assert page.evaluate("window.gamebox.table().viewer") == 1
+    screenshot(page, "upcombine-privacy-2")
+    page.locator("#board").click(position={"x": 400, "y": 300})
+    wait_for_my_turn(page, 1)
+    view = page.evaluate("window.gamebox.view()")
+    assert "pieces" in view["hands"][1] and "pieces" not in view["hands"][0]
+    screenshot(page, "upcombine-hotseat-seat-2")
+
+
+def test_copy_link_opens_the_same_position_in_a_new_page(open_page):
+    page = open_page("#/play?code=v1.upcombine.LINK.3.&seats=human,easy,hard")
+    wait_for_my_turn(page)
+    legal = page.evaluate("window.gamebox.legal(0)")
+    play_by_clicking(page, legal[0])
+    page.click("#btn-copy")
+    page.wait_for_function("document.getElementById('btn-copy').dataset.link")
+    link = page.evaluate("document.getElementById('btn-copy').dataset.link")
+    fingerprint = page.evaluate("document.body.dataset.fingerprint")
+    other = open_page(link.split("/", 3)[3])
+    other.wait_for_function("document.body.dataset.fingerprint", timeout=60_000)
+    assert other.evaluate("document.body.dataset.fingerprint") == fingerprint
+    assert other.evaluate("window.gamebox.table().seats.map(s => s.level || s.kind).join(',')") == "human,easy,hard"
+
+
+def test_bots_play_to_the_game_over_panel(open_page):
+    # The last few actions of a whole easy-bot game are left to the page's bots.
+    final = easy_game("END16", 2, lambda state: False)
+    assert final.is_over
+    history = [tuple(step) for step in final.history]
+    page = open_page(f"#/play?code={code_of('END16', 2, history[:-8])}&seats=easy,easy")
+    page.wait_for_selector("#game-over:not([hidden])", timeout=120_000)
+    assert page.evaluate("document.body.dataset.fingerprint") == final.fingerprint()
+    assert page.locator("#over-result").inner_text().strip()
+    assert page.locator("#over-scores tr").count() == 2
+    screenshot(page, "upcombine-game-over")
+    page.click("#btn-over-close")
+    screenshot(page, "upcombine-final-board")
+
+
+def test_a_bad_link_shows_a_clear_message_and_a_working_menu(open_page):
+    page = open_page("#/play?code=v1.upcombine.K7Q2M.2..0Zz_9&seats=human,easy")
+    page.wait_for_selector("#notice:not([hidden])", timeout=60_000)
+    assert "does not open a game" in page.locator("#notice-text").inner_text()
+    page.wait_for_selector("#screen-menu:not([hidden])")
+    page.click("a[href='#/upcombine']")
+    page.wait_for_selector("#screen-setup:not([hidden])")
