@@ -85,10 +85,10 @@ build() {
     || { cat "$BUILD/lock.log"; die "pyodide lockfile add-wheels failed"; }
   cp index.html "$DIST/"
   cp -r web "$DIST/web"
-  # The build id: a hash of everything in the site, printed and written to BUILD_ID.
+  # Offline: the PNG icons, the build id (a hash of everything in the site and of web/sw.js, computed before
+  # it is stamped anywhere), precache.json and the stamped service worker at the root, sw.js; plus BUILD_ID.
   local build_id
-  build_id=$(cd "$DIST" && find . -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-12)
-  echo "$build_id" > "$DIST/BUILD_ID"
+  build_id=$("$PY" tools/offline.py "$DIST" web/sw.js) || die "the offline step (tools/offline.py) failed"
   say "$DIST is ready (build $build_id)"
 }
 

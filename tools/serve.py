@@ -39,6 +39,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
 
+    def handle_error(self, request: object, client_address: object) -> None:
+        # A browser that stops a download (a test aborting it, a closed tab) is not a server error.
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
+
 
 def start(directory: str | Path, port: int = 0) -> tuple[Server, str]:
     handler = functools.partial(Handler, directory=str(directory))

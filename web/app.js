@@ -2,6 +2,7 @@
 // asks the worker (gamebox.core.bridge in Pyodide) and draws what view() says.
 import { Engine } from "./engine.js";
 import { has, loadLanguage, t, translatePage } from "./i18n.js";
+import * as saves from "./saves.js";
 
 const GAMES = ["upthrust", "ubongo", "upples", "upcombine", "whoopies"];
 // A game is playable when its renderer exists; the rules' readiness comes from the worker.
@@ -26,6 +27,7 @@ function element(tag, props = {}, children = []) {
   for (const [name, value] of Object.entries(props)) {
     if (name === "text") node.textContent = value;
     else if (name === "class") node.className = value;
+    else if (name === "style") node.style.cssText = value; // CSSOM: allowed by the CSP (a style attribute is not)
     else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
     else if (value !== undefined && value !== null && value !== false) node.setAttribute(name, value);
   }
@@ -36,10 +38,41 @@ function element(tag, props = {}, children = []) {
 function notice(text, kind = "info") {
   $("notice-text").textContent = text;
   $("notice").dataset.kind = kind;
+  $("notice-reload").hidden = true;
   $("notice").hidden = false;
 }
 
 function clearNotice() { $("notice").hidden = true; }
+
+// ---------------------------------------------------------------- offline (docs/offline-and-csp.md)
+// The service worker (sw.js, next to index.html) caches the whole app. The first install takes over at once;
+// a new build waits until the player picks "Reload" in the notice (or closes every Gamebox tab), so a game in
+// progress never mixes two builds. Where service workers are unavailable (http on another host, a sandboxed
+// iframe) the page simply works online.
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+  const offer = (worker) => {
+    notice(t("update.ready"));
+    const button = $("notice-reload");
+    button.hidden = false;
+    button.onclick = () => { button.disabled = true; worker.postMessage("skip-waiting"); };
+  };
+  let hadController = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (hadController) location.reload(); // an update the player asked for
+    hadController = true;
+  });
+  navigator.serviceWorker.register("sw.js").then((registration) => {
+    if (!registration) return;
+    if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
+    registration.addEventListener("updatefound", () => {
+      const worker = registration.installing;
+      worker?.addEventListener("statechange", () => {
+        if (worker.state === "installed" && navigator.serviceWorker.controller) offer(worker);
+      });
+    });
+  }).catch((error) => console.warn("Gamebox works online only here:", error.message));
+}
 
 function announce(text) {
   const region = $("announcer");
@@ -56,7 +89,10 @@ function errorText(error) {
 
 function linkReason(error) {
   const key = error && error.key;
-  return key && has(key) && key.startsWith("share.") ? t(key, { ...error.params }) : (error ? error.message : "");
+  const params = { ...(error && error.params) };
+  // a move that cannot be played: word why, from its own key, where the catalogue has it
+  if (typeof params.reason_key === "string" && has(params.reason_key)) params.reason = t(params.reason_key, { ...params.reason_params });
+  return key && has(key) && key.startsWith("share.") ? t(key, params) : (error ? error.message : "");
 }
 
 function showScreen(name) {
@@ -134,6 +170,7 @@ function renderMenu() {
     ]);
     list.append(card);
   }
+  renderMenuAreas();
   showScreen("menu");
 }
 
@@ -235,19 +272,23 @@ async function startNew(setup) {
   app.lastSetup = { ...(app.lastSetup || {}), [setup.game]: setup };
   await engine.ready.catch(() => {});
   const reply = await engine.request({ op: "new", ...setup });
-  if (!reply.ok) { notice(errorText(reply.error), "error"); return; }
+  if (!reply.ok) { notice(errorText(reply.error), "error"); return reply; }
   await enterGame(reply);
+  return reply;
 }
 
 // ---------------------------------------------------------------- the game screen
 function stopGame() {
   app.generation++;
+  if (app.replay) clearTimeout(app.replay.auto);
+  app.replay = null;
   clearTimeout(app.botTimer);
   app.botTimer = null;
 }
 
-async function enterGame(table) {
+async function enterGame(table, replay = null) {
   stopGame();
+  app.replay = replay;
   app.overShown = table.is_over;
   app.loggedMoves = table.log.length;
   $("game-over").hidden = true;
@@ -262,13 +303,14 @@ async function enterGame(table) {
   showScreen("game");
   $("board-help").textContent = t(`${table.game}.help`, {}, "");
   show(table, { animate: false });
-  history.replaceState(null, "", `#/play?code=${encodeURIComponent(table.share)}&seats=${encodeURIComponent(seatsParam(table.seats))}`);
+  history.replaceState(null, "", replay ? replayUrl(table) : `#/play?code=${encodeURIComponent(table.share)}&seats=${encodeURIComponent(seatsParam(table.seats))}`);
   $("board").focus({ preventScroll: true });
+  embedPost("start", embedSummary(table));
 }
 
 /** The human seat that may act now, or null (bot's turn, busy, or over). */
 function humanToMove(table = app.table) {
-  if (!table || table.is_over || app.busy) return null;
+  if (!table || table.is_over || app.busy || app.replay) return null; // a replay is watched, not played
   const seat = table.to_move.find((s) => table.seats[s].kind === "human");
   return seat === undefined ? null : seat;
 }
@@ -278,7 +320,7 @@ const rendererHost = {
   announce,
   seatName: (seat) => seatName(app.table, seat),
   humanSeat: () => humanToMove(),
-  humanSeats: () => (app.table && !app.table.is_over
+  humanSeats: () => (app.table && !app.table.is_over && !app.replay
     ? app.table.to_move.filter((seat) => app.table.seats[seat].kind === "human") : []),
   act: (action, seat) => playHuman(action, seat ?? humanToMove()),
   request: (request) => engine.request(request),
@@ -287,6 +329,7 @@ const rendererHost = {
 function show(table, { animate = true } = {}) {
   const previous = app.table;
   app.table = table;
+  embedMoves(previous, table);
   $("game-title").textContent = t(`game.${table.game}.title`);
   $("game-seed").textContent = t("game.seed", { seed: table.seed });
   // whose turn
@@ -322,8 +365,10 @@ function show(table, { animate = true } = {}) {
   app.renderer.draw(table, { animate: animate && Boolean(previous) });
   document.body.dataset.fingerprint = table.fingerprint;
   document.body.dataset.moves = String(table.history.length);
-  if (table.is_over && !app.overShown) {
+  afterShow(table);
+  if (table.is_over && !app.overShown && !app.replay) {
     app.overShown = true;
+    finished(table);
     showGameOver(table);
   }
   if (!table.is_over) app.overShown = false;
@@ -375,8 +420,11 @@ function showGameOver(table) {
     result = t(names.length === 1 ? "over.winner" : "over.winners", { names: names.join(" & ") });
   }
   $("over-result").textContent = result;
+  const reason = table.view.end_reason;
+  $("over-reason").textContent = reason && has(reason) ? t(reason) : "";
   renderScores($("over-scores"), table);
   $("game-over").hidden = false;
+  embedPost("gameover", { ...embedSummary(table), scores: table.scores, winners: table.winners });
   announce(result);
   $("btn-again").focus();
 }
@@ -384,7 +432,7 @@ function showGameOver(table) {
 function scheduleBot() {
   const table = app.table;
   clearTimeout(app.botTimer);
-  if (!table || table.is_over || app.busy) return;
+  if (!table || table.is_over || app.busy || app.replay) return;
   // Bots act whenever one of them is to move. In a simultaneous phase (a race, a grab) humans may be to
   // move as well: a bot's action carries its own time, and the rules order actions by those times.
   if (!table.to_move.some((seat) => table.seats[seat].kind === "bot")) return;
@@ -408,7 +456,7 @@ function saveUrl(table) {
 /** Play `action` for `seat` (default: the first human seat to move). */
 async function playHuman(action, seat = humanToMove()) {
   const table = app.table;
-  if (seat === null || !table || app.busy || !table.to_move.includes(seat) || table.seats[seat].kind !== "human") {
+  if (seat === null || !table || app.busy || app.replay || !table.to_move.includes(seat) || table.seats[seat].kind !== "human") {
     return false;
   }
   app.busy = true;
@@ -417,6 +465,7 @@ async function playHuman(action, seat = humanToMove()) {
   app.busy = false;
   if (generation !== app.generation) return false;
   if (!reply.ok) {
+    app.playError = reply.error;
     notice(errorText(reply.error), "error");
     announce(errorText(reply.error));
     return false;
@@ -465,6 +514,312 @@ async function copyLink() {
   }
 }
 
+// ---------------------------------------------------------------- saved games, replay, play by link, daily, stats
+// (docs/saves-and-replays.md). Storage lives in web/saves.js; the engine checks every code it is given.
+const LINK_GAMES = ["upthrust", "upples"]; // no hidden information: a link may carry the whole game to a friend
+const REPLAY_AUTO_MS = 900;
+
+/** Storage belongs to the player's own games: an embedded game (another site's page) keeps nothing. */
+function storing() { return !EMBED; }
+
+function replayUrl(table) {
+  const seats = encodeURIComponent(seatsParam(table.seats));
+  return `#/replay?code=${encodeURIComponent(app.replay.code)}&seats=${seats}&step=${app.replay.step}`;
+}
+
+async function openReplay(params) {
+  const code = params.get("code") || "";
+  stopGame();
+  showScreen("game");
+  $("turn").textContent = t("game.loading");
+  try { await engine.ready; } catch { return failLink({ key: "error.engine_failed", params: {}, message: engine.failed }); }
+  const players = Number((code.split(".")[3]) || 0);
+  const seats = parseSeats(params.get("seats"), players);
+  if (seats === undefined) return failLink({ key: "share.bad_seats", params: {}, message: "bad seats" });
+  const step = Number(params.get("step") || 0);
+  const request = { op: "replay", code, step: Number.isInteger(step) ? step : 0 };
+  if (seats) request.seats = seats;
+  const reply = await engine.request(request);
+  if (!reply.ok) return failLink(reply.error);
+  await enterGame(reply, { code: reply.replay.code, step: reply.replay.step, steps: reply.replay.steps, auto: null });
+  $("replay-controls").querySelector("button:not(:disabled)")?.focus({ preventScroll: true });
+  return reply;
+}
+
+/** Show step `step` (clamped) of the replay. */
+async function replayStep(step, { fromAuto = false } = {}) {
+  const replay = app.replay;
+  if (!replay || app.busy) return false;
+  if (!fromAuto) stopAutoplay();
+  const wanted = Math.max(0, Math.min(step, replay.steps));
+  if (wanted === replay.step) return false;
+  const generation = app.generation;
+  app.busy = true;
+  const reply = await engine.request({ op: "replay", code: replay.code, step: wanted, seats: app.table.seats });
+  app.busy = false;
+  if (generation !== app.generation || app.replay !== replay) return false;
+  if (!reply.ok) { notice(errorText(reply.error), "error"); stopAutoplay(); return false; }
+  const forward = wanted === replay.step + 1;
+  replay.step = reply.replay.step;
+  show(reply, { animate: forward });
+  history.replaceState(null, "", replayUrl(reply));
+  return true;
+}
+
+function stopAutoplay() {
+  const replay = app.replay;
+  if (!replay) return;
+  clearTimeout(replay.auto);
+  replay.auto = null;
+  renderReplayControls();
+}
+
+function toggleAutoplay() {
+  const replay = app.replay;
+  if (!replay) return;
+  if (replay.auto) { stopAutoplay(); return; }
+  if (replay.step >= replay.steps) replay.step = -1; // play again from the start
+  const tick = async () => {
+    if (app.replay !== replay || !replay.auto) return;
+    const moved = await replayStep(Math.max(0, replay.step + 1), { fromAuto: true });
+    if (app.replay !== replay || !replay.auto) return;
+    if (!moved || replay.step >= replay.steps) { stopAutoplay(); return; }
+    replay.auto = setTimeout(tick, REPLAY_AUTO_MS);
+  };
+  replay.auto = setTimeout(tick, 0);
+  renderReplayControls();
+}
+
+function renderReplayControls() {
+  const replay = app.replay;
+  $("replay-controls").hidden = !replay;
+  if (!replay) return;
+  const { step, steps } = replay;
+  $("replay-step").textContent = step <= 0 ? t("replay.start", { steps }) : t("replay.step", { step, steps });
+  $("replay-first").disabled = step <= 0;
+  $("replay-back").disabled = step <= 0;
+  $("replay-forward").disabled = step >= steps;
+  $("replay-last").disabled = step >= steps;
+  $("replay-auto").disabled = steps === 0;
+  $("replay-auto").textContent = replay.auto ? t("replay.pause") : t("replay.play");
+  $("replay-auto").setAttribute("aria-pressed", replay.auto ? "true" : "false");
+  $("replay-resume").disabled = !app.table || app.table.is_over;
+}
+
+function replayKey(event) {
+  const replay = app.replay;
+  const moves = { ArrowLeft: replay.step - 1, ArrowRight: replay.step + 1, Home: 0, End: replay.steps };
+  if (event.key in moves) { event.preventDefault(); replayStep(moves[event.key]); }
+  else if (event.key === " " || event.key === "Enter") { event.preventDefault(); toggleAutoplay(); }
+}
+
+/** The game screen's extra controls, and the save, after every table shown. */
+function afterShow(table) {
+  const replaying = Boolean(app.replay);
+  $("screen-game").classList.toggle("replaying", replaying);
+  $("btn-undo").hidden = replaying;
+  $("btn-hint").hidden = replaying;
+  $("btn-replay").hidden = replaying || table.history.length === 0;
+  const send = $("btn-send");
+  send.hidden = replaying || !LINK_GAMES.includes(table.game) || table.players < 2;
+  send.disabled = table.history.length === 0 || app.busy
+    || table.to_move.some((seat) => table.seats[seat].kind === "bot");
+  renderReplayControls();
+  if (replaying) {
+    $("turn").textContent = table.is_over ? t("game.over")
+      : t("game.turn_player", { name: seatName(table, table.to_move[0]) });
+    return;
+  }
+  if (!table.is_over) rememberGame(table);
+}
+
+function rememberGame(table) {
+  if (!storing()) return;
+  saves.saveGame({
+    game: table.game, code: table.share, seats: seatsParam(table.seats), seed: table.seed,
+    players: table.players, moves: table.history.length, time: Date.now(),
+  }, app.badSaves);
+  app.badSaves?.delete(table.game);
+}
+
+/** The strongest bot level among the seats (levels in the game's order, weakest first), or "none". */
+function strongestLevel(table) {
+  const order = gameInfo(table.game)?.bot_levels || [];
+  let best = "none";
+  for (const sitter of table.seats) {
+    if (sitter.kind !== "bot") continue;
+    if (best === "none" || order.indexOf(sitter.level) > order.indexOf(best)) best = sitter.level;
+  }
+  return best;
+}
+
+/** A game just ended on this page: count it, keep a daily best, forget its save. */
+function finished(table) {
+  if (!storing()) return;
+  saves.forgetGame(table.game, table.seed);
+  if (!table.seats.some((sitter) => sitter.kind === "human")) return;
+  const won = table.winners.some((seat) => table.seats[seat].kind === "human");
+  // one deal with one set of seats is one game, however often it was undone and finished again
+  saves.countGame(table.game, strongestLevel(table), won, `${table.game}/${table.seed}/${table.players}/${seatsParam(table.seats)}`);
+  saves.recordDaily(table);
+}
+
+/** "Send my move": a link with the game so far; whoever is to move next plays as a human on the other end. */
+function sendLink(table) {
+  const seats = table.seats.map((sitter, seat) => (table.to_move.includes(seat) ? { kind: "human", level: "" } : sitter));
+  const base = `${location.origin}${location.pathname}`;
+  return `${base}#/play?code=${encodeURIComponent(table.share)}&seats=${encodeURIComponent(seatsParam(seats))}`;
+}
+
+async function sendMove() {
+  const table = app.table;
+  if (!table || app.replay) return;
+  const link = sendLink(table);
+  $("btn-send").dataset.link = link;
+  try {
+    await navigator.clipboard.writeText(link);
+    notice(t("send.copied"));
+  } catch {
+    notice(t("game.copy_failed", { link }));
+  }
+}
+
+async function openDaily(params) {
+  const daily = saves.dailyFor(params.get("game") || "");
+  const day = params.get("date") || saves.today();
+  if (!daily || !/^\d{4}-\d{2}-\d{2}$/.test(day) || !(daily.game in RENDERERS)) {
+    history.replaceState(null, "", "#/");
+    renderMenu();
+    notice(t("daily.unknown"), "error");
+    return null;
+  }
+  stopGame();
+  showScreen("game");
+  $("turn").textContent = t("game.loading");
+  const reply = await startNew(daily.setup(day));
+  if (!reply.ok) { history.replaceState(null, "", "#/"); renderMenu(); notice(errorText(reply.error), "error"); }
+  return reply;
+}
+
+function storeNotice(problems) {
+  if (!problems.length || app.storeNoticeShown) return;
+  app.storeNoticeShown = true;
+  notice(t("saves.unreadable", { what: problems.map((name) => t(`saves.store.${name}`)).join(", ") }), "error");
+}
+
+function seatNames(seatsText, players) {
+  const seats = parseSeats(seatsText, players) || [];
+  const table = { seats };
+  return seats.map((_, seat) => seatName(table, seat)).join(", ");
+}
+
+function renderMenuAreas() {
+  if (!storing()) return;
+  app.badSaves = app.badSaves || new Set();
+  const problems = [];
+  // Continue
+  const { saves: list, bad, problem } = saves.listSaves(GAMES);
+  if (problem) problems.push("saves");
+  for (const id of bad) app.badSaves.add(id);
+  const shown = list.filter((record) => !app.badSaves.has(record.game) && record.game in RENDERERS);
+  const items = $("continue-list");
+  items.replaceChildren();
+  for (const record of shown) {
+    const link = `#/play?code=${encodeURIComponent(record.code)}&seats=${encodeURIComponent(record.seats)}`;
+    const when = new Date(record.time).toLocaleString(document.documentElement.lang || undefined,
+      { dateStyle: "medium", timeStyle: "short" });
+    const moves = Number.isInteger(record.moves) ? record.moves : 0;
+    items.append(element("li", { class: "save", "data-game": record.game }, [
+      element("a", { class: "button", href: link, text: t("saves.continue"),
+        "aria-label": `${t("saves.continue")} ${t(`game.${record.game}.title`)}` }),
+      element("div", { class: "save-text" }, [
+        element("strong", { text: t(`game.${record.game}.title`) }),
+        element("span", { class: "hint", text: t(moves === 1 ? "saves.details_one" : "saves.details",
+          { players: seatNames(record.seats, Number(record.players) || 0), moves, when }) }),
+      ]),
+      element("button", { type: "button", class: "link forget", text: t("saves.forget"),
+        "aria-label": `${t("saves.forget")} ${t(`game.${record.game}.title`)}`,
+        onclick: () => { saves.forgetGame(record.game, record.seed); renderMenuAreas(); } }),
+    ]));
+  }
+  $("menu-continue").hidden = shown.length === 0;
+  if (bad.length) notice(t("saves.bad_record", { game: bad.map((id) => t(`game.${id}.title`, {}, id)).join(", ") }), "error");
+  validateSaves(shown);
+  // Daily challenges
+  const day = saves.today();
+  $("daily-date").textContent = t("daily.date", { date: day });
+  const dailyList = $("daily-list");
+  dailyList.replaceChildren();
+  if (saves.dailyProblem()) problems.push("daily");
+  for (const daily of saves.DAILY) {
+    if (!(daily.game in RENDERERS)) continue;
+    const best = saves.dailyBest(day, daily.game);
+    const words = best === null ? t("daily.none")
+      : t(daily.words, { best, seconds: (best / 1000).toFixed(1) });
+    dailyList.append(element("li", { class: "daily", "data-game": daily.game }, [
+      element("a", { class: "button secondary", href: `#/daily?game=${daily.game}`, text: t(`daily.${daily.game}`) }),
+      element("span", { class: "daily-best hint", text: words }),
+    ]));
+  }
+  // Statistics
+  const levelOrder = (game) => gameInfo(game)?.bot_levels || ["easy", "normal", "hard"];
+  const { rows, problem: statsProblem } = saves.statRows(GAMES, levelOrder);
+  if (statsProblem) problems.push("stats");
+  const body = $("stats-body");
+  body.replaceChildren();
+  for (const row of rows) {
+    body.append(element("tr", { "data-game": row.game, "data-level": row.level }, [
+      element("th", { scope: "row", text: t(`game.${row.game}.title`) }),
+      element("td", { text: row.level === "none" ? t("stats.no_bots") : t(`level.${row.level}`, {}, row.level) }),
+      element("td", { class: "num played", text: String(row.played) }),
+      element("td", { class: "num won", text: String(row.won) }),
+    ]));
+  }
+  $("stats-table").hidden = rows.length === 0;
+  $("stats-empty").hidden = rows.length > 0;
+  storeNotice(problems);
+}
+
+/** Ask the engine whether each saved game still opens; one that does not is hidden, named in a notice, and
+ * kept (under a backup key) when a new game of that kind is saved. */
+async function validateSaves(list) {
+  if (!list.length) return;
+  try { await engine.ready; } catch { return; }
+  const broken = [];
+  for (const record of list) {
+    const reply = await engine.request({ op: "check", code: record.code });
+    if (reply.ok && reply.game === record.game && !reply.is_over) continue;
+    app.badSaves.add(record.game);
+    if (!reply.ok) broken.push(t(`game.${record.game}.title`));
+    document.querySelector(`#continue-list li[data-game="${record.game}"]`)?.remove();
+  }
+  $("menu-continue").hidden = $("continue-list").children.length === 0;
+  if (broken.length && document.body.dataset.screen === "menu") {
+    notice(t("saves.bad_record", { game: broken.join(", ") }), "error");
+  }
+}
+
+function wireSaves() {
+  $("btn-send").addEventListener("click", sendMove);
+  const toReplay = () => {
+    const table = app.table;
+    if (!table) return;
+    location.hash = `#/replay?code=${encodeURIComponent(table.share)}&seats=${encodeURIComponent(seatsParam(table.seats))}&step=0`;
+  };
+  $("btn-replay").addEventListener("click", toReplay);
+  $("btn-over-replay").addEventListener("click", () => { $("game-over").hidden = true; toReplay(); });
+  $("replay-first").addEventListener("click", () => replayStep(0));
+  $("replay-back").addEventListener("click", () => replayStep(app.replay.step - 1));
+  $("replay-forward").addEventListener("click", () => replayStep(app.replay.step + 1));
+  $("replay-last").addEventListener("click", () => replayStep(app.replay.steps));
+  $("replay-auto").addEventListener("click", toggleAutoplay);
+  $("replay-resume").addEventListener("click", () => {
+    const table = app.table;
+    if (!table || !app.replay) return;
+    location.hash = `#/play?code=${encodeURIComponent(table.share)}&seats=${encodeURIComponent(seatsParam(table.seats))}`;
+  });
+}
+
 // ---------------------------------------------------------------- routes
 function currentRoute() {
   const hash = location.hash.replace(/^#\/?/, "");
@@ -490,6 +845,7 @@ async function openLink(params) {
 }
 
 function failLink(error) {
+  app.linkError = error;
   history.replaceState(null, "", "#/");
   renderMenu();
   notice(error && error.key === "error.engine_failed" ? errorText(error) : t("error.bad_link", { reason: linkReason(error) || errorText(error) }), "error");
@@ -499,8 +855,12 @@ function failLink(error) {
 async function route() {
   const { game, params } = currentRoute();
   if (game === "play") {
-    if (app.table && params.get("code") === app.table.share && document.body.dataset.screen === "game") return;
+    if (app.table && !app.replay && params.get("code") === app.table.share && document.body.dataset.screen === "game") return;
     await openLink(params);
+  } else if (game === "replay") {
+    await openReplay(params);
+  } else if (game === "daily") {
+    await openDaily(params);
   } else if (GAMES.includes(game)) {
     renderSetup(game);
   } else {
@@ -526,13 +886,128 @@ function wire() {
     startNew({ game: table.game, players: table.players, seats: table.seats, options: table.options, seed: "" });
   });
   $("btn-over-close").addEventListener("click", () => { $("game-over").hidden = true; $("board").focus(); });
+  wireSaves();
   $("board").addEventListener("keydown", (event) => {
+    if (app.replay) { replayKey(event); return; }
     if (app.renderer && app.table) app.renderer.keydown(event);
   });
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && !$("game-over").hidden) $("game-over").hidden = true;
   });
   window.addEventListener("hashchange", route);
+}
+
+// ---------------------------------------------------------------- embed mode (web/embed.js, docs/embed.md)
+// `index.html?embed=1&parent=<origin>&lang=<xx>#/<route>` inside another site's iframe: a compact page that
+// posts events to its parent window at that origin only (never "*"), and takes commands only from its parent
+// window at that origin. Everything else is ignored without a word.
+const EMBED = (() => {
+  const query = new URLSearchParams(location.search);
+  if (query.get("embed") !== "1" || window.parent === window) return null;
+  let parent = null;
+  try {
+    const claimed = query.get("parent") || "";
+    const origin = new URL(claimed).origin;
+    // Where the browser tells us who framed us, the claim must match: else a page that frames us while
+    // naming another origin would only make our messages fail.
+    const actual = location.ancestorOrigins ? location.ancestorOrigins[0] : origin;
+    if (origin !== "null" && origin === claimed && origin === actual) parent = origin;
+  } catch { /* no usable parent: the page works, and talks to nobody */ }
+  const { game } = currentRoute();
+  return { parent, lang: query.get("lang") || "", one: game !== "" };
+})();
+
+function embedPost(type, data = {}) {
+  if (EMBED && EMBED.parent) window.parent.postMessage({ ...data, gamebox: 1, type }, EMBED.parent);
+}
+
+/** What an embedding page may know of a table: no view (it can hold a seat's hidden cards). */
+function embedSummary(table) {
+  return {
+    game: table.game, seed: table.seed, players: table.players, seats: seatsParam(table.seats),
+    share: table.share, fingerprint: table.fingerprint, moves: table.history.length,
+    to_move: table.to_move, is_over: table.is_over,
+  };
+}
+
+function embedMoves(previous, table) {
+  if (!EMBED || !previous || previous.game !== table.game || previous.seed !== table.seed) return;
+  if (table.history.length < previous.history.length) embedPost("undo", embedSummary(table));
+  const fresh = table.history.slice(previous.history.length);
+  if (!fresh.length) return;
+  const [seat, action] = fresh[fresh.length - 1];
+  embedPost("move", { ...embedSummary(table), seat, action, actions: fresh });
+}
+
+function embedSeats(value) {
+  if (typeof value === "string") value = value.split(",");
+  if (!Array.isArray(value)) return undefined;
+  return value.map((sitter) => (typeof sitter === "string"
+    ? (sitter === "human" ? { kind: "human", level: "" } : { kind: "bot", level: sitter }) : sitter));
+}
+
+function embedFailure(error) {
+  const safe = error || { type: "BadRequest", key: "error.bad_request", params: {}, message: "failed" };
+  return { ok: false, error: { type: safe.type, key: safe.key, message: safe.message, text: errorText(safe) } };
+}
+
+async function embedCommand(command) {
+  if (command.type === "new") {
+    const seats = embedSeats(command.seats);
+    const players = Number.isInteger(command.players) ? command.players : seats ? seats.length : undefined;
+    const setup = { game: String(command.game ?? app.table?.game ?? ""), players,
+      seats: seats ?? [], options: command.options ?? {}, seed: String(command.seed ?? "") };
+    if (!(setup.game in RENDERERS)) {
+      return embedFailure({ type: "UnknownGame", key: "error.unknown_game", params: { game: setup.game }, message: "unknown game" });
+    }
+    if (!seats) delete setup.seats;
+    const reply = await startNew(setup);
+    return reply.ok ? { ok: true, ...embedSummary(reply) } : embedFailure(reply.error);
+  }
+  if (command.type === "open") {
+    const seats = embedSeats(command.seats);
+    app.linkError = null;
+    const params = new URLSearchParams({ code: String(command.code ?? "") });
+    if (seats) params.set("seats", seats.map((s) => (s.kind === "human" ? "human" : s.level)).join(","));
+    const reply = await openLink(params);
+    return reply ? { ok: true, ...embedSummary(reply) } : embedFailure(app.linkError);
+  }
+  if (command.type === "play") {
+    const seat = Number.isInteger(command.seat) ? command.seat : humanToMove();
+    app.playError = null;
+    const played = await playHuman(String(command.action ?? ""), seat);
+    return played ? { ok: true, ...embedSummary(app.table) } : embedFailure(app.playError
+      || { type: "IllegalAction", key: "error.not_your_turn", params: {}, message: "That seat may not move now." });
+  }
+  return embedFailure({ type: "BadRequest", key: "error.bad_request", params: { op: String(command.type) }, message: "unknown command" });
+}
+
+function startEmbed() {
+  document.body.classList.add("embed");
+  if (EMBED.one) document.body.classList.add("embed-one");
+  const { game, params } = currentRoute();
+  const seats = GAMES.includes(game) && parseSeats(params.get("seats"), (params.get("seats") || "").split(",").length);
+  if (seats) app.lastSetup = { [game]: { players: seats.length, seats } };
+  if (!EMBED.parent) return;
+  window.addEventListener("message", (event) => {
+    if (event.source !== window.parent || event.origin !== EMBED.parent) return;
+    const command = event.data;
+    if (!command || typeof command !== "object" || command.gamebox !== 1 || typeof command.type !== "string") return;
+    embedCommand(command).catch((error) => embedFailure({ type: "InternalError", key: "error.internal", params: {}, message: String(error) }))
+      .then((reply) => embedPost("reply", { ...reply, id: command.id ?? null, command: command.type }));
+  });
+  let height = 0;
+  new ResizeObserver(() => {
+    const now = Math.ceil(document.documentElement.getBoundingClientRect().height);
+    if (now !== height) embedPost("resize", { height: (height = now) });
+  }).observe(document.documentElement);
+}
+
+function embedReady() {
+  engine.ready.then(
+    () => embedPost("ready", { screen: document.body.dataset.screen, ...(app.table ? embedSummary(app.table) : {}) }),
+    () => embedPost("error", { message: String(engine.failed || "") }),
+  );
 }
 
 // The embedding and testing API: everything a host page or a test needs, as promises.
@@ -553,10 +1028,14 @@ window.gamebox = {
     return reply;
   },
   link: () => (app.table ? playLink(app.table) : null),
+  replay: (code, step, seats) => openReplay(new URLSearchParams({ code, step: String(step ?? 0), ...(seats ? { seats } : {}) })),
   request: (request) => engine.request(request),
 };
 
-await loadLanguage("en");
+if (EMBED) startEmbed();
+await loadLanguage(EMBED?.lang || "en");
 translatePage();
 wire();
+engine.ready.catch(() => {}).then(registerServiceWorker); // after the boot, so the two downloads never compete
 await route();
+if (EMBED) embedReady();

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -77,8 +78,11 @@ def open_page(browser: Any, site: str) -> Iterator[Any]:
     """Open a new context + page on the site; returns (page, watch). Checks the watch at teardown."""
     made: list[tuple[Any, Watch]] = []
 
-    def opener(path: str = "", *, wait_ready: bool = True) -> Any:
-        context = browser.new_context(viewport={"width": 1200, "height": 860})
+    def opener(path: str = "", *, wait_ready: bool = True, enforce_csp: bool = False) -> Any:
+        # Playwright's wait_for_function evals its expression in the page, which the page's
+        # Content-Security-Policy (no 'unsafe-eval') forbids; so contexts bypass the policy, except where a
+        # test enforces it (test_offline_e2e.py), which then waits with wait_for below.
+        context = browser.new_context(viewport={"width": 1200, "height": 860}, bypass_csp=not enforce_csp)
         context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.rstrip("/"))
         watch = Watch(site.rstrip("/"))
         context.route("**/*", watch.route)
@@ -87,7 +91,11 @@ def open_page(browser: Any, site: str) -> Iterator[Any]:
         page.on("pageerror", lambda error: watch.errors.append(str(error)))
         made.append((context, watch))
         page.goto(site + path)
-        if wait_ready:
+        if wait_ready and enforce_csp:
+            wait_for(page, "window.gamebox && window.gamebox.ready", timeout=30_000)
+            wait_for(page, "document.getElementById('engine-status').classList.contains('done')",
+                     timeout=BOOT_TIMEOUT_MS)
+        elif wait_ready:
             page.wait_for_function("window.gamebox && window.gamebox.ready", timeout=30_000)
             page.wait_for_function("document.getElementById('engine-status').classList.contains('done')",
                                    timeout=BOOT_TIMEOUT_MS)
@@ -99,6 +107,25 @@ def open_page(browser: Any, site: str) -> Iterator[Any]:
         context.close()
         assert watch.foreign == [], f"requests to other origins: {watch.foreign}"
         assert watch.errors == [], f"console errors: {watch.errors}"
+
+
+def wait_for(page: Any, expression: str, arg: Any = None, *, timeout: float = 30_000) -> Any:
+    """page.wait_for_function that also works under the page's CSP: it polls with page.evaluate (run by the
+    browser's DevTools protocol, which the policy does not govern) instead of eval in the page. The expression
+    may be a function of `arg`. Returns its first truthy value."""
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        try:
+            value = page.evaluate(expression, arg)
+        except playwright_sync.Error as error:  # a navigation destroyed the context: try again
+            if "context was destroyed" not in str(error) and "navigation" not in str(error):
+                raise
+            value = None
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"waited {timeout:.0f} ms for {expression}")
+        time.sleep(0.1)
 
 
 def screenshot(page: Any, name: str) -> None:

@@ -9,7 +9,7 @@ import gamebox
 from .conftest import screenshot
 
 # The Upthrust renderer's layout (web/games/upthrust.js): column x and row y of a hole's centre.
-LEFT, TOP, COLUMN, ROW = 70, 26, 72, 46
+LEFT, TOP, COLUMN, ROW = 70, 26, 84, 46
 
 
 def square_point(square: str) -> dict[str, float]:

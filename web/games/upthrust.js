@@ -10,9 +10,9 @@ const PEG = {
 const FILES = "abcd";
 const LEFT = 70;
 const TOP = 26;
-const COLUMN = 72;
+const COLUMN = 84;
 const ROW = 46;
-const LEGEND = 86;
+const LEGEND = 96;
 
 export function create(canvas, host) {
   let table = null;
@@ -151,23 +151,53 @@ export function create(canvas, host) {
   function drawLegend(view) {
     const c = context;
     const y0 = TOP + 11 * ROW + 34;
-    c.textAlign = "left";
-    c.textBaseline = "middle";
     const colours = Object.keys(view.owners);
+    const half = (width - 16) / 2;
     colours.forEach((colour, index) => {
-      const x = 16 + (index % 2) * ((width - 24) / 2);
-      const y = y0 + Math.floor(index / 2) * 34 + 12;
-      drawPeg(colour, x + 14, y);
+      const x = 8 + (index % 2) * half;
+      const y = y0 + Math.floor(index / 2) * 40 + 14;
+      roundRect(c, x + 2, y - 17, half - 6, 34, 8);
+      c.fillStyle = view.owners[colour] !== null && view.owners[colour] === table.viewer ? "#fff4cf" : "#fffdf8";
+      c.fill();
+      c.strokeStyle = "#d9cfbd";
+      c.lineWidth = 1;
+      c.stroke();
+      drawPeg(colour, x + 20, y);
       const owner = view.owners[colour];
       const name = owner === null || owner === undefined ? host.t("upthrust.owner_neutral") : host.seatName(owner);
-      const points = view.colour_scores ? view.colour_scores[colour] : 0;
+      c.textAlign = "left";
+      c.textBaseline = "middle";
       c.fillStyle = "#1f2430";
-      c.font = "600 14px system-ui, sans-serif";
-      c.fillText(`${host.t(`colour.${colour}`)}: ${name}`, x + 36, y - 7);
+      c.font = "600 13px system-ui, sans-serif";
+      c.fillText(host.t(`colour.${colour}`), x + 42, y - 7);
       c.fillStyle = "#5a6172";
-      c.font = "13px system-ui, sans-serif";
-      c.fillText(`${points}`, x + 36, y + 10);
+      c.font = "12px system-ui, sans-serif";
+      c.fillText(name, x + 42, y + 9, half - 90);
+      c.textAlign = "right";
+      c.fillStyle = "#1f2430";
+      c.font = "bold 15px system-ui, sans-serif";
+      c.fillText(String(view.colour_scores ? view.colour_scores[colour] : 0), x + half - 12, y + 1);
     });
+  }
+
+  function drawPassButton() {
+    const c = context;
+    const w = 220;
+    const h = 40;
+    const x = (width - w) / 2;
+    const y = TOP + 5 * ROW - h / 2;
+    roundRect(c, x, y, w, h, 10);
+    c.fillStyle = "#2b5fab";
+    c.fill();
+    c.strokeStyle = "#ffffff";
+    c.lineWidth = 2;
+    c.stroke();
+    c.fillStyle = "#ffffff";
+    c.font = "bold 15px system-ui, sans-serif";
+    c.textAlign = "center";
+    c.textBaseline = "middle";
+    c.fillText(host.t("upthrust.pass"), width / 2, y + h / 2 + 1);
+    hits.rect(x, y, w, h, { kind: "pass" });
   }
 
   function render() {
@@ -244,6 +274,7 @@ export function create(canvas, host) {
       drawPeg(moving.colour, a.x + (b.x - a.x) * p, a.y + (b.y - a.y) * p - Math.sin(p * Math.PI) * 18, { lifted: true });
     }
     drawLegend(view);
+    if (view.must_pass && host.humanSeat() !== null) drawPassButton();
   }
 
   function selectInColumn(step) {
@@ -266,6 +297,7 @@ export function create(canvas, host) {
     if (!table) return;
     const hit = hits.at(pointerPosition(canvas, event));
     if (!hit) { selected = null; render(); return; }
+    if (hit.kind === "pass") { host.act("pass"); return; }
     if (hit.kind === "target" || (hit.kind === "peg" && hit.square === selected)) {
       const square = hit.square;
       selected = null;
@@ -289,8 +321,10 @@ export function create(canvas, host) {
       hinted = null;
       const last = next.view.last_move;
       if (animate && previous && last && next.history.length > previous.history.length) {
-        moving = { ...last, progress: 0 };
-        tween(380, (p) => { moving.progress = p; render(); }).then(() => { moving = null; render(); });
+        const anim = moving = { ...last, progress: 0 };
+        // a newer draw (undo, a replay step) may replace or clear this animation before it ends
+        tween(380, (p) => { anim.progress = p; if (moving === anim) render(); })
+          .then(() => { if (moving === anim) { moving = null; render(); } });
       } else {
         moving = null;
         render();
@@ -310,7 +344,7 @@ export function create(canvas, host) {
           const square = selected;
           selected = null;
           host.act(square);
-        } else if (table.view.moves.pass !== undefined || (host.humanSeat() !== null && Object.keys(table.view.moves).length === 0)) {
+        } else if (table.view.must_pass) {
           host.act("pass");
         }
       } else if (key === "Escape") {

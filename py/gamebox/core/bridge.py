@@ -16,6 +16,11 @@ Requests (``op`` and its fields) and what they answer:
 - ``hint``  seat, budget_ms?                   {"action": ...}: the best move the hard bot finds
 - ``undo``                                     the table after undoing back to the last human action
 - ``share``                                    {"code": ...}
+- ``replay`` code, step?, seats?               the table at ``step`` (0..moves; default: the end) of the game a
+                                               share code describes, plus ``replay``: {step, steps, code,
+                                               history}; the open table becomes that position
+- ``check`` code                               what a share code holds (game, seed, players, options, moves,
+                                               to_move, is_over), without touching the open table
 
 Every table reply has ``ok: true``; every failure has ``ok: false`` and an ``error`` with a message key.
 """
@@ -28,7 +33,7 @@ from typing import Any
 
 from gamebox.core import bots, registry, share
 from gamebox.core.errors import BadRequest, GameboxError, IllegalAction, InvalidSetup
-from gamebox.core.game import State
+from gamebox.core.game import Game, State
 from gamebox.core.rng import fresh_seed
 
 DEFAULT_BOT_BUDGET_MS = 800
@@ -92,6 +97,10 @@ class Table:
 
 
 _table: Table | None = None
+# The last share code that ``replay`` checked in full, and what it holds: stepping through a long game then
+# replays only the steps it shows, instead of the whole game and then the steps.
+Parsed = tuple[Game, str, int, dict[str, Any], list[tuple[int, str]]]
+_replayed: tuple[str, Parsed] | None = None
 
 
 def _field(request: dict[str, Any], name: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
@@ -133,6 +142,39 @@ def _budget(request: dict[str, Any]) -> int:
     return max(1, min(budget, MAX_BOT_BUDGET_MS))
 
 
+def _parsed_code(code: str) -> Parsed:
+    """share.parse of a code whose whole history share.decode has accepted (so every prefix replays)."""
+    global _replayed
+    if _replayed is None or _replayed[0] != code:
+        share.decode(code)
+        _replayed = (code, share.parse(code))
+    return _replayed[1]
+
+
+def _replay(request: dict[str, Any]) -> dict[str, Any]:
+    global _table
+    code = _field(request, "code", str)
+    game, seed, players, options, history = _parsed_code(code)
+    steps = len(history)
+    step: int = _field(request, "step", int, steps)
+    step = max(0, min(step, steps))
+    state = game.replay(seed, players, options, history[:step])
+    table = Table(state, _seats(request, state))
+    _table = table
+    reply = table.to_json(request.get("viewer"))
+    reply["replay"] = {"step": step, "steps": steps, "code": code.strip(),
+                       "history": [list(entry) for entry in history]}
+    return reply
+
+
+def _check(request: dict[str, Any]) -> dict[str, Any]:
+    state = share.decode(_field(request, "code", str))
+    return {"ok": True, "game": state.game.id, "title": state.game.title, "seed": state.seed,
+            "players": state.players, "options": state.options, "moves": len(state.history),
+            "to_move": state.to_move, "is_over": state.is_over, "scores": state.scores(),
+            "winners": state.winners()}
+
+
 def handle(request: object) -> dict[str, Any]:
     """Answer one request. Never raises: failures come back as ``{"ok": false, "error": ...}``."""
     global _table
@@ -154,6 +196,10 @@ def handle(request: object) -> dict[str, Any]:
             state = share.decode(_field(request, "code", str))
             _table = Table(state, _seats(request, state))
             return _table.to_json(request.get("viewer"))
+        if op == "replay":
+            return _replay(request)
+        if op == "check":
+            return _check(request)
         table = _require_table()
         state = table.state
         if op == "view":
@@ -210,5 +256,6 @@ def handle_json(text: str) -> str:
 
 def reset() -> None:
     """Close the table (for tests)."""
-    global _table
+    global _table, _replayed
     _table = None
+    _replayed = None

@@ -107,10 +107,21 @@ def parse(text: str) -> tuple[Game, str, int, dict[str, Any], list[tuple[int, st
 
 
 def decode(text: str) -> State:
-    """The state a share code describes. Any fault raises BadShareCode."""
+    """The state a share code describes. Any fault raises BadShareCode.
+
+    A move that cannot be played is named by its number (from 1) and its notation (``share.illegal_move``),
+    so a player who was sent a tampered or mistyped link is told which move is wrong and why."""
     game, seed, players, options, history = parse(text)
     try:
-        return game.replay(seed, players, options, history)
+        state = game.new(seed, players, **dict(options))
     except GameboxError as exc:
         raise BadShareCode(f"This link's game cannot be replayed: {exc.message}", "share.bad_replay",
-                           reason=exc.message) from exc
+                           reason=exc.message, reason_key=exc.key, reason_params=exc.params) from exc
+    for number, (seat, action) in enumerate(history, start=1):
+        try:
+            state.apply(seat, action)
+        except GameboxError as exc:
+            raise BadShareCode(f"Move {number} in this link ({action}) cannot be played: {exc.message}",
+                               "share.illegal_move", move=number, seat=seat, action=action,
+                               reason=exc.message, reason_key=exc.key, reason_params=exc.params) from exc
+    return state

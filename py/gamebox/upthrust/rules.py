@@ -1,0 +1,346 @@
+"""Upthrust (Sid Sackson, 1987) and its solitaire origin Score Up: the board, the pieces and every rule.
+
+The board is 4 columns (a-d, left to right) by 11 rows (1 at the bottom, 11 at the top). Internally a square is
+one small int, ``(row - 1) * 4 + column`` (0..43), and the board is a list of 44 ints: ``EMPTY`` or a colour
+0..3 (green, red, blue, yellow). docs/rules/upthrust.md gives the rules as implemented and every decision.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+from typing import Any, ClassVar
+
+from gamebox.core.errors import IllegalAction
+from gamebox.core.game import JSON, BotFunction, Game, LogEntry, State, log_entry
+from gamebox.core.rng import Rng
+
+COLUMNS = 4
+ROWS = 11
+SQUARES = COLUMNS * ROWS
+EMPTY = -1
+COLOURS = ("green", "red", "blue", "yellow")
+COLOUR_LETTERS = "GRBY"
+COLUMN_LETTERS = "abcd"
+# The value of each row, from row 1 (index 0) to row 11 (index 10). Five scoring rows: see the rules doc.
+ROW_VALUES = (0, 0, 0, 0, 0, 0, 10, 20, 30, 40, 60)
+SCORING_FROM_ROW = 7
+NONSCORING_SQUARES = (SCORING_FROM_ROW - 1) * COLUMNS  # squares 0..23 are rows 1-6
+# The game ends as soon as this many (or fewer) pieces of the colours in play are left in rows 1-6.
+END_WHEN_LEFT = 2
+# The starting rows, a Latin square: each colour once in every column and in every starting row.
+START_ROWS = {4: "GRBY", 3: "RBYG", 2: "BYGR", 1: "YGRB"}
+
+SQUARE_NAMES = tuple(f"{COLUMN_LETTERS[i % COLUMNS]}{i // COLUMNS + 1}" for i in range(SQUARES))
+SQUARE_INDEX = {name: i for i, name in enumerate(SQUARE_NAMES)}
+SQUARE_VALUES = tuple(ROW_VALUES[i // COLUMNS] for i in range(SQUARES))
+
+END_TWO_LEFT = "upthrust.end.two_left"
+END_NO_MOVES = "upthrust.end.no_moves"
+PASS = "pass"
+
+Move = tuple[int, int]  # (from square, to square)
+
+
+def start_board() -> list[int]:
+    board = [EMPTY] * SQUARES
+    for row, letters in START_ROWS.items():
+        for column, letter in enumerate(letters):
+            board[(row - 1) * COLUMNS + column] = COLOUR_LETTERS.index(letter)
+    return board
+
+
+def all_moves(board: list[int]) -> list[Move]:
+    """Every legal move of every colour (owners aside), bottom row first, left to right."""
+    counts = [0] * ROWS
+    top = [-1] * 4
+    in_row = [0] * ROWS
+    for square in range(SQUARES):
+        colour = board[square]
+        if colour >= 0:
+            row = square >> 2
+            counts[row] += 1
+            in_row[row] |= 1 << colour
+            top[colour] = row  # squares go bottom to top, so the last one seen is the highest
+    moves: list[Move] = []
+    for square in range(SQUARES - COLUMNS):  # a piece in row 11 can never move
+        colour = board[square]
+        if colour < 0:
+            continue
+        row = square >> 2
+        rows = counts[row]
+        landing = row + rows
+        if landing >= ROWS:
+            continue
+        target = square + rows * COLUMNS
+        if board[target] >= 0:
+            continue
+        if rows == 1 and top[colour] == row:
+            continue
+        if landing < SCORING_FROM_ROW - 1 and in_row[landing] >> colour & 1:
+            continue
+        moves.append((square, target))
+    return moves
+
+
+def why_not(board: list[int], square: int) -> tuple[str, str, dict[str, Any]]:
+    """Why the piece on ``square`` cannot move: (message, key, params). Only for a piece with no move."""
+    colour = board[square]
+    row = square // COLUMNS
+    rows = sum(1 for column in range(COLUMNS) if board[row * COLUMNS + column] >= 0)
+    name = SQUARE_NAMES[square]
+    if row + rows >= ROWS:
+        return (f"The piece on {name} would jump {rows} rows, past the top of the board.",
+                "upthrust.off_board", {"square": name, "rows": rows})
+    target = square + rows * COLUMNS
+    if board[target] >= 0:
+        return (f"The piece on {name} would land on {SQUARE_NAMES[target]}, which is taken.",
+                "upthrust.landing_taken", {"square": name, "to": SQUARE_NAMES[target]})
+    if rows == 1 and all(board[s] != colour for s in range((row + 1) * COLUMNS, SQUARES)):
+        return (f"The piece on {name} is the most advanced {COLOURS[colour]} piece: it may not move just one row.",
+                "upthrust.leader_one_row", {"square": name, "colour": COLOURS[colour]})
+    return (f"The piece on {name} would land in row {row + rows + 1}, which already has a {COLOURS[colour]} "
+            "piece: two pieces of one colour may not share a row below the scoring rows.",
+            "upthrust.same_colour_row", {"square": name, "colour": COLOURS[colour], "row": row + rows + 1})
+
+
+def colour_scores(board: list[int]) -> list[int]:
+    scores = [0, 0, 0, 0]
+    for square in range(NONSCORING_SQUARES, SQUARES):
+        colour = board[square]
+        if colour >= 0:
+            scores[colour] += SQUARE_VALUES[square]
+    return scores
+
+
+def _rows_word(rows: int) -> str:
+    return "1 row" if rows == 1 else f"{rows} rows"
+
+
+class UpthrustState(State):
+    """A position: the board, who owns which colour, whose turn it is, and how the game ended."""
+
+    def __init__(self, game: Game, seed: str, players: int, options: dict[str, Any], rng: Rng,
+                 owners: list[int | None]) -> None:
+        super().__init__(game, seed, players, options, rng)
+        self.board = start_board()
+        self.owners = owners  # per colour: the seat that moves it, or None for the neutral colour
+        self.turn = 0
+        self.end_reason: str | None = None
+        self.last_move: tuple[int, int, int] | None = None  # (from, to, colour)
+        self._moves: list[Move] | None = None  # cache of all_moves(board)
+
+    # -- the rules ---------------------------------------------------------------------------------------
+    def seat_colours(self, seat: int) -> list[int]:
+        return [colour for colour in range(4) if self.owners[colour] == seat]
+
+    def moves(self) -> list[Move]:
+        """Every legal move on the board now, of every colour (cached)."""
+        if self._moves is None:
+            self._moves = all_moves(self.board)
+        return self._moves
+
+    def seat_moves(self, seat: int) -> list[Move]:
+        board, owners = self.board, self.owners
+        return [move for move in self.moves() if owners[board[move[0]]] == seat]
+
+    def nonscoring_left(self) -> int:
+        """Pieces of the colours in play (not the neutral colour) still in rows 1-6."""
+        owners = self.owners
+        return sum(1 for square in range(NONSCORING_SQUARES)
+                   if self.board[square] >= 0 and owners[self.board[square]] is not None)
+
+    @property
+    def to_move(self) -> list[int]:
+        return [] if self.end_reason is not None else [self.turn]
+
+    def legal_actions(self, seat: int) -> list[str]:
+        if self.end_reason is not None or seat != self.turn:
+            return []
+        moves = self.seat_moves(seat)
+        if not moves:
+            return [PASS]
+        return [SQUARE_NAMES[start] for start, _ in moves]
+
+    def _play(self, seat: int, action: str) -> list[LogEntry]:
+        moves = self.seat_moves(seat)
+        if action == PASS:
+            if moves:
+                raise IllegalAction("You may pass only when none of your pieces can move.",
+                                    "upthrust.cannot_pass")
+            self.turn = (self.turn + 1) % self.players
+            return [log_entry(seat, "upthrust.passed", f"Seat {seat + 1} cannot move and passes.")]
+        square = SQUARE_INDEX.get(action, -1)
+        if square < 0:
+            raise IllegalAction(f"{action!r} is not a square: name the piece to move, like b3.",
+                                "upthrust.bad_square", action=action)
+        colour = self.board[square]
+        if colour == EMPTY:
+            raise IllegalAction(f"There is no piece on {action}.", "upthrust.no_piece", square=action)
+        if self.owners[colour] != seat:
+            raise IllegalAction(f"The {COLOURS[colour]} pieces are not yours to move.",
+                                "upthrust.not_your_colour", square=action, colour=COLOURS[colour])
+        target = next((to for start, to in moves if start == square), -1)
+        if target < 0:
+            message, key, params = why_not(self.board, square)
+            raise IllegalAction(message, key, **params)
+        # carry it out
+        self.board[square] = EMPTY
+        self.board[target] = colour
+        self._moves = None
+        self.last_move = (square, target, colour)
+        rows = (target - square) // COLUMNS
+        entries = [log_entry(
+            seat, "upthrust.moved",
+            f"{COLOURS[colour].capitalize()} jumps from {SQUARE_NAMES[square]} to {SQUARE_NAMES[target]} "
+            f"({_rows_word(rows)}).",
+            colour=COLOURS[colour], **{"from": SQUARE_NAMES[square]}, to=SQUARE_NAMES[target], rows=rows)]
+        if self.nonscoring_left() <= END_WHEN_LEFT:
+            self.end_reason = END_TWO_LEFT
+        elif not any(self.owners[self.board[start]] is not None for start, _ in self.moves()):
+            self.end_reason = END_NO_MOVES
+        else:
+            self.turn = (self.turn + 1) % self.players
+        if self.end_reason is not None:
+            scores = self.scores()
+            if self.end_reason == END_TWO_LEFT:
+                why = f"only {END_WHEN_LEFT} pieces are left below the scoring rows"
+            else:
+                why = "no piece can move"
+            entries.append(log_entry(
+                None, "upthrust.game_over",
+                f"Game over: {why}. Scores: {', '.join(str(score) for score in scores)}.",
+                reason=self.end_reason, scores=scores, winners=self.winners()))
+        return entries
+
+    def scores(self) -> list[int]:
+        by_colour = colour_scores(self.board)
+        totals = [0] * self.players
+        for colour, seat in enumerate(self.owners):
+            if seat is not None:
+                totals[seat] += by_colour[colour]
+        return totals
+
+    def tie_key(self, seat: int) -> tuple[int, list[int]]:
+        """Score first; then the values of the seat's pieces, highest first (a piece in a higher row wins)."""
+        values = sorted((SQUARE_VALUES[square] for square in range(NONSCORING_SQUARES, SQUARES)
+                         if self.board[square] >= 0 and self.owners[self.board[square]] == seat),
+                        reverse=True)
+        return (sum(values), values)
+
+    def winners(self) -> list[int]:
+        if self.end_reason is None:
+            return []
+        keys = [self.tie_key(seat) for seat in range(self.players)]
+        best = max(keys)
+        return [seat for seat, key in enumerate(keys) if key == best]
+
+    # -- what the screen and the fingerprint see ---------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        board = self.board
+        pieces = [{"square": SQUARE_NAMES[square], "column": square % COLUMNS, "row": square // COLUMNS + 1,
+                   "colour": COLOURS[board[square]]}
+                  for square in range(SQUARES) if board[square] >= 0]
+        over = self.end_reason is not None
+        moves = {} if over else {SQUARE_NAMES[a]: SQUARE_NAMES[b] for a, b in self.seat_moves(self.turn)}
+        last: dict[str, JSON] | None = None
+        if self.last_move is not None:
+            start, target, colour = self.last_move
+            last = {"from": SQUARE_NAMES[start], "to": SQUARE_NAMES[target], "colour": COLOURS[colour],
+                    "rows": (target - start) // COLUMNS}
+        by_colour = colour_scores(board)
+        neutral = [COLOURS[c] for c in range(4) if self.owners[c] is None]
+        target_score: int | None = None
+        if self.players == 1:
+            from gamebox.upthrust.solver import START_TARGET
+
+            target_score = START_TARGET
+        return {
+            "columns": COLUMNS,
+            "rows": ROWS,
+            "row_values": list(ROW_VALUES),
+            "scoring_from_row": SCORING_FROM_ROW,
+            "pieces": pieces,
+            "owners": {COLOURS[c]: self.owners[c] for c in range(4)},
+            "seat_colours": [[COLOURS[c] for c in self.seat_colours(s)] for s in range(self.players)],
+            "neutral": neutral[0] if neutral else None,
+            "turn": None if over else self.turn,
+            "moves": moves,
+            "must_pass": not over and not moves,
+            "last_move": last,
+            "colour_scores": {COLOURS[c]: by_colour[c] for c in range(4)},
+            "scores": self.scores(),
+            "target": target_score,
+            "nonscoring_left": self.nonscoring_left(),
+            "ends_at": END_WHEN_LEFT,
+            "end_reason": self.end_reason,
+            "winners": self.winners(),
+        }
+
+    def board_text(self) -> str:
+        """The board as text, row 11 first, '.' for an empty square: e.g. ``..../..../GRBY/...``."""
+        rows = []
+        for row in range(ROWS - 1, -1, -1):
+            rows.append("".join("." if c < 0 else COLOUR_LETTERS[c]
+                                for c in self.board[row * COLUMNS:(row + 1) * COLUMNS]))
+        return "/".join(rows)
+
+    def snapshot(self) -> JSON:
+        return {
+            "board": self.board_text(),
+            "owners": list(self.owners),
+            "turn": self.turn,
+            "end_reason": self.end_reason,
+            "last_move": list(self.last_move) if self.last_move else None,
+        }
+
+    def copy(self) -> UpthrustState:
+        twin = UpthrustState.__new__(UpthrustState)
+        twin.game = self.game
+        twin.seed = self.seed
+        twin.players = self.players
+        twin.options = dict(self.options)
+        twin.rng = _copy.deepcopy(self.rng)
+        twin.history = list(self.history)
+        twin.log = list(self.log)
+        twin.undo_floor = self.undo_floor
+        twin.board = list(self.board)
+        twin.owners = list(self.owners)
+        twin.turn = self.turn
+        twin.end_reason = self.end_reason
+        twin.last_move = self.last_move
+        twin._moves = self._moves
+        return twin
+
+
+def deal_colours(players: int, rng: Rng) -> list[int | None]:
+    """Who moves each colour. 1 player: all four. 2: two each, drawn. 3: one each, drawn; the fourth is
+    neutral. 4: one each, drawn."""
+    if players == 1:
+        return [0, 0, 0, 0]
+    colours = [0, 1, 2, 3]
+    rng.shuffle(colours)
+    owners: list[int | None] = [None, None, None, None]
+    if players == 2:
+        for index, colour in enumerate(colours):
+            owners[colour] = index // 2
+    else:
+        for seat in range(players):
+            owners[colours[seat]] = seat
+    return owners
+
+
+class Upthrust(Game):
+    id = "upthrust"
+    title = "Upthrust"
+    min_players = 1
+    max_players = 4
+    options: ClassVar[dict[str, dict[str, Any]]] = {}
+    bot_levels = ["easy", "hard"]
+
+    def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng) -> UpthrustState:
+        return UpthrustState(self, seed, players, options, rng, deal_colours(players, rng))
+
+    def bot(self, level: str) -> BotFunction:
+        from gamebox.upthrust import bots
+
+        return bots.LEVELS[level]

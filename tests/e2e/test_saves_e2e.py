@@ -1,0 +1,383 @@
+"""Saved games, replays, play by link, daily challenges and statistics, in Chromium (docs/saves-and-replays.md)."""
+
+from __future__ import annotations
+
+import json
+import time
+from urllib.parse import quote
+
+import gamebox
+from gamebox.core import share
+
+from .conftest import BOOT_TIMEOUT_MS, screenshot
+
+SAVES = "gamebox/v1/saves"
+STATS = "gamebox/v1/stats"
+DAILY = "gamebox/v1/daily"
+TODAY_JS = """(() => { const d = new Date(), two = (n) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`; })()"""
+
+
+def first_moves(seed: str, players: int, moves: int = 10_000):
+    """An Upthrust game after `moves` first-legal moves (or to its end)."""
+    state = gamebox.get("upthrust").new(seed, players)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        seat = state.to_move[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    return state
+
+
+def one_move_from_the_end(seed: str, players: int):
+    """(code one move before the end, the seat that makes the last move, that move, the final state)."""
+    end = first_moves(seed, players)
+    seat, action = end.history[-1]
+    before = gamebox.get("upthrust").replay(end.seed, end.players, end.options, end.history[:-1])
+    return share.encode(before), seat, action, end
+
+
+def wait_booted(page) -> None:
+    # `window.gamebox.ready` is a promise, which wait_for_function would await: wait for the object, then give
+    # the engine its whole boot time (a loaded machine can take longer than 30 s).
+    page.wait_for_function("Boolean(window.gamebox)", timeout=30_000)
+    page.wait_for_function("document.getElementById('engine-status').classList.contains('done')",
+                           timeout=BOOT_TIMEOUT_MS)
+
+
+def booted(open_page, path: str = ""):
+    """open_page, waiting for the engine with the boot timeout."""
+    page = open_page(path, wait_ready=False)
+    wait_booted(page)
+    return page
+
+
+def moves(page) -> int:
+    return int(page.evaluate("document.body.dataset.moves || '0'"))
+
+
+def start_upthrust(page, seats: list[str], seed: str = "K7Q2M") -> None:
+    page.goto(page.url.split("#")[0] + "#/upthrust")
+    page.wait_for_selector("#screen-setup:not([hidden])")
+    page.wait_for_selector("#setup-start:not([disabled])", timeout=BOOT_TIMEOUT_MS)
+    page.select_option("#setup-players", str(len(seats)))
+    for index, sitter in enumerate(seats):
+        row = page.locator("#setup-seats li").nth(index)
+        row.locator("select.kind").select_option("human" if sitter == "human" else "bot")
+        if sitter != "human":
+            row.locator("select.level").select_option(sitter)
+    page.fill("#setup-seed", seed)
+    page.click("#setup-start")
+    page.wait_for_selector("#screen-game:not([hidden])")
+    page.wait_for_function("document.body.dataset.fingerprint")
+
+
+def play_first_legal(page) -> str:
+    """Play the first legal move of the seat to move, through the page's API; returns it."""
+    before = moves(page)
+    action = page.evaluate("window.gamebox.legal().then((actions) => actions[0])")
+    assert page.evaluate("(action) => window.gamebox.play(action)", action)
+    page.wait_for_function("(n) => Number(document.body.dataset.moves) > n", arg=before)
+    return action
+
+
+def storage(page, key: str):
+    return page.evaluate("(key) => localStorage.getItem(key)", key)
+
+
+def backups(page, key: str) -> dict[str, str]:
+    return page.evaluate("""(prefix) => Object.fromEntries(Object.keys(localStorage)
+        .filter((k) => k.startsWith(prefix)).map((k) => [k, localStorage.getItem(k)]))""", key + ".backup.")
+
+
+def path_of(link: str, site: str) -> str:
+    assert link.startswith(site), link
+    return link[len(site):]
+
+
+def to_menu(page) -> None:
+    page.evaluate("location.hash = '#/'")
+    page.wait_for_selector("#screen-menu:not([hidden])")
+
+
+# ---------------------------------------------------------------- saved games
+def test_a_game_in_progress_is_resumed_from_the_menu_after_a_reload(open_page):
+    page = booted(open_page, "")
+    assert page.locator("#menu-continue").is_hidden()
+    start_upthrust(page, ["human", "easy"], seed="SAVE1")
+    play_first_legal(page)
+    page.wait_for_function("Number(document.body.dataset.moves) >= 2", timeout=30_000)  # the bot replied
+    page.wait_for_function("window.gamebox.table().to_move[0] === 0")
+    fingerprint = page.evaluate("document.body.dataset.fingerprint")
+    saved = json.loads(storage(page, SAVES))
+    assert saved["version"] == 1 and saved["items"]["upthrust"]["seed"] == "SAVE1"
+    assert saved["items"]["upthrust"]["seats"] == "human,easy" and saved["items"]["upthrust"]["moves"] == 2
+
+    page.goto(page.url.split("#")[0] + "#/")
+    page.reload()
+    wait_booted(page)
+    page.wait_for_selector("#screen-menu:not([hidden])")
+    item = page.locator("#continue-list li[data-game='upthrust']")
+    item.wait_for()
+    text = item.inner_text()
+    assert "Upthrust" in text and "2 moves" in text and "You" in text and "easy" in text
+    screenshot(page, "menu-continue")
+    item.locator("a.button").click()
+    page.wait_for_selector("#screen-game:not([hidden])")
+    page.wait_for_function("(f) => document.body.dataset.fingerprint === f", arg=fingerprint)
+    assert moves(page) == 2
+    assert page.evaluate("window.gamebox.table().seats.map((s) => s.kind + s.level).join()") == "human,boteasy"
+    play_first_legal(page)  # and it plays on
+    page.wait_for_function("Number(document.body.dataset.moves) >= 4", timeout=30_000)
+
+
+def test_corrupt_and_foreign_storage_give_a_notice_and_are_kept(open_page):
+    page = booted(open_page, "")
+    page.evaluate("""() => {
+        localStorage.setItem('gamebox/v1/saves', '{not json');
+        localStorage.setItem('gamebox/v1/stats', JSON.stringify({version: 99, items: {upthrust: 'new format'}}));
+    }""")
+    page.reload()
+    wait_booted(page)
+    page.wait_for_selector("#notice:not([hidden])")
+    words = page.locator("#notice-text").inner_text()
+    assert "could not be read" in words and "saved games" in words and "statistics" in words
+    assert page.locator("#menu-continue").is_hidden()
+    screenshot(page, "menu-storage-notice")
+    assert storage(page, SAVES) == "{not json"  # reading changed nothing
+
+    start_upthrust(page, ["human", "human"], seed="OVER1")
+    play_first_legal(page)
+    # The new save went in, and only after the unreadable value was kept under a backup key.
+    assert json.loads(storage(page, SAVES))["items"]["upthrust"]["seed"] == "OVER1"
+    assert list(backups(page, SAVES).values()) == ["{not json"]
+    assert json.loads(storage(page, STATS))["version"] == 99  # nothing finished: statistics untouched
+
+
+def test_a_saved_game_that_no_longer_opens_is_named_and_set_aside(open_page):
+    page = booted(open_page, "")
+    broken = {"version": 1, "items": {"upthrust": {
+        "game": "upthrust", "code": "v1.upthrust.A.2..0zz", "seats": "human,human", "seed": "A", "players": 2,
+        "moves": 1, "time": 1_700_000_000_000}}}
+    page.evaluate("(value) => localStorage.setItem('gamebox/v1/saves', value)", json.dumps(broken))
+    page.reload()
+    wait_booted(page)
+    page.wait_for_selector("#notice:not([hidden])")
+    page.wait_for_function("document.getElementById('notice-text').textContent.includes('could not be opened')")
+    assert "Upthrust" in page.locator("#notice-text").inner_text()
+    page.wait_for_function("document.querySelectorAll('#continue-list li').length === 0")
+    assert page.locator("#menu-continue").is_hidden()
+    assert json.loads(storage(page, SAVES)) == broken
+    # A new Upthrust game keeps the broken record under a backup key before it takes its place.
+    start_upthrust(page, ["human", "human"], seed="NEW1")
+    play_first_legal(page)
+    kept = [json.loads(value) for value in backups(page, SAVES).values()]
+    assert kept == [{"id": "upthrust", "value": broken["items"]["upthrust"]}]
+
+
+# ---------------------------------------------------------------- replay
+def test_replay_steps_through_a_finished_game(open_page, site):
+    end = first_moves("REPLAY", 2)
+    code = share.encode(end)
+    steps = len(end.history)
+    page = booted(open_page, f"#/replay?code={quote(code)}&seats=human,human")
+    page.wait_for_selector("#replay-controls:not([hidden])")
+    assert moves(page) == 0
+    assert "moves to watch" in page.locator("#replay-step").inner_text()
+    assert page.locator("#replay-back").is_disabled() and page.locator("#replay-first").is_disabled()
+    assert page.locator("#btn-undo").is_hidden() and page.locator("#btn-hint").is_hidden()
+    # play input is off: the API refuses, and a click on the canvas does nothing
+    action = page.evaluate("window.gamebox.legal().then((actions) => actions[0])")
+    assert page.evaluate("(action) => window.gamebox.play(action)", action) is False
+    page.locator("#board").click(position={"x": 100, "y": 400})
+    page.locator("#board").click(position={"x": 180, "y": 300})
+    time.sleep(0.3)
+    assert moves(page) == 0
+
+    page.click("#replay-forward")
+    page.wait_for_function("document.body.dataset.moves === '1'")
+    page.click("#replay-forward")
+    page.wait_for_function("document.body.dataset.moves === '2'")
+    assert page.locator("#replay-step").inner_text() == f"Move 2 of {steps}"
+    assert page.locator("#log li").count() >= 2
+    page.click("#replay-back")
+    page.wait_for_function("document.body.dataset.moves === '1'")
+    assert "step=1" in page.url
+    page.click("#replay-last")
+    page.wait_for_function("(n) => document.body.dataset.moves === String(n)", arg=steps)
+    assert page.evaluate("window.gamebox.table().fingerprint") == end.fingerprint()
+    assert page.locator("#turn").inner_text() == "Game over"
+    assert page.locator("#game-over").is_hidden()  # a replay does not pop up the result
+    assert page.locator("#replay-forward").is_disabled() and page.locator("#replay-last").is_disabled()
+    screenshot(page, "replay-last")
+    page.click("#replay-first")
+    page.wait_for_function("document.body.dataset.moves === '0'")
+
+    # autoplay: runs on by itself, pauses, and stops at the end
+    page.click("#replay-auto")
+    assert page.locator("#replay-auto").get_attribute("aria-pressed") == "true"
+    page.wait_for_function("Number(document.body.dataset.moves) >= 2", timeout=10_000)
+    page.click("#replay-auto")
+    assert page.locator("#replay-auto").inner_text() == "Play"
+    paused_at = moves(page)
+    time.sleep(1.5)
+    assert moves(page) == paused_at
+    page.click("#replay-last")
+    page.wait_for_function("(n) => document.body.dataset.moves === String(n)", arg=steps)
+    page.click("#replay-back")
+    page.wait_for_function("(n) => document.body.dataset.moves === String(n - 1)", arg=steps)
+    page.click("#replay-auto")
+    page.wait_for_function("(n) => document.body.dataset.moves === String(n)", arg=steps, timeout=10_000)
+    page.wait_for_function("document.getElementById('replay-auto').getAttribute('aria-pressed') === 'false'")
+
+    # the keyboard steps too
+    page.locator("#board").focus()
+    page.keyboard.press("Home")
+    page.wait_for_function("document.body.dataset.moves === '0'")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.body.dataset.moves === '1'")
+
+
+def test_a_finished_game_offers_its_replay_and_play_on_from_a_step(open_page):
+    code, seat, action, end = one_move_from_the_end("OFFER", 2)
+    seats = ["easy", "easy"]
+    seats[seat] = "human"
+    page = booted(open_page, "")
+    page.evaluate("([code, seats]) => window.gamebox.open(code, seats)", [code, ",".join(seats)])
+    page.wait_for_selector("#screen-game:not([hidden])")
+    assert page.evaluate("(action) => window.gamebox.play(action)", action)
+    page.wait_for_selector("#game-over:not([hidden])")
+    page.click("#btn-over-replay")
+    page.wait_for_selector("#replay-controls:not([hidden])")
+    page.wait_for_function("document.body.dataset.moves === '0'")
+    page.click("#replay-forward")
+    page.wait_for_function("document.body.dataset.moves === '1'")
+    page.click("#replay-resume")
+    page.wait_for_function("document.getElementById('replay-controls').hidden")
+    page.wait_for_function("location.hash.startsWith('#/play?')")
+    assert page.evaluate("window.gamebox.table().history[0]") == list(end.history[0])
+    assert page.locator("#btn-undo").is_visible() and page.locator("#replay-controls").is_hidden()
+
+
+def test_a_link_with_an_illegal_move_says_which_move(open_page):
+    state = first_moves("BAD", 2, moves=6)
+    parts = share.encode(state).split(".")
+    parts[-1] = parts[-1][0] + "a1"  # move 6: a square with no piece that can move
+    tampered = ".".join(parts)
+    page = booted(open_page, f"#/play?code={quote(tampered)}&seats=human,human")
+    page.wait_for_selector("#notice:not([hidden])")
+    words = page.locator("#notice-text").inner_text()
+    assert "does not open a game" in words and "move 6 (a1)" in words, words
+    assert page.locator("#screen-menu").is_visible()
+    page.evaluate("location.hash = " + json.dumps(f"#/replay?code={quote(tampered)}"))
+    page.wait_for_function("document.getElementById('notice-text').textContent.includes('move 6 (a1)')")
+    assert page.locator("#screen-menu").is_visible()
+
+
+# ---------------------------------------------------------------- play by link
+def test_play_by_link_there_and_back(open_page, site):
+    alice = booted(open_page, "")
+    start_upthrust(alice, ["human", "human"], seed="LINK1")
+    assert alice.locator("#btn-send").is_visible() and alice.locator("#btn-send").is_disabled()
+    first = play_first_legal(alice)
+    alice.click("#btn-send")
+    alice.wait_for_function("document.getElementById('btn-send').dataset.link")
+    link = alice.locator("#btn-send").get_attribute("data-link")
+    assert "#/play?code=" in link and "seats=human%2Chuman" in link
+    assert "Send it to your friend" in alice.locator("#notice-text").inner_text()
+
+    bob = booted(open_page, path_of(link, site))
+    bob.wait_for_selector("#screen-game:not([hidden])")
+    bob.wait_for_function("document.body.dataset.moves === '1'")
+    assert bob.evaluate("window.gamebox.table().history[0][1]") == first
+    assert "Player 2" in bob.locator("#turn").inner_text()
+    second = play_first_legal(bob)
+    bob.click("#btn-send")
+    bob.wait_for_function("document.getElementById('btn-send').dataset.link")
+    back = bob.locator("#btn-send").get_attribute("data-link")
+    bob_fingerprint = bob.evaluate("document.body.dataset.fingerprint")
+
+    alice.goto(back)
+    alice.wait_for_function("document.body.dataset.moves === '2'")
+    assert alice.evaluate("document.body.dataset.fingerprint") == bob_fingerprint
+    assert alice.evaluate("window.gamebox.table().history.map((h) => h[1])") == [first, second]
+    screenshot(alice, "play-by-link")
+
+
+def test_send_my_move_is_only_for_games_without_hidden_information(open_page):
+    page = booted(open_page, "")
+    page.evaluate("window.gamebox.request({op: 'new', game: 'upcombine', players: 2})")
+    code = page.evaluate("window.gamebox.request({op: 'share'}).then((r) => r.code)")
+    page.evaluate("(code) => window.gamebox.open(code, 'human,human')", code)
+    page.wait_for_selector("#screen-game:not([hidden])")
+    assert page.locator("#btn-send").is_hidden()
+
+
+# ---------------------------------------------------------------- daily challenges
+def test_the_daily_links_open_the_days_games(open_page):
+    page = booted(open_page, "")
+    today = page.evaluate(TODAY_JS)
+    assert today in page.locator("#daily-date").inner_text()
+    items = page.locator("#daily-list li")
+    assert items.count() == 3
+    expected = {"ubongo": today, "upples": f"training-{today}", "upthrust": today}
+    for game, seed in expected.items():
+        to_menu(page)
+        page.click(f"#daily-list li[data-game='{game}'] a")
+        page.wait_for_selector("#screen-game:not([hidden])")
+        page.wait_for_function("(seed) => window.gamebox.table() && window.gamebox.table().seed === seed", arg=seed)
+        table = page.evaluate("window.gamebox.table()")
+        assert table["game"] == game and table["players"] == 1 and table["seats"][0]["kind"] == "human"
+        if game == "upples":
+            assert table["options"]["mode"] == "training"
+    # a daily link for a game that has none says so
+    page.evaluate("location.hash = '#/daily?game=whoopies'")
+    page.wait_for_selector("#notice:not([hidden])")
+    assert "no such daily challenge" in page.locator("#notice-text").inner_text()
+
+
+def test_the_best_daily_result_is_kept_and_shown(open_page):
+    page = booted(open_page, "")
+    today = page.evaluate(TODAY_JS)
+    code, seat, action, end = one_move_from_the_end(today, 1)
+    page.evaluate("(code) => window.gamebox.open(code, 'human')", code)
+    page.wait_for_selector("#screen-game:not([hidden])")
+    assert page.evaluate("(action) => window.gamebox.play(action)", action)
+    page.wait_for_selector("#game-over:not([hidden])")
+    best = json.loads(storage(page, DAILY))["items"][f"{today}/upthrust"]["best"]
+    assert best == end.scores()[0]
+    to_menu(page)
+    words = page.locator("#daily-list li[data-game='upthrust'] .daily-best").inner_text()
+    assert words == f"Your best: {best} points"
+    assert page.locator("#daily-list li[data-game='ubongo'] .daily-best").inner_text() == "Not done yet today"
+    screenshot(page, "menu-daily")
+
+
+# ---------------------------------------------------------------- statistics
+def test_statistics_count_a_finished_game(open_page):
+    code, seat, action, end = one_move_from_the_end("STATS", 2)
+    seats = ["easy", "easy"]
+    seats[seat] = "human"
+    seats[1 - seat] = "hard"
+    page = booted(open_page, "")
+    assert page.locator("#stats-empty").is_visible() and page.locator("#stats-table").is_hidden()
+    page.evaluate("([code, seats]) => window.gamebox.open(code, seats)", [code, ",".join(seats)])
+    page.wait_for_selector("#screen-game:not([hidden])")
+    assert page.evaluate("(action) => window.gamebox.play(action)", action)
+    page.wait_for_selector("#game-over:not([hidden])")
+    won = seat in end.winners()
+    stats = json.loads(storage(page, STATS))
+    assert stats["items"]["upthrust"]["hard"] == {"played": 1, "won": int(won)}
+    # the finished game's save is gone, and opening it again does not count it twice
+    assert "upthrust" not in json.loads(storage(page, SAVES) or '{"items": {}}')["items"]
+    page.evaluate("([code, seats]) => window.gamebox.open(code, seats)", [code, ",".join(seats)])
+    page.wait_for_function("document.body.dataset.moves === String(window.gamebox.table().history.length)")
+    assert page.evaluate("(action) => window.gamebox.play(action)", action)
+    page.wait_for_selector("#game-over:not([hidden])")
+    to_menu(page)
+    row = page.locator("#stats-body tr[data-game='upthrust'][data-level='hard']")
+    assert row.locator("th").inner_text() == "Upthrust"
+    assert row.locator("td.played").inner_text() == "1"
+    assert row.locator("td.won").inner_text() == str(int(won))
+    assert page.locator("#stats-empty").is_hidden()
+    screenshot(page, "menu-stats")

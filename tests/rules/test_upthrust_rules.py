@@ -1,0 +1,448 @@
+"""Upthrust: one test per rule (docs/rules/upthrust.md), each quoting the rule it checks."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+
+import gamebox
+from gamebox.core.errors import IllegalAction
+from gamebox.core.rng import Rng
+from gamebox.upthrust import bots, solver
+from gamebox.upthrust.rules import (
+    COLOUR_LETTERS,
+    COLOURS,
+    EMPTY,
+    END_NO_MOVES,
+    END_TWO_LEFT,
+    ROW_VALUES,
+    UpthrustState,
+    all_moves,
+    start_board,
+)
+
+GAME = gamebox.get("upthrust")
+
+
+def new(players: int = 4, seed: str = "RULES") -> UpthrustState:
+    state = GAME.new(seed, players)
+    assert isinstance(state, UpthrustState)
+    return state
+
+
+def place(state: UpthrustState, rows: dict[int, str]) -> None:
+    """Set the board: {row: "G.R."} (columns a-d, '.' empty); rows not given are empty."""
+    board = [EMPTY] * 44
+    for row, text in rows.items():
+        for column, letter in enumerate(text):
+            if letter != ".":
+                board[(row - 1) * 4 + column] = COLOUR_LETTERS.index(letter)
+    state.board = board
+    state._moves = None
+
+
+def mine(state: UpthrustState) -> None:
+    """Give every colour to seat 0 and make it seat 0's turn."""
+    state.owners = [0] * 4 if state.players == 1 else state.owners
+    state.turn = 0
+
+
+def moves_of(state: UpthrustState) -> dict[str, str]:
+    view = state.view(None)
+    moves = view["moves"]
+    assert isinstance(moves, dict)
+    return moves
+
+
+def test_the_board_has_four_columns_eleven_rows_and_five_scoring_rows() -> None:
+    """'4 columns x 11 rows. From the top: five scoring rows worth 60, 40, 30, 20 and 10.'"""
+    view = new().view(None)
+    assert view["columns"] == 4 and view["rows"] == 11
+    assert view["row_values"] == [0, 0, 0, 0, 0, 0, 10, 20, 30, 40, 60]
+    assert view["scoring_from_row"] == 7
+
+
+def test_the_start_is_the_latin_square() -> None:
+    """'The starting rows, top to bottom: G R B Y / R B Y G / B Y G R / Y G R B'; rows 5-11 start empty."""
+    state = new()
+    assert state.board_text() == "..../..../..../..../..../..../..../GRBY/RBYG/BYGR/YGRB"
+    for colour in range(4):
+        squares = [s for s in range(44) if state.board[s] == colour]
+        assert sorted(s % 4 for s in squares) == [0, 1, 2, 3]
+        assert sorted(s // 4 for s in squares) == [0, 1, 2, 3]
+
+
+def test_piece_moves_as_many_rows_as_pieces_in_its_row() -> None:
+    """'A piece moves straight up its column exactly as many rows as there are pieces in the row it leaves.'"""
+    state = new(1)
+    place(state, {1: "GR.B", 2: ".Y..", 3: "R...", 4: "..Y."})
+    moves = moves_of(state)
+    assert moves["a1"] == "a4" and moves["b1"] == "b4" and moves["d1"] == "d4"  # 3 pieces in row 1
+    assert moves["b2"] == "b3"  # alone in row 2 (and not yellow's most advanced piece)
+    state.apply(0, "a1")
+    assert state.board_text().split("/")[-4] == "G.Y."
+
+
+def test_a_piece_may_jump_over_other_pieces() -> None:
+    """'It may jump over pieces, but must land on an empty space.'"""
+    state = new(1)
+    assert moves_of(state)["a1"] == "a5"  # over a2, a3, a4
+
+
+def test_landing_square_must_be_empty() -> None:
+    """'It ... must land on an empty space inside the board.'"""
+    state = new(1)
+    place(state, {1: "GR..", 3: "B...", 5: "Y..."})
+    assert "a1" not in moves_of(state)  # a1 would land on a3 (blue)
+    with pytest.raises(IllegalAction) as error:
+        state.apply(0, "a1")
+    assert error.value.key == "upthrust.landing_taken"
+
+
+def test_no_overshoot_off_the_board() -> None:
+    """'... must land on an empty space inside the board': no jump past row 11."""
+    state = new(1)
+    place(state, {9: "GRB.", 11: "Y..."})
+    assert moves_of(state) == {}  # 3 pieces in row 9: row 12 does not exist
+    with pytest.raises(IllegalAction) as error:
+        state.apply(0, "a9")
+    assert error.value.key == "upthrust.off_board"
+
+
+def test_most_advanced_piece_may_not_move_one_row() -> None:
+    """'The most advanced piece of a colour may not make a one-row move.'"""
+    state = new(1)
+    place(state, {1: "GRBY", 2: "RBYG", 5: "..G.", 9: "Y..."})
+    assert "c5" not in moves_of(state)  # c5 is alone in its row and green's highest piece
+    with pytest.raises(IllegalAction) as error:
+        state.apply(0, "c5")
+    assert error.value.key == "upthrust.leader_one_row"
+    assert "a9" not in moves_of(state)  # the same in the scoring rows
+
+
+def test_a_piece_behind_its_leader_may_move_one_row() -> None:
+    """Only the most advanced piece is barred from one-row moves."""
+    state = new(1)
+    place(state, {1: "GRBY", 2: "RBYG", 5: "..G.", 8: "G..."})
+    assert moves_of(state)["c5"] == "c6"
+
+
+def test_two_pieces_of_one_colour_may_not_share_a_nonscoring_row() -> None:
+    """'In the non-scoring rows no two pieces of one colour may share a row.'"""
+    state = new(1)
+    place(state, {1: "G..R", 3: ".G..", 6: "R.B."})
+    # a1 and d1: 2 pieces in row 1, both would land in row 3; green a1 -> a3 meets green b3
+    assert "a1" not in moves_of(state)
+    with pytest.raises(IllegalAction) as error:
+        state.apply(0, "a1")
+    assert error.value.key == "upthrust.same_colour_row"
+    assert moves_of(state)["d1"] == "d3"  # red meets no red in row 3
+
+
+def test_two_pieces_of_one_colour_may_share_a_scoring_row() -> None:
+    """The same-colour ban holds only in the non-scoring rows (rows 1-6)."""
+    state = new(1)
+    place(state, {1: "GRBY", 2: "RBYG", 5: "G..R", 8: ".G.."})
+    assert moves_of(state)["a5"] == "a7"  # 2 pieces in row 5
+    state.board[(7 - 1) * 4 + 2] = 0  # a green piece already in row 7
+    state._moves = None
+    assert moves_of(state)["a5"] == "a7"
+
+
+def test_you_may_move_only_your_own_colours() -> None:
+    """Each player moves only the colour(s) dealt to them."""
+    state = new(4)
+    seat = state.to_move[0]
+    for square, _target in all_moves(state.board):
+        colour = state.board[square]
+        name = f"{'abcd'[square % 4]}{square // 4 + 1}"
+        if state.owners[colour] != seat:
+            with pytest.raises(IllegalAction) as error:
+                state.apply(seat, name)
+            assert error.value.key == "upthrust.not_your_colour"
+        else:
+            assert name in state.legal_actions(seat)
+
+
+def test_an_action_names_a_square_with_a_piece() -> None:
+    """The notation is the square of the piece to move, like b3."""
+    state = new(1)
+    before = state.fingerprint()
+    for action, key in [("z9", "upthrust.bad_square"), ("b7", "upthrust.no_piece"), ("B1", "upthrust.bad_square")]:
+        with pytest.raises(IllegalAction) as error:
+            state.apply(0, action)
+        assert error.value.key == key
+    assert state.fingerprint() == before
+    assert sorted(state.legal_actions(0)) == sorted(f"{c}{r}" for c in "abcd" for r in range(1, 5))
+
+
+def test_game_ends_when_two_pieces_remain_in_nonscoring_rows() -> None:
+    """'The game ends ... when only 2 pieces are left in the non-scoring rows.'"""
+    state = new(1)
+    place(state, {1: "G...", 2: "R...", 5: "..B.", 6: "...Y", 7: "B...", 8: "YGR."})
+    # 4 pieces below row 7. d6 and c5 are alone in their rows but not their colours' leaders (a8, a7)
+    state.apply(0, "d6")  # d6 -> d7: 3 left below
+    assert not state.is_over and state.nonscoring_left() == 3
+    state.apply(0, "c5")  # c5 -> c6: still 3 left
+    assert not state.is_over and state.nonscoring_left() == 3
+    state.apply(0, "c6")  # c6 -> c7: 2 left
+    assert state.is_over and state.end_reason == END_TWO_LEFT
+    assert state.to_move == [] and state.legal_actions(0) == []
+    assert state.log[-1]["key"] == "upthrust.game_over"
+
+
+def test_game_ends_when_no_piece_can_move() -> None:
+    """'The game ends when no legal move remains.'"""
+    state = new(1)
+    place(state, {1: "GR..", 2: ".B..", 3: "Y...", 4: "....", 5: "...."})
+    # a3 (yellow) alone in row 3 and yellow's leader: stuck. b2 blue alone, leader: stuck.
+    # a1 -> a3 taken; b1 -> b3 free
+    assert moves_of(state) == {"b1": "b3"}
+    state.apply(0, "b1")
+    # now row 1: G alone, green leader: stuck. row 3: Y, R -> a3->a5, b3->b5
+    assert set(moves_of(state)) == {"a3", "b3"}
+
+
+def test_game_over_when_nobody_can_move() -> None:
+    """When no colour in play has a legal move the game is over (reason upthrust.end.no_moves)."""
+    state = new(1)
+    place(state, {1: "GY..", 2: "..R."})
+    assert moves_of(state) == {"a1": "a3", "b1": "b3"}
+    state.apply(0, "b1")
+    # green a1, red c2 and yellow b3: each alone in its row and its colour's leader
+    assert state.is_over and state.end_reason == END_NO_MOVES
+    assert state.nonscoring_left() == 3
+
+
+def test_a_seat_that_cannot_move_must_pass() -> None:
+    """A player with no legal move passes; the game goes on while another colour can move."""
+    state = new(2, "PASS")
+    seat = state.to_move[0]
+    mine_colours = state.seat_colours(seat)
+    theirs = [c for c in range(4) if c not in mine_colours]
+    letters = {c: COLOUR_LETTERS[c] for c in range(4)}
+    # my two colours: leaders alone in rows 5 and 6 (one-row moves barred); theirs can move
+    place(state, {5: letters[mine_colours[0]] + "...", 6: "." + letters[mine_colours[1]] + "..",
+                  1: ".." + letters[theirs[0]] + letters[theirs[1]]})
+    assert state.legal_actions(seat) == ["pass"]
+    assert state.view(None)["must_pass"] is True
+    state.apply(seat, "pass")
+    assert state.log[-1]["key"] == "upthrust.passed"
+    assert state.to_move == [1 - seat]
+
+
+def test_you_may_not_pass_while_you_can_move() -> None:
+    """Passing is only for a player with no legal move."""
+    state = new(2)
+    with pytest.raises(IllegalAction) as error:
+        state.apply(state.to_move[0], "pass")
+    assert error.value.key == "upthrust.cannot_pass"
+
+
+def test_solitaire_moves_all_four_colours() -> None:
+    """Score Up: one player moves every colour."""
+    state = new(1)
+    assert state.owners == [0, 0, 0, 0]
+    assert len(state.legal_actions(0)) == 16
+    assert state.view(0)["seat_colours"] == [list(COLOURS)]
+
+
+def test_two_players_get_two_colours_drawn_from_the_seed() -> None:
+    """'2 players take two colours each, drawn at random, and may move either.'"""
+    draws = set()
+    for seed in ["A", "B", "C", "D", "E", "F", "G", "H"]:
+        state = new(2, seed)
+        assert sorted(state.owners) == [0, 0, 1, 1]  # type: ignore[type-var]
+        assert state.owners == new(2, seed).owners  # the same seed, the same draw
+        draws.add(tuple(state.owners))
+    assert len(draws) > 1
+
+
+def test_three_players_leave_a_neutral_colour_that_nobody_moves() -> None:
+    """3 players: one colour each, drawn; the fourth is neutral and never moves."""
+    state = new(3, "THREE")
+    assert sorted(o for o in state.owners if o is not None) == [0, 1, 2]
+    neutral = state.owners.index(None)
+    assert state.view(None)["neutral"] == COLOURS[neutral]
+    rng = Rng("neutral")
+    start = [s for s in range(44) if state.board[s] == neutral]
+    while not state.is_over:
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert [s for s in range(44) if state.board[s] == neutral] == start
+
+
+def test_the_neutral_colour_does_not_count_for_the_end_rule() -> None:
+    """3 players: the end comes when 2 pieces of the colours in play are left below the scoring rows."""
+    state = new(3, "THREE")
+    neutral = state.owners.index(None)
+    assert state.nonscoring_left() == 12
+    assert sum(1 for s in range(24) if state.board[s] == neutral) == 4
+
+
+def test_four_players_take_one_colour_each() -> None:
+    """4 players take one colour each."""
+    state = new(4, "FOUR")
+    assert sorted(state.owners) == [0, 1, 2, 3]  # type: ignore[type-var]
+
+
+def test_scores_count_row_values_for_the_colours_owner() -> None:
+    """'Each piece in a scoring row earns that row's value for the colour's owner.'"""
+    state = new(2, "SCORE")
+    place(state, {11: "GR..", 10: "B...", 7: "Y...", 1: "GRBY"})
+    by_colour = {"green": 60, "red": 60, "blue": 40, "yellow": 10}
+    assert state.view(None)["colour_scores"] == by_colour
+    expected = [0, 0]
+    for colour, seat in enumerate(state.owners):
+        assert seat is not None
+        expected[seat] += by_colour[COLOURS[colour]]
+    assert state.scores() == expected
+    assert ROW_VALUES[10] == 60
+
+
+def test_a_tie_is_broken_by_the_highest_piece() -> None:
+    """Tie-break (ours): equal scores -> the player whose pieces, highest first, rank higher wins."""
+    state = new(2, "TIE")
+    a = [c for c in range(4) if state.owners[c] == 0]
+    b = [c for c in range(4) if state.owners[c] == 1]
+    place(state, {})
+    # seat 0: one piece at 60 (row 11); seat 1: 40 + 20 (rows 10 and 8)
+    state.board[10 * 4 + 0] = a[0]
+    state.board[9 * 4 + 1] = b[0]
+    state.board[7 * 4 + 2] = b[1]
+    state._moves = None
+    state.end_reason = END_NO_MOVES
+    assert state.scores() == [60, 60]
+    assert state.winners() == [0]
+
+
+def test_a_full_tie_shares_the_win() -> None:
+    """Tie-break (ours): identical scores and piece values -> all of them win."""
+    state = new(2, "TIE")
+    a = [c for c in range(4) if state.owners[c] == 0]
+    b = [c for c in range(4) if state.owners[c] == 1]
+    place(state, {})
+    state.board[10 * 4 + 0] = a[0]
+    state.board[10 * 4 + 1] = b[0]
+    state.end_reason = END_TWO_LEFT
+    assert state.winners() == [0, 1]
+
+
+def test_the_move_log_words_a_jump() -> None:
+    """A move is logged as key upthrust.moved with colour, from, to and rows, plus English."""
+    state = new(1)
+    state.apply(0, "b3")
+    entry = state.log[-1]
+    assert entry["key"] == "upthrust.moved"
+    assert entry["params"] == {"colour": "blue", "from": "b3", "to": "b7", "rows": 4}
+    assert entry["text"] == "Blue jumps from b3 to b7 (4 rows)."
+    assert state.view(0)["last_move"] == {"from": "b3", "to": "b7", "colour": "blue", "rows": 4}
+
+
+def test_view_has_what_the_renderer_draws() -> None:
+    """The view() schema of docs/rules/upthrust.md."""
+    state = new(2)
+    view = state.view(None)
+    json.dumps(view)
+    for field in ["columns", "rows", "row_values", "scoring_from_row", "pieces", "owners", "seat_colours",
+                  "moves", "last_move", "colour_scores", "target", "end_reason", "neutral", "turn",
+                  "must_pass", "scores", "nonscoring_left", "ends_at", "winners"]:
+        assert field in view
+    assert {"square": "a4", "column": 0, "row": 4, "colour": "green"} in view["pieces"]
+    assert view["moves"] == {a: f"{a[0]}{int(a[1:]) + 4}" for a in state.legal_actions(state.to_move[0])}
+    assert view["target"] is None and view["last_move"] is None
+    assert new(1).view(0)["target"] == solver.START_TARGET == 560
+
+
+def test_solitaire_target_is_the_best_possible_score() -> None:
+    """Score Up's goal is the highest score; 560 is a proven bound, and the solver reaches it."""
+    board = start_board()
+    assert solver.upper_bound(board) == 560
+    assert solver.value(board) == 560
+
+
+def _brute(board: list[int], memo: dict[bytes, int]) -> int:
+    """Plain exhaustive search: no bound, no symmetry."""
+    k = bytes(c + 1 for c in board)
+    if k in memo:
+        return memo[k]
+    best = solver.score(board)
+    if not solver.is_end(board):
+        for start, target in all_moves(board):
+            colour = board[start]
+            board[start], board[target] = EMPTY, colour
+            best = max(best, _brute(board, memo))
+            board[start], board[target] = colour, EMPTY
+    memo[k] = best
+    return best
+
+
+def test_solver_agrees_with_plain_exhaustive_search() -> None:
+    """The solver's bound and memo never change a value: compare with a search without either."""
+    sys.setrecursionlimit(10_000)
+    rng = Rng("solver-check")
+    checked = 0
+    while checked < 6:
+        board = start_board()
+        for _ in range(34 + rng.below(6)):
+            moves = all_moves(board)
+            if solver.is_end(board) or not moves:
+                break
+            start, target = rng.choice(moves)
+            board[target], board[start] = board[start], EMPTY
+        if solver.is_end(board) or not all_moves(board):
+            continue
+        solver._table.clear()
+        assert solver.value(board) == _brute(list(board), {})
+        checked += 1
+
+
+def test_solitaire_hint_is_an_optimal_move() -> None:
+    """The hint (the hard bot of Score Up) plays a move that keeps the best possible score."""
+    state = new(1)
+    for _ in range(6):
+        action = bots.solitaire_hint(state, None)
+        state.apply(0, action)
+        assert solver.value(state.board) == 560
+    # off the best line: the hint keeps the best score still reachable
+    rng = Rng("hint")
+    state = new(1, "HINT")
+    for _ in range(32):
+        state.apply(0, rng.choice(state.legal_actions(0)))
+    best = _brute(list(state.board), {})
+    action = bots.solitaire_hint(state, None)
+    state.apply(0, action)
+    assert _brute(list(state.board), {}) == best
+
+
+def test_hard_bot_is_deterministic_with_a_fixed_number_of_iterations() -> None:
+    """The hard bot's search can run a fixed number of iterations, for a repeatable move."""
+    state = new(2, "BOT")
+    seat = state.to_move[0]
+    first = bots.hard(state.copy(), seat, 0, Rng("b"), max_iterations=60)
+    again = bots.hard(state.copy(), seat, 0, Rng("b"), max_iterations=60)
+    assert first == again and first in state.legal_actions(seat)
+
+
+def test_every_bot_finishes_a_game_at_every_player_count() -> None:
+    """Bots play only legal actions, passing when they must."""
+    for players in (1, 2, 3, 4):
+        state = new(players, f"BOTS{players}")
+        step = 0
+        while not state.is_over:
+            seat = state.to_move[0]
+            level = "hard" if step % 3 == 0 else "easy"
+            state.apply(seat, gamebox.bots.choose(state, seat, level, budget_ms=20, seed="t"))
+            step += 1
+        assert state.winners()
+
+
+def test_copy_is_independent() -> None:
+    """A copy shares nothing that a move changes."""
+    state = new(2)
+    twin = state.copy()
+    state.apply(state.to_move[0], state.legal_actions(state.to_move[0])[0])
+    assert twin.history == [] and twin.board == start_board()
+    assert twin.fingerprint() == new(2).fingerprint()
