@@ -1,7 +1,7 @@
 // Gamebox front end: router, menu, seat set-up, game screen, share and undo. No rules live here: the page
 // asks the worker (gamebox.core.bridge in Pyodide) and draws what view() says.
 import { Engine } from "./engine.js";
-import { has, loadLanguage, t, translatePage } from "./i18n.js";
+import { currentLanguage, has, loadLanguage, setLanguage, t, translatePage } from "./i18n.js";
 import * as saves from "./saves.js";
 
 const GAMES = ["upthrust", "ubongo", "upples", "upcombine", "whoopies"];
@@ -626,6 +626,7 @@ function afterShow(table) {
     || table.to_move.some((seat) => table.seats[seat].kind === "bot");
   renderReplayControls();
   if (replaying) {
+    $("board-help").textContent = t("replay.help");
     $("turn").textContent = table.is_over ? t("game.over")
       : t("game.turn_player", { name: seatName(table, table.to_move[0]) });
     return;
@@ -895,6 +896,26 @@ function wire() {
     if (event.key === "Escape" && !$("game-over").hidden) $("game-over").hidden = true;
   });
   window.addEventListener("hashchange", route);
+  $("lang-select").value = currentLanguage();
+  $("lang-select").addEventListener("change", (event) => setLanguage(event.target.value, { remember: storing() }));
+  document.addEventListener("languagechange", relabel);
+}
+
+/** The language changed (web/i18n.js): word the page again. The game itself is untouched: the table is shown
+ * again, and renderers read their words at draw time. */
+function relabel() {
+  translatePage();
+  $("lang-select").value = currentLanguage();
+  if ($("engine-status").classList.contains("failed")) $("engine-text").textContent = t("engine.failed", { message: engine.failed });
+  else if ($("engine-status").classList.contains("done")) $("engine-text").textContent = t("engine.ready");
+  const screen = document.body.dataset.screen;
+  if (screen === "menu") renderMenu();
+  else if (screen === "setup") renderSetup(currentRoute().game);
+  else if (screen === "game" && app.table) {
+    $("board-help").textContent = t(`${app.table.game}.help`, {}, "");
+    show(app.table, { animate: false });
+    if (!$("game-over").hidden) showGameOver(app.table);
+  }
 }
 
 // ---------------------------------------------------------------- embed mode (web/embed.js, docs/embed.md)
@@ -1033,7 +1054,7 @@ window.gamebox = {
 };
 
 if (EMBED) startEmbed();
-await loadLanguage(EMBED?.lang || "en");
+await loadLanguage(EMBED?.lang);
 translatePage();
 wire();
 engine.ready.catch(() => {}).then(registerServiceWorker); // after the boot, so the two downloads never compete

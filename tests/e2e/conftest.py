@@ -24,7 +24,7 @@ import serve  # noqa: E402
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
-BOOT_TIMEOUT_MS = 120_000
+BOOT_TIMEOUT_MS = 240_000
 
 
 def chromium_path() -> str | None:

@@ -14,6 +14,7 @@ import gamebox.ubongo
 from .conftest import screenshot
 
 PUZZLE = "K7Q2M-07EB"  # deck K7Q2M, card 7, easy side, blue
+BOARD_READY = "document.body.dataset.fingerprint && document.getElementById('board').ubongo"
 
 
 def moves_played(page: Any) -> int:
@@ -67,7 +68,7 @@ def drag_tile(page: Any, colour: str, tile: int, rot: int, flip: bool, at: tuple
 
 def open_puzzle(open_page: Any, code: str = PUZZLE) -> Any:
     page = open_page(f"#/play?code=v1.ubongo.{code}.1.&seats=human")
-    page.wait_for_function("document.body.dataset.fingerprint && document.getElementById('board').ubongo", timeout=60_000)
+    page.wait_for_function(BOARD_READY, timeout=60_000)
     return page
 
 
@@ -209,7 +210,7 @@ def solve_race_round_by_dragging(page: Any) -> None:
 def test_two_players_against_a_bot_play_all_nine_rounds(open_page):
     # timer 60 s (options digits: easy side, first timer); seat 2 is a hard bot
     page = open_page("#/play?code=v1.ubongo.RACE9.2.00&seats=human,hard")
-    page.wait_for_function("document.body.dataset.fingerprint && document.getElementById('board').ubongo", timeout=60_000)
+    page.wait_for_function(BOARD_READY, timeout=60_000)
     assert page.evaluate("window.gamebox.view().round") == 1
     page.wait_for_function("window.gamebox.view().seats[1].reported", timeout=30_000)  # the bot has reported
     screenshot(page, "ubongo-race-round1")
@@ -253,7 +254,7 @@ def test_two_players_against_a_bot_play_all_nine_rounds(open_page):
 
 def test_two_humans_pass_the_device(open_page):
     page = open_page("#/play?code=v1.ubongo.PASS2.2.00&seats=human,human")
-    page.wait_for_function("document.body.dataset.fingerprint && document.getElementById('board').ubongo", timeout=60_000)
+    page.wait_for_function(BOARD_READY, timeout=60_000)
     assert page.evaluate("document.getElementById('board').ubongo.gate()") == "pass"
     screenshot(page, "ubongo-pass-device")
     page.focus("#board")
