@@ -53,8 +53,9 @@ file on 3.11). Install Python 3.12 or newer, or point GAMEBOX_PYTHON at one."
 }
 
 ensure_node() {
-  command -v npm >/dev/null 2>&1 || die "Gamebox needs Node.js and npm (for the pinned pyodide package)."
-  if [ ! -f node_modules/pyodide/pyodide.mjs ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  command -v npm >/dev/null 2>&1 || die "Gamebox needs Node.js and npm (for the pinned pyodide and axe-core packages)."
+  if [ ! -f node_modules/pyodide/pyodide.mjs ] || [ ! -f node_modules/axe-core/axe.min.js ] \
+      || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     say "npm ci (pyodide $(node -p 'require("./package.json").dependencies.pyodide'))"
     npm ci --no-audit --no-fund --loglevel=error
   fi
@@ -131,6 +132,7 @@ case "$command" in
   test) run_tests ;;
   bench)
     build
+    "$PY" -m pip install -q -e ".[bench]"
     "$PY" bench/run.py "${@:2}" ;;
   *) die "unknown command '$command'; use build, serve [PORT], test or bench" ;;
 esac

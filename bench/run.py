@@ -41,6 +41,7 @@ await pyodide.loadPackage("gamebox", { checkIntegrity: true });
 const source = await (await fetch("./workload.py")).text();
 pyodide.runPython(source);
 window.runWorkload = (games) => JSON.parse(pyodide.runPython(`import json; json.dumps(random_games(games=${games}))`));
+window.runUbongo = (cards) => JSON.parse(pyodide.runPython(`import json; json.dumps(ubongo_timings(cards=${cards}))`));
 window.engineReady = true;
 </script>"""
 
@@ -144,7 +145,14 @@ def browser_benchmarks(rounds: int, games: int) -> None:
         page.goto(url + "bench/engine.html")
         page.wait_for_function("window.engineReady", timeout=120_000)
         in_pyodide = page.evaluate(f"window.runWorkload({games})")
+        ubongo_pyodide = page.evaluate("window.runUbongo(12)")
         context.close()
+        ubongo_cpython = workload.ubongo_timings(12)
+        print("\n== Ubongo: one card side generated, and all solutions of each colour's puzzle counted (12 cards)")
+        for name, label in [("generate_hard", "generate a 4-tile side"), ("generate_easy", "generate a 3-tile side"),
+                            ("solve_hard", "count solutions, 4 tiles"), ("solve_easy", "count solutions, 3 tiles")]:
+            print(f"{label:26} CPython {summary(ubongo_cpython[name])}")
+            print(f"{'':26} Pyodide {summary(ubongo_pyodide[name])}")
         in_cpython = workload.random_games(games=games)
         print("\n== engine: random Upthrust games, apply + view per action")
         print(f"CPython {sys.version.split()[0]}: {in_cpython['us_per_action']:8.1f} us/action "
@@ -153,6 +161,19 @@ def browser_benchmarks(rounds: int, games: int) -> None:
         print(f"ratio Pyodide / CPython: {in_pyodide['us_per_action'] / in_cpython['us_per_action']:.2f}")
         browser.close()
     server.shutdown()
+
+
+def exact_cover_comparison() -> None:
+    try:
+        compared = workload.ubongo_against_exact_cover(12)
+    except ImportError:
+        print("\n(exact_cover is not installed: ./build.sh bench installs the 'bench' extra)")
+        return
+    ours, theirs = compared["ours"], compared["exact_cover"]
+    print("\n== Ubongo solver against the independent exact_cover library (C extension), same puzzles, CPython")
+    print(f"ours        {summary(ours)}")
+    print(f"exact_cover {summary(theirs)}")
+    print(f"ratio ours / exact_cover (median): {statistics.median(ours) / statistics.median(theirs):.2f}")
 
 
 def play_match(game_id: str, levels: list[str], games: int, budget_ms: int) -> list[float]:
@@ -195,6 +216,7 @@ def main() -> None:
     print(json.dumps({"python": sys.version.split()[0], "games": gamebox.ready_ids()}))
     if not args.skip_browser:
         browser_benchmarks(args.rounds, args.games)
+    exact_cover_comparison()
     strength(args.strength_games, args.budget_ms)
 
 

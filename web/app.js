@@ -302,6 +302,7 @@ async function enterGame(table, replay = null) {
   app.table = null;
   showScreen("game");
   $("board-help").textContent = t(`${table.game}.help`, {}, "");
+  $("board").setAttribute("aria-label", t("board.label", { game: t(`game.${table.game}.title`) }));
   show(table, { animate: false });
   history.replaceState(null, "", replay ? replayUrl(table) : `#/play?code=${encodeURIComponent(table.share)}&seats=${encodeURIComponent(seatsParam(table.seats))}`);
   $("board").focus({ preventScroll: true });
@@ -396,7 +397,7 @@ function renderScores(body, table) {
   table.scores.forEach((score, seat) => {
     const badges = app.renderer.seatBadges ? app.renderer.seatBadges(table.view, seat) : [];
     const swatches = element("span", { class: "swatches" },
-      badges.map((badge) => element("span", { class: "swatch", title: badge.label, style: `background:${badge.colour}`, text: badge.symbol || "" })));
+      badges.map((badge) => element("span", { class: "swatch", title: badge.label, style: `background:${badge.colour};color:${swatchInk(badge.colour)}`, text: badge.symbol || "" })));
     const row = element("tr", { class: [table.to_move.includes(seat) ? "to-move" : "", table.winners.includes(seat) ? "winner" : ""].join(" ") }, [
       element("td", {}, [swatches]),
       element("th", { scope: "row", text: seatName(table, seat) }),
@@ -404,6 +405,19 @@ function renderScores(body, table) {
     ]);
     body.append(row);
   });
+}
+
+/** Black or white, whichever reads better on a swatch of `colour` ("#rgb" or "#rrggbb"; else white). */
+function swatchInk(colour) {
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(String(colour))?.[1];
+  if (!hex) return "#fff";
+  const full = hex.length === 3 ? [...hex].map((c) => c + c).join("") : hex;
+  const [r, g, b] = [0, 2, 4].map((i) => {
+    const c = parseInt(full.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) ? "#000" : "#fff";
 }
 
 function showGameOver(table) {

@@ -78,11 +78,12 @@ def open_page(browser: Any, site: str) -> Iterator[Any]:
     """Open a new context + page on the site; returns (page, watch). Checks the watch at teardown."""
     made: list[tuple[Any, Watch]] = []
 
-    def opener(path: str = "", *, wait_ready: bool = True, enforce_csp: bool = False) -> Any:
+    def opener(path: str = "", *, wait_ready: bool = True, enforce_csp: bool = False, locale: str = "en-GB") -> Any:
         # Playwright's wait_for_function evals its expression in the page, which the page's
         # Content-Security-Policy (no 'unsafe-eval') forbids; so contexts bypass the policy, except where a
         # test enforces it (test_offline_e2e.py), which then waits with wait_for below.
-        context = browser.new_context(viewport={"width": 1200, "height": 860}, bypass_csp=not enforce_csp)
+        context = browser.new_context(viewport={"width": 1200, "height": 860}, bypass_csp=not enforce_csp,
+                                      locale=locale)  # the browser's language: the page's language by default
         context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.rstrip("/"))
         watch = Watch(site.rstrip("/"))
         context.route("**/*", watch.route)

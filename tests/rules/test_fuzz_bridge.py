@@ -19,13 +19,13 @@ from typing import Any
 import pytest
 
 import gamebox
-from gamebox.core import bridge, registry
+from gamebox.core import bridge, registry, share
 from gamebox.core.errors import GameboxError
 from gamebox.core.game import Game, State
 from gamebox.core.rng import Rng
 
 GAMES = gamebox.ready_ids()
-CASES_PER_GAME = 2_200  # x 5 games: >= 10,000 requests, plus the stored-game records
+CASES_PER_GAME = 2_400  # per game, less the links the page refuses itself: >= 2,000 requests each, >= 10,000 in all
 TABLE_KEYS = {"ok", "game", "title", "seed", "players", "options", "seats", "viewer", "history", "to_move",
               "is_over", "scores", "winners", "log", "view", "fingerprint", "share", "can_undo"}
 JUNK_CHARS = ("abcxyzAZ0123456789.._~-+=:,@ %#&?/\\\"'<>{}[]\t\n\r\x00\u00e9\u00b2\u0663\u2028\ufeff"
@@ -62,7 +62,7 @@ def played_codes(game: Game, rng: Rng, count: int) -> list[str]:
             if not actions:
                 break
             state.apply(seat, rng.choice(actions))
-        codes.append(bridge.share.encode(state))
+        codes.append(share.encode(state))
     return codes
 
 
@@ -124,7 +124,8 @@ def mutate(code: str, rng: Rng, others: list[str]) -> str:
                                " " + code + " ", code + "\n", code.upper(), code.lower(), code + ".",
                                "." + code, code.replace("_", " "), code + "#", code * 2])
         else:  # a long tail of moves
-            code = code + ("." + rng.choice(["0", "1", "0pass", "1a1", "0_", "z", "0" + junk(rng, 3)])) * rng.between(1, 60)
+            tail = "." + rng.choice(["0", "1", "0pass", "1a1", "0_", "z", "0" + junk(rng, 3)])
+            code = code + tail * rng.between(1, 60)
     return code
 
 
@@ -152,8 +153,9 @@ def parse_seats(text: str | None, players: int) -> list[dict[str, str]] | None |
 
 def raw_seats(rng: Rng, players: int) -> Any:
     """Seats as a careless caller might send them (the embed API passes objects through)."""
-    sitter: list[Any] = [{"kind": "human"}, {"kind": "bot", "level": "easy"}, {"kind": "bot"}, {"kind": "bot", "level": 3},
-                         {"kind": "bot", "level": ["easy"]}, {"kind": "bot", "level": {"a": 1}}, {"kind": None},
+    sitter: list[Any] = [{"kind": "human"}, {"kind": "bot", "level": "easy"}, {"kind": "bot"},
+                         {"kind": "bot", "level": 3}, {"kind": "bot", "level": ["easy"]},
+                         {"kind": "bot", "level": {"a": 1}}, {"kind": None},
                          {"kind": "human", "level": None}, {}, [], "human", 0, None, True, {"kind": ["human"]}]
     roll = rng.below(6)
     if roll == 0:
@@ -163,12 +165,10 @@ def raw_seats(rng: Rng, players: int) -> Any:
 
 
 def players_of(code: str) -> int:
-    """web/app.js: Number(code.split(".")[3]) || 0."""
+    """web/app.js: Number(code.split(".")[3]) || 0 (as far as seats go: no link has 100 seats)."""
     parts = code.split(".")
-    try:
-        return int(parts[3]) if len(parts) > 3 and parts[3].isascii() and parts[3].strip().isdigit() else 0
-    except ValueError:
-        return 0
+    field = parts[3].strip() if len(parts) > 3 else ""
+    return int(field) if field.isascii() and field.isdigit() and len(field) <= 2 else 0
 
 
 # ---------------------------------------------------------------- the checks
@@ -189,7 +189,7 @@ class Fuzz:
         if reply.get("ok") is True:
             self.tables += 1
             if request.get("op") != "check":
-                assert TABLE_KEYS <= set(reply), (request, sorted(reply))
+                assert set(reply) >= TABLE_KEYS, (request, sorted(reply))
                 assert reply["share"].startswith(f"v1.{reply['game']}."), (request, reply["share"])
                 assert bridge._table is not None and reply["fingerprint"] == bridge._table.state.fingerprint()
             return reply
@@ -259,7 +259,8 @@ def test_mutated_links_never_crash_the_bridge(game_id: str) -> None:
             raise AssertionError(f"case {case} of {game_id}: {error}") from None
         if bridge._table is None or rng.below(40) == 0:
             open_a_game(fuzz, rng.choice(codes))
-    assert fuzz.sent >= CASES_PER_GAME * 0.8
+    print(f"{game_id}: {fuzz.sent} requests, {fuzz.tables} tables, failures {fuzz.failures}")
+    assert fuzz.sent >= 2_000  # x 5 games
     assert fuzz.failures, "no request failed: the mutations are too gentle"
     assert fuzz.tables > 0, "no request succeeded: the mutations are too harsh"
 
@@ -268,7 +269,7 @@ def test_stored_game_records_never_crash_the_bridge() -> None:
     """Records as web/saves.js stores them (gamebox/v1/saves), damaged; the page opens record.code with
     record.seats, and the menu checks record.code first."""
     rng = Rng("fuzz/records")
-    real = []
+    real: list[dict[str, Any]] = []
     for game_id in GAMES:
         for code in played_codes(registry.get(game_id), rng, 3):
             players = int(code.split(".")[3])
@@ -308,6 +309,7 @@ def test_stored_game_records_never_crash_the_bridge() -> None:
             raise AssertionError(f"record case {case}: {error}") from None
         if bridge._table is None:
             open_a_game(fuzz, real[0]["code"])
+    print(f"records: {fuzz.sent} requests, {fuzz.tables} tables, failures {fuzz.failures}")
     assert fuzz.sent >= 500
 
 

@@ -947,7 +947,7 @@ export function create(canvas, host) {
     const label = prompt && prompt !== headline ? `${headline}. ${prompt}` : headline;
     if (label !== lastPrompt) {
       lastPrompt = label;
-      canvas.setAttribute("aria-label", label);
+      canvas.setAttribute("aria-label", `${host.t("board.label", { game: host.t("game.whoopies.title") })}: ${label}`);
     }
   }
   let currentScreen = "";

@@ -94,7 +94,8 @@ def parse(text: str) -> tuple[Game, str, int, dict[str, Any], list[tuple[int, st
         raise BadShareCode(f"This link is for a game this page does not have: {exc.message}",
                            "share.unknown_game", game=parts[1][:20]) from exc
     seed = _decode_seed(parts[2])
-    if not parts[3].isdigit():
+    # ASCII digits only ("²".isdigit() is true), and few of them (int() refuses over 4300 digits)
+    if not (parts[3].isascii() and parts[3].isdigit()) or len(parts[3]) > 3:
         raise BadShareCode("The number of players in this link is damaged.", "share.bad_players")
     players = int(parts[3])
     options = decode_options(game, parts[4])

@@ -44,6 +44,11 @@ _table: dict[bytes, tuple[int, bool]] = {}
 TABLE_LIMIT = 2_000_000
 
 
+def forget() -> None:
+    """Empty the memo table (tests use it to make a search's cost independent of earlier searches)."""
+    _table.clear()
+
+
 class OutOfBudget(Exception):
     """The search ran past its deadline."""
 

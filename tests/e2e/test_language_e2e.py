@@ -1,0 +1,94 @@
+"""Languages (web/i18n.js): the page speaks the browser's language, the switch in the top bar changes it at once
+(menu, setup and game screens), and the choice is remembered in localStorage."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from .conftest import BOOT_TIMEOUT_MS, screenshot
+
+ROOT = Path(__file__).resolve().parents[2]
+CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+
+
+def words(lang: str) -> dict[str, str]:
+    return json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+def heading(page) -> str:
+    return page.locator("#screen-menu h1").inner_text()
+
+
+def wait_heading(page, text: str) -> None:
+    page.wait_for_function("(text) => document.querySelector('#screen-menu h1').textContent === text", arg=text,
+                           timeout=10_000)
+
+
+def test_switching_to_portuguese_changes_the_menu_and_is_remembered(open_page) -> None:
+    en, pt = words("en"), words("pt")
+    page = open_page("")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert heading(page) == en["menu.heading"]
+    assert page.locator("#lang-select").input_value() == "en"
+    assert page.locator("#lang-select").get_attribute("aria-label") == en["lang.label"]
+
+    page.select_option("#lang-select", "pt")
+    wait_heading(page, pt["menu.heading"])
+    assert page.evaluate("document.documentElement.lang") == "pt"
+    assert page.locator("#screen-menu .lede").inner_text() == pt["menu.lede"]
+    cards = page.locator("#game-list").inner_text()
+    assert pt["game.upthrust.blurb"] in cards and pt["menu.play"] in cards
+    assert page.locator("#engine-text").inner_text() == pt["engine.ready"]
+    assert page.locator("#lang-select").get_attribute("aria-label") == pt["lang.label"]
+    assert page.evaluate("localStorage.getItem('gamebox/lang')") == "pt"
+    screenshot(page, "language-pt-menu")
+
+    page.reload()
+    page.wait_for_function("window.gamebox && window.gamebox.ready", timeout=30_000)
+    wait_heading(page, pt["menu.heading"])
+    assert page.locator("#lang-select").input_value() == "pt"
+    assert page.evaluate("document.documentElement.lang") == "pt"
+
+
+def test_a_ukrainian_browser_gets_the_ukrainian_menu(open_page) -> None:
+    uk = words("uk")
+    page = open_page("", locale="uk-UA")
+    wait_heading(page, uk["menu.heading"])
+    assert CYRILLIC.search(heading(page))
+    assert CYRILLIC.search(page.locator("#game-list").inner_text())
+    assert page.locator("#lang-select").input_value() == "uk"
+    assert page.evaluate("document.documentElement.lang") == "uk"
+    # detected, not chosen: nothing is stored until the player picks a language
+    assert page.evaluate("localStorage.getItem('gamebox/lang')") is None
+    screenshot(page, "language-uk-menu")
+
+
+def test_switching_during_a_game_rewords_the_table(open_page) -> None:
+    en, uk = words("en"), words("uk")
+    page = open_page("#/upthrust")
+    page.wait_for_function("document.body.dataset.screen === 'setup' && !document.getElementById('setup-start')"
+                           ".disabled", timeout=BOOT_TIMEOUT_MS)
+    page.select_option("#lang-select", "uk")
+    page.wait_for_function("(text) => document.getElementById('setup-start').textContent === text",
+                           arg=uk["setup.start"], timeout=10_000)
+    assert page.locator("#setup-blurb").inner_text() == uk["game.upthrust.blurb"]
+    page.click("#setup-start")
+    page.wait_for_function("document.body.dataset.screen === 'game' && document.body.dataset.fingerprint",
+                           timeout=BOOT_TIMEOUT_MS)
+    assert page.locator("#board-help").inner_text() == uk["upthrust.help"]
+    fingerprint = page.evaluate("document.body.dataset.fingerprint")
+
+    page.select_option("#lang-select", "en")
+    page.wait_for_function("(text) => document.getElementById('board-help').textContent === text",
+                           arg=en["upthrust.help"], timeout=10_000)
+    assert not CYRILLIC.search(page.locator("#turn").inner_text())
+    page.select_option("#lang-select", "uk")
+    page.wait_for_function("(text) => document.getElementById('board-help').textContent === text",
+                           arg=uk["upthrust.help"], timeout=10_000)
+    assert CYRILLIC.search(page.locator("#turn").inner_text())
+    assert CYRILLIC.search(page.locator("#game-seed").inner_text())
+    # the game itself is untouched
+    assert page.evaluate("document.body.dataset.fingerprint") == fingerprint
+    screenshot(page, "language-uk-game")
