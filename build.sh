@@ -25,8 +25,14 @@ find_python() {
       command -v "$candidate"; return 0
     fi
   done
-  local roots=("${PYENV_ROOT:-$HOME/.pyenv}/versions" /usr/local/bin /usr/bin /opt/python)
-  for candidate in "${roots[@]/%//}"*/bin/python3 /usr/local/bin/python3.1[2-9] /usr/bin/python3.1[2-9]; do
+  # pyenv's shims only run the global version, so look in pyenv's versions directly (newest first).
+  local pyenv_versions="${PYENV_ROOT:-$HOME/.pyenv}/versions"
+  for candidate in $(ls -d "$pyenv_versions"/3.* 2>/dev/null | sort -rV) ; do
+    if [ -x "$candidate/bin/python3" ] && version_ok "$candidate/bin/python3"; then
+      echo "$candidate/bin/python3"; return 0
+    fi
+  done
+  for candidate in /usr/local/bin/python3.1[2-9] /usr/bin/python3.1[2-9] /opt/python*/bin/python3; do
     if [ -x "$candidate" ] && version_ok "$candidate"; then echo "$candidate"; return 0; fi
   done
   return 1

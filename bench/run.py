@@ -177,13 +177,15 @@ def exact_cover_comparison() -> None:
 
 
 def play_match(game_id: str, levels: list[str], games: int, budget_ms: int) -> list[float]:
-    """Seat 0 plays levels[0] and seat 1 levels[1], alternating who starts; returns level 0's win share."""
+    """Seat 0 plays levels[0] and seat 1 levels[1], swapping seats every other game; returns level 0's win share.
+    In simultaneous phases (a race, a grab) every seat to move acts, each at its own level."""
     game = gamebox.get(game_id)
     shares = []
     for index in range(games):
         state = game.new(f"S{index}", 2)
         order = levels if index % 2 == 0 else levels[::-1]
-        while not state.is_over:
+        steps = 0
+        while not state.is_over and steps < 5000:
             seat = state.to_move[0]
             level = order[seat]
             if level == "random":
@@ -191,25 +193,31 @@ def play_match(game_id: str, levels: list[str], games: int, budget_ms: int) -> l
             else:
                 action = gamebox.bots.choose(state, seat, level, budget_ms, seed=f"m{index}")
             state.apply(seat, action)
+            steps += 1
         mine = 0 if index % 2 == 0 else 1
         winners = state.winners()
         shares.append(1 / len(winners) if mine in winners else 0.0)
     return shares
 
 
-def strength(games: int, budget_ms: int) -> None:
-    print(f"\n== bot strength, 2-player Upthrust on CPython ({games} seeded games each, seats alternate)")
-    for pair in (["easy", "random"], ["hard", "easy"]):
-        shares = play_match("upthrust", pair, games, budget_ms)
-        print(f"{pair[0]:5} vs {pair[1]:6}: {pair[0]} wins {100 * sum(shares) / len(shares):5.1f}% "
-              f"(hard budget {budget_ms} ms)")
+def strength(games: int, budget_ms: int, game_ids: list[str]) -> None:
+    print(f"\n== bot strength, 2-player games on CPython ({games} seeded games per pair, seats alternate, "
+          f"search budget {budget_ms} ms a move)")
+    for game_id in game_ids:
+        levels = gamebox.get(game_id).bot_levels
+        for pair in ([levels[0], "random"], [levels[-1], levels[0]]):
+            started = time.perf_counter()
+            shares = play_match(game_id, pair, games, budget_ms)
+            print(f"{game_id:10} {pair[0]:6} vs {pair[1]:6}: {pair[0]} wins {100 * sum(shares) / len(shares):5.1f}%"
+                  f"   ({time.perf_counter() - started:5.1f} s)")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=3, help="boot measurements per page")
     parser.add_argument("--games", type=int, default=60, help="random games in the engine workload")
-    parser.add_argument("--strength-games", type=int, default=40)
+    parser.add_argument("--strength-games", type=int, default=20)
+    parser.add_argument("--strength-only", nargs="*", default=None, help="game ids for the strength match")
     parser.add_argument("--budget-ms", type=int, default=150, help="hard bot budget in the strength match")
     parser.add_argument("--skip-browser", action="store_true")
     args = parser.parse_args()
@@ -217,7 +225,7 @@ def main() -> None:
     if not args.skip_browser:
         browser_benchmarks(args.rounds, args.games)
     exact_cover_comparison()
-    strength(args.strength_games, args.budget_ms)
+    strength(args.strength_games, args.budget_ms, args.strength_only or gamebox.ready_ids())
 
 
 if __name__ == "__main__":
