@@ -541,15 +541,24 @@ function replayUrl(table) {
   return `#/replay?code=${encodeURIComponent(app.replay.code)}&seats=${seats}&step=${app.replay.step}`;
 }
 
-async function openReplay(params) {
+/** The first steps of opening a link (a game or a replay): show the game screen, wait for the engine, read the
+ * code and seats. Returns {code, seats}, or null after showing why the link cannot open. */
+async function readLink(params) {
   const code = params.get("code") || "";
   stopGame();
   showScreen("game");
   $("turn").textContent = t("game.loading");
-  try { await engine.ready; } catch { return failLink({ key: "error.engine_failed", params: {}, message: engine.failed }); }
+  try { await engine.ready; } catch { failLink({ key: "error.engine_failed", params: {}, message: engine.failed }); return null; }
   const players = Number((code.split(".")[3]) || 0);
   const seats = parseSeats(params.get("seats"), players);
-  if (seats === undefined) return failLink({ key: "share.bad_seats", params: {}, message: "bad seats" });
+  if (seats === undefined) { failLink({ key: "share.bad_seats", params: {}, message: "bad seats" }); return null; }
+  return { code, seats };
+}
+
+async function openReplay(params) {
+  const link = await readLink(params);
+  if (!link) return null;
+  const { code, seats } = link;
   const step = Number(params.get("step") || 0);
   const request = { op: "replay", code, step: Number.isInteger(step) ? step : 0 };
   if (seats) request.seats = seats;
@@ -843,14 +852,9 @@ function currentRoute() {
 }
 
 async function openLink(params) {
-  const code = params.get("code") || "";
-  stopGame();
-  showScreen("game");
-  $("turn").textContent = t("game.loading");
-  try { await engine.ready; } catch { return failLink({ key: "error.engine_failed", params: {}, message: engine.failed }); }
-  const players = Number((code.split(".")[3]) || 0);
-  const seats = parseSeats(params.get("seats"), players);
-  if (seats === undefined) return failLink({ key: "share.bad_seats", params: {}, message: "bad seats" });
+  const link = await readLink(params);
+  if (!link) return null;
+  const { code, seats } = link;
   const request = { op: "open", code };
   if (seats) request.seats = seats;
   const reply = await engine.request(request);

@@ -1,6 +1,6 @@
 /* Gamebox embed: put a game on any page with one script tag (docs/embed.md).
 
-   <script src="https://example.org/gamebox/web/embed.js" data-game="upthrust" data-seats="human,hard"></script>
+   <script src="/gamebox/web/embed.js" data-game="upthrust" data-seats="human,hard"></script>
 
    The script puts an iframe with the app (index.html next to web/, in its compact embed mode) right after
    itself, or into the element that data-target names, and keeps the iframe as tall as its content.
