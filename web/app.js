@@ -271,7 +271,9 @@ function renderSetup(game, preset) {
 async function startNew(setup) {
   app.lastSetup = { ...(app.lastSetup || {}), [setup.game]: setup };
   await engine.ready.catch(() => {});
+  const navigation = app.navigation;
   const reply = await engine.request({ op: "new", ...setup });
+  if (navigation !== app.navigation) return reply; // the player went elsewhere meanwhile: do not take over
   if (!reply.ok) { notice(errorText(reply.error), "error"); return reply; }
   await enterGame(reply);
   return reply;
@@ -857,7 +859,9 @@ async function openLink(params) {
   const { code, seats } = link;
   const request = { op: "open", code };
   if (seats) request.seats = seats;
+  const navigation = app.navigation;
   const reply = await engine.request(request);
+  if (navigation !== app.navigation) return reply; // the player went elsewhere meanwhile: do not take over
   if (!reply.ok) return failLink(reply.error);
   await enterGame(reply);
   return reply;
@@ -872,6 +876,7 @@ function failLink(error) {
 }
 
 async function route() {
+  app.navigation = (app.navigation || 0) + 1; // a reply that arrives after the next route change is ignored
   const { game, params } = currentRoute();
   if (game === "play") {
     if (app.table && !app.replay && params.get("code") === app.table.share && document.body.dataset.screen === "game") return;
