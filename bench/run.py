@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -38,10 +39,14 @@ ENGINE = """<!doctype html><meta charset="utf-8"><title>engine in Pyodide</title
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 const pyodide = await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href });
 await pyodide.loadPackage("gamebox", { checkIntegrity: true });
+const independent = new URL("./__WHEEL__", import.meta.url).href;
+if ((await fetch(independent, { method: "HEAD" })).ok) await pyodide.loadPackage(independent);
 const source = await (await fetch("./workload.py")).text();
 pyodide.runPython(source);
-window.runWorkload = (games) => JSON.parse(pyodide.runPython(`import json; json.dumps(random_games(games=${games}))`));
-window.runUbongo = (cards) => JSON.parse(pyodide.runPython(`import json; json.dumps(ubongo_timings(cards=${cards}))`));
+const run = (call) => JSON.parse(pyodide.runPython(`import json; json.dumps(${call})`));
+window.runWorkload = (games) => run(`random_games(games=${games})`);
+window.runUbongo = (cards) => run(`ubongo_timings(cards=${cards})`);
+window.runSolvers = (cards) => run(`ubongo_solvers(cards=${cards})`);
 window.engineReady = true;
 </script>"""
 
@@ -51,20 +56,28 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
 
 
-def summary(values: list[float]) -> str:
-    return f"p50 {percentile(values, 0.5):8.1f} ms   p95 {percentile(values, 0.95):8.1f} ms   (n={len(values)})"
+def summary(values: list[float], digits: int = 1) -> str:
+    return (f"p50 {percentile(values, 0.5):8.{digits}f} ms   p95 {percentile(values, 0.95):8.{digits}f} ms"
+            f"   (n={len(values)})")
+
+
+INDEPENDENT_WHEEL = "algorithm_x-0.1.0-py3-none-any.whl"  # pure Python: the library Pyodide can run too
 
 
 def write_pages() -> None:
     folder = DIST / "bench"
     folder.mkdir(exist_ok=True)
+    if not (folder / INDEPENDENT_WHEEL).exists():
+        subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
+                        "-d", str(folder), "algorithm-x==0.1.0"], check=False)
     (folder / "bare.html").write_text(BARE)
     (folder / "bare-worker.mjs").write_text(BARE_WORKER)
-    (folder / "engine.html").write_text(ENGINE)
+    (folder / "engine.html").write_text(ENGINE.replace("__WHEEL__", INDEPENDENT_WHEEL))
     (folder / "workload.py").write_text((ROOT / "bench" / "workload.py").read_text())
 
 
-def browser_benchmarks(rounds: int, games: int) -> None:
+def browser_benchmarks(rounds: int, games: int) -> dict[str, list[float]]:
+    """Boot, round trips, bot moves and engine speed in Chromium; returns the Ubongo solvers' times in Pyodide."""
     from playwright.sync_api import sync_playwright
 
     sys.path.insert(0, str(ROOT / "tests" / "e2e"))
@@ -146,6 +159,7 @@ def browser_benchmarks(rounds: int, games: int) -> None:
         page.wait_for_function("window.engineReady", timeout=120_000)
         in_pyodide = page.evaluate(f"window.runWorkload({games})")
         ubongo_pyodide = page.evaluate("window.runUbongo(12)")
+        solvers_pyodide: dict[str, list[float]] = page.evaluate("window.runSolvers(12)")
         context.close()
         ubongo_cpython = workload.ubongo_timings(12)
         print("\n== Ubongo: one card side generated, and all solutions of each colour's puzzle counted (12 cards)")
@@ -161,19 +175,28 @@ def browser_benchmarks(rounds: int, games: int) -> None:
         print(f"ratio Pyodide / CPython: {in_pyodide['us_per_action'] / in_cpython['us_per_action']:.2f}")
         browser.close()
     server.shutdown()
+    return solvers_pyodide
 
 
-def exact_cover_comparison() -> None:
-    try:
-        compared = workload.ubongo_against_exact_cover(12)
-    except ImportError:
-        print("\n(exact_cover is not installed: ./build.sh bench installs the 'bench' extra)")
-        return
-    ours, theirs = compared["ours"], compared["exact_cover"]
-    print("\n== Ubongo solver against the independent exact_cover library (C extension), same puzzles, CPython")
-    print(f"ours        {summary(ours)}")
-    print(f"exact_cover {summary(theirs)}")
-    print(f"ratio ours / exact_cover (median): {statistics.median(ours) / statistics.median(theirs):.2f}")
+def solver_comparison(in_pyodide: dict[str, list[float]] | None) -> None:
+    """The Ubongo solver against the independent exact-cover libraries from PyPI, on the same puzzles."""
+    print("\n== Ubongo: counting every solution of the same 96 puzzles (12 cards, both sides, 4 colours); per puzzle")
+    print("   the mean of 10 solves in a row, best of 3. Ours from scratch (board, placements, search); libraries:")
+    print("   search only, their matrix built beforehand. algorithm_x: pure-Python dancing links (CPython and")
+    print("   Pyodide); exact_cover: C extension (CPython only)")
+    runs = [("CPython", workload.ubongo_solvers(12))]
+    if in_pyodide is not None:
+        runs.append(("Pyodide", in_pyodide))
+    for where, timings in runs:
+        ours = timings["ours"]
+        if len(timings) == 1:
+            print(f"{where}: no independent library installed (./build.sh bench installs the 'bench' extra)")
+        for name, values in timings.items():
+            print(f"{where:8} {name:12} {summary(values, 3)}")
+        for name, values in timings.items():
+            if name != "ours":
+                print(f"{where:8} ratio ours / {name}: median {statistics.median(ours) / statistics.median(values):.2f}"
+                      f", p95 {percentile(ours, 0.95) / percentile(values, 0.95):.2f}")
 
 
 def play_match(game_id: str, levels: list[str], games: int, budget_ms: int) -> list[float]:
@@ -222,9 +245,8 @@ def main() -> None:
     parser.add_argument("--skip-browser", action="store_true")
     args = parser.parse_args()
     print(json.dumps({"python": sys.version.split()[0], "games": gamebox.ready_ids()}))
-    if not args.skip_browser:
-        browser_benchmarks(args.rounds, args.games)
-    exact_cover_comparison()
+    solvers_pyodide = None if args.skip_browser else browser_benchmarks(args.rounds, args.games)
+    solver_comparison(solvers_pyodide)
     strength(args.strength_games, args.budget_ms, args.strength_only or gamebox.ready_ids())
 
 

@@ -1,9 +1,10 @@
 """Exact cover of a hex board by polyhex tiles, with bitmasks.
 
 The board is laid on a grid of ``GRID`` bits per row, so a placed tile is one integer: an oriented shape's mask
-shifted to a board cell. Every orientation's mask is computed once per board. The search always fills the
-board's first empty cell in reading order; a tile covering it must have that cell as its own first cell, so
-each candidate placement is looked up by that one bit and checked against the empty cells with one ``&``.
+shifted to a board cell. The search always fills the board's first empty cell in reading order; a tile covering
+it must have that cell as its own first cell, so the candidates are one tile's orientations shifted to that one
+bit, each checked against the empty cells with one ``&``. Which of them lie on the board is worked out per tile
+and bit the first time the search needs it. The last tile must be the shape of the empty cells: one look-up.
 """
 
 from __future__ import annotations
@@ -53,20 +54,21 @@ class Board:
     """A set of hex cells, with each cell's bit on the grid."""
 
     def __init__(self, cells: Iterable[Cell]) -> None:
-        self.cells: Cells = tuple(sorted(set(cells), key=reading_key))
-        if not self.cells:
+        unique = set(cells)
+        if not unique:
             raise ValueError("a board needs at least one cell")
-        self.min_q = min(q for q, _ in self.cells)
-        self.min_r = min(r for _, r in self.cells)
-        width = max(q for q, _ in self.cells) - self.min_q + 1
-        if width > MAX_WIDTH:
+        columns = [q for q, _ in unique]
+        self.min_q = min(columns)
+        self.min_r = min(r for _, r in unique)
+        if max(columns) - self.min_q + 1 > MAX_WIDTH:
             raise ValueError("board too wide")
+        offset = PAD - self.min_q - self.min_r * GRID
+        # bit order is reading order: a row's bits come after the row above's
+        self.bit_cell: dict[int, Cell] = dict(sorted((r * GRID + q + offset, (q, r)) for q, r in unique))
+        self.cells: Cells = tuple(self.bit_cell.values())
         self.mask = 0
-        self.bit_cell: dict[int, Cell] = {}
-        for cell in self.cells:
-            bit = self.bit(cell)
+        for bit in self.bit_cell:
             self.mask |= 1 << bit
-            self.bit_cell[bit] = cell
         self.size = len(self.cells)
 
     def bit(self, cell: Cell) -> int:
@@ -86,131 +88,148 @@ class Board:
         return mask
 
 
-_SHAPES: dict[Cells, tuple[int, tuple[int, ...]]] = {}
+_SHAPES: dict[tuple[Orientation, ...], dict[int, Orientation]] = {}
 
 
-def _shape_bits(shape: Cells) -> tuple[int, tuple[int, ...]]:
-    """An oriented shape's grid mask (first cell on bit 0) and the bit offset of each of its cells."""
-    found = _SHAPES.get(shape)
+def _shapes(orientations: tuple[Orientation, ...]) -> dict[int, Orientation]:
+    """A tile's orientations by grid mask, each with its first cell on bit 0 (worked out once per tile)."""
+    found = _SHAPES.get(orientations)
     if found is None:
-        offsets = tuple(r * GRID + q for q, r in shape)
-        mask = 0
-        for offset in offsets:
-            mask |= 1 << offset
-        found = _SHAPES[shape] = (mask, offsets)
+        found = {}
+        for o in orientations:
+            mask = 0
+            for q, r in o.cells:
+                mask |= 1 << (r * GRID + q)
+            found[mask] = o
+        _SHAPES[orientations] = found
     return found
 
 
-# A candidate: (tile index in the search, placed mask, (tile number, orientation, board cell of its first cell)).
-Candidate = tuple[int, int, tuple[int, Orientation, Cell]]
+class Fits:
+    """Where some tiles fit on one board, looked up by tile and by the bit of the first empty cell.
+
+    ``at(index, bit)`` lists the placed masks (with their orientations) of tile ``index`` whose first cell lands
+    on that bit and whose cells are all on the board. It is worked out the first time a search asks: a search
+    meets only some of the board's cells as its first empty cell, with only the tiles still unplaced, so most
+    placements are never computed. ``shapes[index]`` is that tile's orientations by mask: the last tile is
+    found by one look-up of the empty cells' shape."""
+
+    def __init__(self, board: Board, tiles: Sequence[tuple[Orientation, ...]]) -> None:
+        self.full = board.mask
+        self.shapes = [_shapes(orientations) for orientations in tiles]
+        self.by_bit: list[dict[int, list[tuple[int, Orientation]]]] = [{} for _ in self.shapes]
+
+    def at(self, index: int, bit: int) -> list[tuple[int, Orientation]]:
+        found = self.by_bit[index].get(bit)
+        if found is None:
+            full = self.full
+            found = [(placed, o) for mask, o in self.shapes[index].items() if (placed := mask << bit) & full == placed]
+            self.by_bit[index][bit] = found
+        return found
 
 
-def _candidates(board: Board, shapes: Sequence[tuple[int, int, tuple[Orientation, ...]]],
-                ) -> dict[int, list[Candidate]]:
-    """Every placement of every (index, number, orientations), keyed by the bit of its first cell.
-
-    The board cells where a shape's first cell can go are those whose every offset lands on the board too:
-    the AND of the board mask shifted back by each offset."""
-    by_low: dict[int, list[Candidate]] = {}
-    full = board.mask
-    bit_cell = board.bit_cell
-    for index, number, orientations in shapes:
-        for o in orientations:
-            shape, offsets = _shape_bits(o.cells)
-            spots = full
-            for offset in offsets:
-                if offset:
-                    spots &= full >> offset
-            while spots:
-                low = spots & -spots
-                spots ^= low
-                bit = low.bit_length() - 1
-                entry = (index, shape << bit, (number, o, bit_cell[bit]))
-                found = by_low.get(low)
-                if found is None:
-                    by_low[low] = [entry]
-                else:
-                    found.append(entry)
-    return by_low
+def first_bit(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
 
 
 class Search:
-    """The precomputed placements of some tiles of one colour on one board, and the searches over them."""
+    """The tiles of one colour on one board, and the searches over them.
+
+    Both searches fill the board's first empty cell in reading order, trying the unplaced tiles in order; the
+    last tile must have exactly the shape of the empty cells. ``nodes`` counts the search steps (the start, and
+    every tile placed while two or more were left): the generator rates difficulty by it, so for a deck it must
+    never change."""
 
     def __init__(self, board: Board, colour: str, tiles: Sequence[int]) -> None:
         self.board = board
         self.colour = colour
         self.tiles = tuple(tiles)
-        self.sizes = [len(TILES[colour][t]) for t in self.tiles]
         self.nodes = 0
-        self.by_low = _candidates(board, [(i, n, ORIENTATIONS[colour][n]) for i, n in enumerate(self.tiles)])
-        # a placement's whole mask -> its candidates: the last tile is found with one look-up
-        self.by_mask: dict[int, list[Candidate]] = {}
-        for candidates in self.by_low.values():
-            for candidate in candidates:
-                self.by_mask.setdefault(candidate[1], []).append(candidate)
+        self.fits = Fits(board, [ORIENTATIONS[colour][n] for n in self.tiles])
+        self.sizes_match = sum(len(TILES[colour][n]) for n in self.tiles) == board.size
 
     # -- a fixed tile set: every tile used once, every cell covered ----------------------------------
-    def solutions(self, limit: int | None = None, start: int = 0, used: int = 0) -> list[Solution]:
-        """All exact covers (or the first ``limit``) of the empty cells ``board - start``."""
+    def solutions(self, limit: int | None = None) -> list[Solution]:
+        """All exact covers (or the first ``limit``)."""
         found: list[Solution] = []
-        chosen: list[tuple[int, Orientation, Cell]] = []
-        by_low = self.by_low
-        all_used = (1 << len(self.tiles)) - 1
+        if not self.sizes_match:
+            return found
+        chosen: list[tuple[int, Orientation, int]] = []
+        at, shapes = self.fits.at, self.fits.shapes
+        bit_cell = self.board.bit_cell
+        numbers = self.tiles
+        nodes = 0
 
-        by_mask = self.by_mask
-        last = {all_used ^ (1 << i) for i in range(len(self.tiles))}
-
-        def walk(empty: int, used: int) -> bool:
-            self.nodes += 1
-            if not empty:
-                if used == all_used:
-                    found.append(tuple(_placement(*c) for c in chosen))
-                    return limit is not None and len(found) >= limit
-                return False
-            if used in last:
-                for index, _, placement in by_mask.get(empty, ()):
-                    if not used >> index & 1:
-                        chosen.append(placement)
-                        found.append(tuple(_placement(*c) for c in chosen))
-                        chosen.pop()
-                        if limit is not None and len(found) >= limit:
-                            return True
-                return False
-            for index, mask, placement in by_low.get(empty & -empty, ()):
-                if used >> index & 1 or mask & empty != mask:
-                    continue
-                chosen.append(placement)
-                stop = walk(empty ^ mask, used | 1 << index)
+        def walk(empty: int, unplaced: tuple[int, ...]) -> bool:
+            nonlocal nodes
+            nodes += 1
+            bit = first_bit(empty)
+            if len(unplaced) == 1:  # the last tile fills the rest, or nothing does
+                o = shapes[unplaced[0]].get(empty >> bit)
+                if o is None:
+                    return False
+                chosen.append((unplaced[0], o, bit))
+                found.append(tuple(_placement(numbers[i], turned, bit_cell[at_bit]) for i, turned, at_bit in chosen))
                 chosen.pop()
-                if stop:
-                    return True
+                return limit is not None and len(found) >= limit
+            for position, index in enumerate(unplaced):
+                others = unplaced[:position] + unplaced[position + 1:]
+                for placed, o in at(index, bit):
+                    if placed & empty == placed:
+                        chosen.append((index, o, bit))
+                        stop = walk(empty ^ placed, others)
+                        chosen.pop()
+                        if stop:
+                            return True
             return False
 
-        walk(self.board.mask & ~start, used)
+        walk(self.board.mask, tuple(range(len(numbers))))
+        self.nodes += nodes
         return found
 
     def count(self) -> int:
         """How many exact covers there are."""
-        by_low = self.by_low
-        all_used = (1 << len(self.tiles)) - 1
+        if not self.sizes_match:
+            return 0
+        at, by_bit, shapes = self.fits.at, self.fits.by_bit, self.fits.shapes
+        nodes = 1
 
-        by_mask = self.by_mask
-        last = {all_used ^ (1 << i) for i in range(len(self.tiles))}
-
-        def walk(empty: int, used: int) -> int:
-            self.nodes += 1
-            if not empty:
-                return 1 if used == all_used else 0
-            if used in last:
-                return sum(1 for index, _, _ in by_mask.get(empty, ()) if not used >> index & 1)
+        def walk(empty: int, unplaced: tuple[int, ...]) -> int:
+            # two or more tiles unplaced; the step to the last tile is taken here, without a call
+            nonlocal nodes
             total = 0
-            for index, mask, _ in by_low.get(empty & -empty, ()):
-                if not used >> index & 1 and mask & empty == mask:
-                    total += walk(empty ^ mask, used | 1 << index)
+            bit = (empty & -empty).bit_length() - 1
+            if len(unplaced) == 2:
+                for index, last in ((unplaced[0], shapes[unplaced[1]]), (unplaced[1], shapes[unplaced[0]])):
+                    here = by_bit[index].get(bit)
+                    if here is None:
+                        here = at(index, bit)
+                    for placed, _ in here:
+                        if placed & empty == placed:
+                            nodes += 1
+                            rest = empty ^ placed
+                            if rest >> (rest & -rest).bit_length() - 1 in last:
+                                total += 1
+                return total
+            for position, index in enumerate(unplaced):
+                here = by_bit[index].get(bit)
+                if here is None:
+                    here = at(index, bit)
+                if here:
+                    others = unplaced[:position] + unplaced[position + 1:]
+                    for placed, _ in here:
+                        if placed & empty == placed:
+                            nodes += 1
+                            total += walk(empty ^ placed, others)
             return total
 
-        return walk(self.board.mask, 0)
+        full = self.board.mask
+        if len(self.tiles) == 1:
+            found = int(full >> first_bit(full) in shapes[0])
+        else:
+            found = walk(full, tuple(range(len(self.tiles))))
+        self.nodes += nodes
+        return found
 
 
 def _placement(number: int, o: Orientation, first: Cell) -> Placement:
@@ -228,25 +247,28 @@ def covering_sets(board: Board, k: int, enough: Callable[[dict[str, list[tuple[i
     shared, then 5 per colour) to vary which sets are met first."""
     shared = [n for n in TILE_NUMBERS if n <= SHARED_TILES]
     own = [n for n in TILE_NUMBERS if n > SHARED_TILES]
-    shapes: list[tuple[int, int, tuple[Orientation, ...]]] = []
-    owner: list[int] = []  # per shape index: -1 shared, else colour index
+    shapes: list[tuple[Orientation, ...]] = []
+    owner: list[int] = []  # per shape: -1 shared, else colour index
     numbers: list[int] = []
     for n in shared:
-        shapes.append((len(shapes), n, ORIENTATIONS[COLOURS[0]][n]))
+        shapes.append(ORIENTATIONS[COLOURS[0]][n])
         owner.append(-1)
         numbers.append(n)
     for ci, colour in enumerate(COLOURS):
         for n in own:
-            shapes.append((len(shapes), n, ORIENTATIONS[colour][n]))
+            shapes.append(ORIENTATIONS[colour][n])
             owner.append(ci)
             numbers.append(n)
     if order is not None:
         shapes = [shapes[i] for i in order]
-    by_low = _candidates(board, shapes)
-    by_mask: dict[int, list[int]] = {}  # a placement's whole mask -> the shapes that make it
-    for candidates in by_low.values():
-        for index, mask, _ in candidates:
-            by_mask.setdefault(mask, []).append(index)
+        owner = [owner[i] for i in order]
+        numbers = [numbers[i] for i in order]
+    fits = Fits(board, shapes)
+    at = fits.at
+    by_shape: dict[int, list[int]] = {}  # a shape's mask -> the tiles of that shape: the last tile, by one look-up
+    for index, tile_shapes in enumerate(fits.shapes):
+        for mask in tile_shapes:
+            by_shape.setdefault(mask, []).append(index)
     found: dict[str, list[tuple[int, ...]]] = {colour: [] for colour in COLOURS}
     budget = [max_nodes]
     min_size, max_size = 4, 6
@@ -266,7 +288,7 @@ def covering_sets(board: Board, k: int, enough: Callable[[dict[str, list[tuple[i
         if budget[0] < 0:
             return True
         if left == 1:  # the last tile must be exactly the empty cells: one look-up
-            for index in by_mask.get(empty, ()):
+            for index in by_shape.get(empty >> first_bit(empty), ()):
                 o = owner[index]
                 if not used >> index & 1 and (o < 0 or lock < 0 or lock == o) and record(
                         used | 1 << index, o if o >= 0 else lock):
@@ -274,15 +296,14 @@ def covering_sets(board: Board, k: int, enough: Callable[[dict[str, list[tuple[i
             return False
         if not min_size * left <= empty.bit_count() <= max_size * left:
             return False
-        for index, mask, _ in by_low.get(empty & -empty, ()):
-            if used >> index & 1 or mask & empty != mask:
+        bit = first_bit(empty)
+        for index, o in enumerate(owner):
+            if used >> index & 1 or o >= 0 and lock >= 0 and o != lock:  # placed, or another colour's tile
                 continue
-            o = owner[index]
-            if o < 0:
-                if walk(empty ^ mask, used | 1 << index, lock, left - 1):
+            after, locked = used | 1 << index, lock if o < 0 else o
+            for placed, _ in at(index, bit):
+                if placed & empty == placed and walk(empty ^ placed, after, locked, left - 1):
                     return True
-            elif (lock < 0 or lock == o) and walk(empty ^ mask, used | 1 << index, o, left - 1):
-                return True
         return False
 
     walk(board.mask, 0, -1, k)
