@@ -302,3 +302,22 @@ def test_deck_and_games_match_the_golden_file(pinned):
     if os.environ.get("UPDATE_GOLDEN") == "ubongo" or not GOLDEN.exists():
         GOLDEN.write_text(json.dumps(data, indent=1) + "\n")
     assert data == json.loads(GOLDEN.read_text())
+
+
+# Search steps of the pinned deck's first cards (card, side E/H, colour R/B/G/Y), from the solver that made the
+# first decks. Difficulty is rated by them, so a faster solver must take exactly the same steps.
+PINNED_STEPS = {
+    "1ER": 43, "1EB": 68, "1EG": 48, "1EY": 89, "1HR": 141, "1HB": 186, "1HG": 85, "1HY": 67,
+    "2ER": 19, "2EB": 14, "2EG": 18, "2EY": 21, "2HR": 57, "2HB": 24, "2HG": 9, "2HY": 45,
+    "3ER": 15, "3EB": 17, "3EG": 20, "3EY": 17, "3HR": 386, "3HB": 243, "3HG": 344, "3HY": 129,
+}
+
+
+@pytest.mark.parametrize("key", sorted(PINNED_STEPS))
+def test_search_steps_never_change_because_difficulty_is_rated_by_them(key):
+    card, side = int(key[0]), "easy" if key[1] == "E" else "hard"
+    colour = next(c for c in COLOURS if c[0].upper() == key[2])
+    this_side = generator.card_side(PINNED_DECK, card, side)
+    search = Search(Board(this_side.board), colour, this_side.tiles[colour])
+    assert search.count() == this_side.solution_counts[colour]
+    assert search.nodes == PINNED_STEPS[key]
