@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -29,7 +27,8 @@ from gamebox.ubongo.generator import (
 from gamebox.ubongo.solver import Board, Search, count, covering_sets, covers, hint, solve
 from gamebox.ubongo.tiles import COLOURS
 
-GOLDEN = Path(__file__).parent / "golden" / "ubongo.json"
+from .golden_files import assert_matches_golden, first_moves
+
 PINNED_DECK = "PIN"  # every card of this deck, both sides, is checked
 NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 
@@ -281,11 +280,8 @@ def golden_data(pinned) -> dict:
         entry = {"seed": seed, "players": players, "options": options,
                  "puzzles": [state.puzzle_code(s) for s in range(players)],
                  "start": state.fingerprint(), "moves": []}
-        for _ in range(6 if players > 1 else 2):
-            seat = state.to_move[0]
-            action = gamebox.bots.choose(state, seat, "normal", 10, "golden")
-            state.apply(seat, action)
-            entry["moves"].append([seat, action, state.fingerprint()])
+        entry["moves"] = first_moves(state, 6 if players > 1 else 2,
+                                     lambda state, seat: gamebox.bots.choose(state, seat, "normal", 10, "golden"))
         games.append(entry)
     first = [s for s in pinned if s.card in (1, 54)]
     return {
@@ -298,10 +294,7 @@ def golden_data(pinned) -> dict:
 
 
 def test_deck_and_games_match_the_golden_file(pinned):
-    data = json.loads(json.dumps(golden_data(pinned)))
-    if os.environ.get("UPDATE_GOLDEN") == "ubongo" or not GOLDEN.exists():
-        GOLDEN.write_text(json.dumps(data, indent=1) + "\n")
-    assert data == json.loads(GOLDEN.read_text())
+    assert_matches_golden("ubongo", golden_data(pinned))
 
 
 # Search steps of the pinned deck's first cards (card, side E/H, colour R/B/G/Y), from the solver that made the

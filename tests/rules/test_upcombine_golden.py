@@ -1,16 +1,14 @@
 """Up Combine golden file: pins the deal, the bases and the first moves of a few seeds, so that a change that
-would break shared links fails here. Regenerate (only on purpose) with UPCOMBINE_GOLDEN=write."""
+would break shared links fails here. Regenerate (only on purpose) with UPDATE_GOLDEN=upcombine."""
 
 from __future__ import annotations
 
-import json
-import os
-from pathlib import Path
 from typing import Any
 
 from gamebox.upcombine import GAME, UpCombineState
 
-GOLDEN = Path(__file__).parent / "golden" / "upcombine.json"
+from .golden_files import assert_matches_golden, first_moves
+
 SEEDS = ["K7Q2M", "GOLD-2", "2026-12-01"]
 MOVES = 16
 
@@ -27,11 +25,7 @@ def record(seed: str, players: int) -> dict[str, Any]:
         "start": state.fingerprint(),
         "moves": [],
     }
-    for _ in range(MOVES):  # a fixed policy: the last legal action (places when it can, else draws)
-        seat = state.to_move[0]
-        action = state.legal_actions(seat)[-1]
-        state.apply(seat, action)
-        entry["moves"].append([seat, action, state.fingerprint()])
+    entry["moves"] = first_moves(state, MOVES)  # the last legal action: places when it can, else draws
     return entry
 
 
@@ -40,7 +34,4 @@ def build() -> list[dict[str, Any]]:
 
 
 def test_golden_deals_and_first_moves_are_unchanged() -> None:
-    if os.environ.get("UPCOMBINE_GOLDEN") == "write":
-        GOLDEN.write_text(json.dumps(build(), indent=1) + "\n")
-    expected = json.loads(GOLDEN.read_text())
-    assert build() == expected
+    assert_matches_golden("upcombine", build())

@@ -1,21 +1,19 @@
 """Upples golden deals: fixed seeds must keep giving the same field, draw pile and first moves.
 
 A failure here means every shared Upples link would open a different game. If the change is on purpose,
-bump the share-code version and regenerate with ``UPDATE_GOLDEN=1 pytest tests/rules/test_upples_golden.py``.
+bump the share-code version and regenerate with ``UPDATE_GOLDEN=upples pytest tests/rules``.
 """
 
 from __future__ import annotations
 
-import json
-import os
-from pathlib import Path
 from typing import Any
 
 import gamebox
 from gamebox.upples.deck import CODES
 from gamebox.upples.rules import EMPTY, SQUARE_NAMES, UpplesState
 
-GOLDEN = Path(__file__).parent / "golden" / "upples.json"
+from .golden_files import assert_matches_golden, first_moves
+
 SEEDS = ["K7Q2M", "upples-golden-1", "2026-12-01"]
 CONFIGS: list[dict[str, Any]] = [
     {"players": 2, "mode": "glutton", "teams": False},
@@ -38,13 +36,7 @@ def record(seed: str, config: dict[str, Any]) -> dict[str, Any]:
         "fingerprint": state.fingerprint(),
         "moves": [],
     }
-    for _ in range(FIRST_MOVES):
-        if state.is_over:
-            break
-        seat = state.to_move[0]
-        action = state.legal_actions(seat)[-1]
-        state.apply(seat, action)
-        deal["moves"].append([seat, action, state.fingerprint()])
+    deal["moves"] = first_moves(state, FIRST_MOVES)
     return deal
 
 
@@ -53,7 +45,4 @@ def current() -> list[dict[str, Any]]:
 
 
 def test_golden_deals_and_first_moves_are_unchanged() -> None:
-    if os.environ.get("UPDATE_GOLDEN"):
-        GOLDEN.write_text(json.dumps(current(), indent=1) + "\n")
-    expected = json.loads(GOLDEN.read_text())
-    assert current() == expected
+    assert_matches_golden("upples", current())

@@ -2,21 +2,20 @@
 Score Up target must keep its optimal line.
 
 A failure here means every shared Upthrust link would open a different game. If the change is on purpose,
-bump the share-code version and regenerate with ``UPDATE_GOLDEN=1 pytest tests/rules/test_upthrust_golden.py``.
+bump the share-code version and regenerate with ``UPDATE_GOLDEN=upthrust pytest tests/rules``.
 """
 
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
 from typing import Any
 
 import gamebox
 from gamebox.upthrust import solver
 from gamebox.upthrust.rules import COLOURS, SQUARE_NAMES, UpthrustState, start_board
 
-GOLDEN = Path(__file__).parent / "golden" / "upthrust.json"
+from .golden_files import FOLDER, assert_matches_golden, first_moves
+
 SEEDS = ["K7Q2M", "upthrust-golden-1", "2026-12-01"]
 FIRST_MOVES = 10
 
@@ -32,13 +31,7 @@ def record(seed: str, players: int) -> dict[str, Any]:
         "fingerprint": state.fingerprint(),
         "moves": [],
     }
-    for _ in range(FIRST_MOVES):
-        if state.is_over:
-            break
-        seat = state.to_move[0]
-        action = state.legal_actions(seat)[-1]
-        state.apply(seat, action)
-        start["moves"].append([seat, action, state.fingerprint()])
+    start["moves"] = first_moves(state, FIRST_MOVES)
     return start
 
 
@@ -58,15 +51,12 @@ def current() -> dict[str, Any]:
 
 
 def test_golden_starts_and_first_moves_are_unchanged() -> None:
-    if os.environ.get("UPDATE_GOLDEN"):
-        GOLDEN.write_text(json.dumps(current(), indent=1) + "\n")
-    expected = json.loads(GOLDEN.read_text())
-    assert current() == expected
+    assert_matches_golden("upthrust", current())
 
 
 def test_the_pinned_score_up_line_reaches_the_target() -> None:
     """Playing the pinned line in a real 1-player game scores the target, the proven best (560)."""
-    expected = json.loads(GOLDEN.read_text())["score_up"]
+    expected = json.loads((FOLDER / "upthrust.json").read_text())["score_up"]
     state = gamebox.get("upthrust").new("any", 1)
     for action in expected["line"]:
         state.apply(0, action)

@@ -1,17 +1,15 @@
 """Golden file: a few fixed seeds' die rolls, throws and first moves must never change (shared links depend on
-them). Regenerate deliberately with WHOOPIES_GOLDEN_UPDATE=1 only when the generator version is bumped."""
+them). Regenerate deliberately with UPDATE_GOLDEN=whoopies only when the generator version is bumped."""
 
 from __future__ import annotations
 
-import json
-import os
-from pathlib import Path
 from typing import Any
 
 import gamebox
 from gamebox.whoopies.rules import WhoopiesState
 
-GOLDEN = Path(__file__).parent / "golden" / "whoopies.json"
+from .golden_files import assert_matches_golden
+
 CASES: list[dict[str, Any]] = [
     {"seed": "K7Q2M", "players": 2, "options": {"variant": "classic", "creatures": 5}},
     {"seed": "2026-12-01", "players": 5, "options": {"variant": "classic", "creatures": 5}},
@@ -49,6 +47,4 @@ def scripted(case: dict[str, Any]) -> dict[str, Any]:
 
 def test_golden_seeds_give_the_same_rolls_throws_and_fingerprints() -> None:
     got = [scripted(case) for case in CASES]
-    if os.environ.get("WHOOPIES_GOLDEN_UPDATE") == "1":
-        GOLDEN.write_text(json.dumps(got, indent=1) + "\n")
-    assert json.loads(GOLDEN.read_text()) == json.loads(json.dumps(got))
+    assert_matches_golden("whoopies", got)

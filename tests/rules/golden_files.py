@@ -1,0 +1,44 @@
+"""The golden files, tests/rules/golden/<game id>.json: a few seeds' deals and first moves, pinned so that a change
+that would break shared links fails. Rewrite one only on purpose (after bumping the share-code or generator
+version): ``UPDATE_GOLDEN=<game id> pytest tests/rules``. A missing file fails; it is never written silently."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from gamebox.core.game import State
+
+FOLDER = Path(__file__).parent / "golden"
+
+
+def last_legal_action(state: State, seat: int) -> str:
+    """The golden files' fixed policy: always the last legal action."""
+    return state.legal_actions(seat)[-1]
+
+
+def first_moves(state: State, moves: int,
+                choose: Callable[[State, int], str] = last_legal_action) -> list[list[Any]]:
+    """Play up to ``moves`` actions for the first seat to move, chosen by ``choose``: [seat, action, fingerprint
+    after it] for each."""
+    played: list[list[Any]] = []
+    for _ in range(moves):
+        if state.is_over:
+            break
+        seat = state.to_move[0]
+        action = choose(state, seat)
+        state.apply(seat, action)
+        played.append([seat, action, state.fingerprint()])
+    return played
+
+
+def assert_matches_golden(game_id: str, current: Any) -> None:
+    path = FOLDER / f"{game_id}.json"
+    as_json = json.loads(json.dumps(current))
+    if os.environ.get("UPDATE_GOLDEN") == game_id:
+        path.write_text(json.dumps(as_json, indent=1) + "\n")
+    assert path.exists(), f"{path} is missing; write it on purpose with UPDATE_GOLDEN={game_id}"
+    assert as_json == json.loads(path.read_text())
