@@ -18,7 +18,7 @@ const $ = (id) => document.getElementById(id);
 const engine = new Engine();
 const app = {
   table: null, renderer: null, rendererGame: null, busy: false, seats: null, overShown: false,
-  loggedMoves: 0, botTimer: null, generation: 0,
+  botTimer: null, generation: 0,
 };
 
 // ---------------------------------------------------------------- helpers
@@ -292,7 +292,6 @@ async function enterGame(table, replay = null) {
   stopGame();
   app.replay = replay;
   app.overShown = table.is_over;
-  app.loggedMoves = table.log.length;
   $("game-over").hidden = true;
   $("log").replaceChildren();
   if (app.rendererGame !== table.game) {
@@ -329,6 +328,10 @@ const rendererHost = {
   request: (request) => engine.request(request),
 };
 
+function sameLogEntry(a, b) {
+  return a.seat === b.seat && a.key === b.key && JSON.stringify(a.params) === JSON.stringify(b.params);
+}
+
 function show(table, { animate = true } = {}) {
   const previous = app.table;
   app.table = table;
@@ -351,17 +354,19 @@ function show(table, { animate = true } = {}) {
   $("target").hidden = target === null || target === undefined;
   if (!$("target").hidden) $("target").textContent = t(`${table.game}.target`, { target });
   renderScores($("scores"), table);
-  // move log: append new entries; rebuild after undo
+  // move log: keep the lines on screen that are still the same, then add the rest. Lines change places when
+  // secret moves come out together (a race's hand-ins, a grab), and undo takes lines back.
   const log = $("log");
-  if (!previous || table.log.length < app.loggedMoves || previous.fingerprint === table.fingerprint) {
-    log.replaceChildren();
-    app.loggedMoves = 0;
-  }
-  const fresh = table.log.slice(app.loggedMoves);
+  const moved = Boolean(previous) && previous.fingerprint !== table.fingerprint;
+  const shown = moved ? previous.log : [];
+  let kept = 0;
+  while (kept < shown.length && kept < table.log.length && sameLogEntry(shown[kept], table.log[kept])) kept += 1;
+  while (log.children.length > kept) log.lastElementChild.remove();
+  const fresh = table.log.slice(kept);
   for (const entry of fresh) log.append(element("li", { text: logText(table, entry), "data-key": entry.key }));
-  app.loggedMoves = table.log.length;
   log.scrollTop = log.scrollHeight;
-  if (fresh.length && previous) announce(fresh.map((entry) => logText(table, entry)).join(" "));
+  const unheard = fresh.filter((entry) => !shown.slice(kept).some((old) => sameLogEntry(old, entry)));
+  if (moved && unheard.length) announce(unheard.map((entry) => logText(table, entry)).join(" "));
   // controls
   $("btn-undo").disabled = !table.can_undo || app.busy;
   $("btn-hint").disabled = humanToMove(table) === null;

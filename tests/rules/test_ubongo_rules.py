@@ -127,6 +127,19 @@ def test_all_players_race_at_once():
     assert state.to_move == [0, 2]
 
 
+
+def test_other_seats_hand_ins_stay_out_of_the_log_until_the_round_is_over():
+    state = new(3)
+    state.apply(1, solve(state, 1, 40_000))  # a bot hands in at the start of the round, with a later time
+    state.apply(2, "timeout")
+    assert [e["key"] for e in state.log_for(0)] == []
+    assert [(e["seat"], e["key"]) for e in state.log_for(1)] == [(1, "ubongo.solved")]
+    assert state.log_for(None) == []
+    state.apply(0, solve(state, 0, 30_000))
+    revealed = [(e["seat"], e["key"]) for e in state.log_for(0)]
+    assert revealed[:3] == [(1, "ubongo.solved"), (2, "ubongo.timeout"), (0, "ubongo.solved")]
+    assert state.log_for(0) == state.log_for(2) == state.log
+
 # -- the race -------------------------------------------------------------------------------------------
 def test_the_game_lasts_nine_rounds():
     state = new(2)

@@ -176,6 +176,20 @@ def test_the_round_closes_only_once_every_player_has_grabbed_or_passed() -> None
     assert state.gems == [0, 1, 0]
 
 
+
+def test_other_seats_grabs_stay_out_of_the_log_until_the_grab_is_resolved() -> None:
+    state = called("name", "torteus", players=3)
+    before = len(state.log)
+    state.apply(1, "grab torteus tail @700")
+    state.apply(2, "pass")
+    assert len(state.log_for(0)) == before
+    assert [(e["seat"], e["key"]) for e in state.log_for(1)[before:]] == [(1, "whoopies.grabbed")]
+    assert [(e["seat"], e["key"]) for e in state.log_for(2)[before:]] == [(2, "whoopies.passed")]
+    state.apply(0, "pass")
+    assert state.log_for(0) == state.log_for(1) == state.log
+    assert [e["key"] for e in state.log[before:before + 3]] == ["whoopies.grabbed", "whoopies.passed",
+                                                                "whoopies.passed"]
+
 def test_exact_time_ties_go_to_the_seat_nearest_the_rollers_left() -> None:
     state = called("name", "torteus", players=3)
     assert state.roller == 0

@@ -88,7 +88,7 @@ class Table:
             "is_over": state.is_over,
             "scores": state.scores(),
             "winners": state.winners(),
-            "log": state.log,
+            "log": state.log_for(viewer),
             "view": state.view(viewer),
             "fingerprint": state.fingerprint(),
             "share": share.encode(state),

@@ -26,6 +26,15 @@ def log_entry(seat: int | None, key: str, text: str, **params: Any) -> LogEntry:
     return {"seat": seat, "key": key, "params": params, "text": text}
 
 
+def sealed_from_others(log: list[LogEntry], seat: int | None, keys: tuple[str, ...]) -> list[LogEntry]:
+    """``log`` without the other seats' lines among its last run of ``keys``: moves made at once and in secret
+    (a race's hand-ins, a grab), which the table learns only when they are resolved together."""
+    end = len(log)
+    while end and log[end - 1]["key"] in keys:
+        end -= 1
+    return log[:end] + [entry for entry in log[end:] if entry["seat"] == seat]
+
+
 class State(ABC):
     """One position of one game. Subclasses keep every rule of their game; this class keeps the bookkeeping."""
 
@@ -68,6 +77,11 @@ class State(ABC):
         """The whole state as JSON, hidden parts included: the input of the fingerprint."""
 
     # -- shared behaviour ------------------------------------------------------------------------------
+    def log_for(self, seat: int | None) -> list[LogEntry]:
+        """The move log as ``seat`` may read it now (seat None: a spectator). A game whose moves stay secret for a
+        while leaves their lines out until they are revealed."""
+        return self.log
+
     @property
     def is_over(self) -> bool:
         return not self.to_move

@@ -12,7 +12,7 @@ import re
 from typing import Any, ClassVar, Final
 
 from gamebox.core.errors import IllegalAction, InvalidSetup
-from gamebox.core.game import JSON, BotFunction, Game, LogEntry, State, log_entry
+from gamebox.core.game import JSON, BotFunction, Game, LogEntry, State, log_entry, sealed_from_others
 from gamebox.core.rng import CROCKFORD, Rng
 from gamebox.ubongo import solver
 from gamebox.ubongo.generator import (
@@ -36,6 +36,7 @@ TIMERS: Final = [60, 90, 120, 180, 300]
 MAX_TIME_MS: Final = 86_400_000  # a day: any solve time in the play-off or in puzzle mode
 BOT_LEVELS: Final = ["easy", "normal", "hard"]
 LISTED_STEP_MS: Final = 1000  # legal_actions lists solve times in whole seconds
+HAND_INS: Final = ("ubongo.solved", "ubongo.timeout")  # the log keys of a seat's result in a round
 
 PLACEMENT = re.compile(r"(\d{1,2}) q(-?\d{1,3})r(-?\d{1,3}) rot([0-5])( flip)?")
 TIME = re.compile(r"(.*?)\s*@(\d{1,9})")
@@ -523,6 +524,14 @@ class UbongoState(State):
         entry["reported"] = report is not None
         entry["time_ms"] = report["time"] if report is not None else None
         return entry
+
+    def log_for(self, seat: int | None) -> list[LogEntry]:
+        """While a round or play-off runs, the other seats' hand-ins stay out of the log: a bot hands in its result
+        (with its time) when the round starts, and a player who passed the device on has handed in too, but
+        nobody at the table knows that before they call "Ubongo!". The round's results reveal them all."""
+        if self.phase not in ("round", "playoff"):
+            return self.log
+        return sealed_from_others(self.log, seat, HAND_INS)  # the running round's hand-ins are the last lines
 
     def view(self, seat: int | None) -> dict[str, JSON]:
         view: dict[str, JSON] = {

@@ -12,7 +12,7 @@ import functools
 from typing import Any
 
 from gamebox.core.errors import IllegalAction
-from gamebox.core.game import JSON, BotFunction, Game, LogEntry, State, log_entry
+from gamebox.core.game import JSON, BotFunction, Game, LogEntry, State, log_entry, sealed_from_others
 from gamebox.core.rng import Rng
 from gamebox.whoopies.creatures import (
     BY_NAME,
@@ -27,6 +27,7 @@ from gamebox.whoopies.throw import HEIGHT, WIDTH, WINDOW_MS, Throw, simulate
 SUPPLY = 20  # the gems in the box
 ACTIONS = ("colour", "puff", "name", "spare", "own")  # die faces 1..5; face 6 is the joker
 PARTS = ("tail", "body")
+GRABS = ("whoopies.grabbed", "whoopies.passed")  # the log keys of a seat's grab, or of giving it up
 # legal_actions offers a sample of grabs (any creature, either part, any whole ms in [0, WINDOW_MS] is legal):
 # the right grab at several speeds, the typical slips (the trap creature, the body) a little slower, and pass.
 RIGHT_TIMES = (600, 900, 1200, 1500, 1800)
@@ -525,6 +526,12 @@ class WhoopiesState(State):
         if self.champion is not None:
             return [self.champion]
         return super().winners()
+
+    def log_for(self, seat: int | None) -> list[LogEntry]:
+        """During a grab, the other seats' grabs stay out of the log: a bot grabs (with its reaction time) as soon
+        as the Whoopies fly, and a player who passed the device on has grabbed too, but the table sees who caught
+        what only when the grab is resolved."""
+        return sealed_from_others(self.log, seat, GRABS) if self.phase == "grab" else self.log
 
     def view(self, seat: int | None) -> dict[str, JSON]:
         throw = self.throw
