@@ -214,6 +214,8 @@ def test_two_players_against_a_bot_play_all_nine_rounds(open_page):
     assert page.evaluate("window.gamebox.view().round") == 1
     page.wait_for_function("window.gamebox.view().seats[1].reported", timeout=30_000)  # the bot has reported
     screenshot(page, "ubongo-race-round1")
+    # the bot has handed in, but the move log says so only when the round is over
+    assert page.locator("#log li[data-key='ubongo.solved'], #log li[data-key='ubongo.timeout']").count() == 0
     # round 1 by dragging: the sand timer is running at once for a single human
     assert page.evaluate("document.getElementById('board').ubongo.gate()") is None
     # a hint in a race outlines where one tile goes (nothing is played)
@@ -226,6 +228,9 @@ def test_two_players_against_a_bot_play_all_nine_rounds(open_page):
     last = page.evaluate("window.gamebox.view().last_round")
     mine = next(r for r in last["results"] if r["seat"] == 0)
     assert mine["time_ms"] is not None and mine["gems"]
+    hand_ins = page.locator("#log li[data-key='ubongo.solved'], #log li[data-key='ubongo.timeout']")
+    assert hand_ins.count() == 2  # both seats' results, each once, in the order they were handed in
+    assert "Bot" in hand_ins.first.inner_text()
     assert page.evaluate("document.getElementById('board').ubongo.gate()") == "results"
     screenshot(page, "ubongo-race-results")
     # the results panel: Enter turns the sand timer for round 2

@@ -106,6 +106,9 @@ def test_a_round_against_two_bots_won_or_lost_by_clicking_the_ball(open_page):
     wait_screen(page, "grab")
     page.wait_for_function("document.getElementById('board').dataset.throwStart")
     screenshot(page, "whoopies-throw")
+    # the bots have grabbed already, but the move log says so only when the grab is resolved
+    grab_lines = page.locator("#log li[data-key='whoopies.grabbed'], #log li[data-key='whoopies.passed']")
+    assert grab_lines.count() == 0
     aim = page.evaluate(AIM, {"lead": 250})
     assert aim["target"] == "ursinus"
     page.mouse.click(aim["x"], aim["y"])
@@ -115,6 +118,7 @@ def test_a_round_against_two_bots_won_or_lost_by_clicking_the_ball(open_page):
     mine = next(row for row in last["grabs"] if row["seat"] == 0)
     assert (mine["creature"], mine["part"]) == ("ursinus", "tail"), (aim, mine)
     assert mine["outcome"] in ("won", "late")
+    assert grab_lines.count() == 3  # every seat's grab, each once
     gems = page.evaluate("window.gamebox.view().gems")
     assert gems[0] == (1 if mine["outcome"] == "won" else 0)
     # the result is explained in words, and the next round comes after it
