@@ -386,12 +386,24 @@ function show(table, { animate = true } = {}) {
 /** Words for one move-log entry: its key's template, with each parameter worded where the catalogue knows
  * it (`<game>.<param>.<value>`, then `colour.<value>`), seat numbers as names, and an `_one` form when a
  * number in it is 1. Falls back to Python's English text. */
+/** A log parameter's word: `<game>.<name>.<value>` (or, for an item of a list, `<game>.<name without s>.<value>`),
+ * else a colour, else the value itself. */
+function paramWord(game, name, value) {
+  for (const key of [`${game}.${name}.${value}`, `${game}.${name.replace(/s$/, "")}.${value}`, `colour.${value}`]) {
+    if (has(key)) return t(key);
+  }
+  return String(value);
+}
+
 function logText(table, entry) {
   const params = { ...entry.params };
   for (const [name, value] of Object.entries(params)) {
-    if (typeof value !== "string") continue;
-    if (has(`${table.game}.${name}.${value}`)) params[name] = t(`${table.game}.${name}.${value}`);
-    else if (has(`colour.${value}`)) params[name] = t(`colour.${value}`);
+    if (typeof value === "string") params[name] = paramWord(table.game, name, value);
+    else if (Array.isArray(value) && value.every((item) => typeof item === "string")) {
+      // a list of things ("sapphire", "ruby"): each worded, joined the language's way ("Sapphire and Ruby")
+      const words = value.map((item) => paramWord(table.game, name, item));
+      params[name] = new Intl.ListFormat(currentLanguage(), { type: "conjunction" }).format(words);
+    }
   }
   if (entry.seat !== null && entry.seat !== undefined) params.name = seatName(table, entry.seat);
   const single = Object.values(entry.params).some((value) => value === 1);

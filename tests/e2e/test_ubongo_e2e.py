@@ -231,6 +231,8 @@ def test_two_players_against_a_bot_play_all_nine_rounds(open_page):
     hand_ins = page.locator("#log li[data-key='ubongo.solved'], #log li[data-key='ubongo.timeout']")
     assert hand_ins.count() == 2  # both seats' results, each once, in the order they were handed in
     assert "Bot" in hand_ins.first.inner_text()
+    gems_lines = page.locator("#log li[data-key='ubongo.gems']").all_inner_texts()
+    assert gems_lines and all(" and " in line and "," not in line for line in gems_lines), gems_lines  # worded
     assert page.evaluate("document.getElementById('board').ubongo.gate()") == "results"
     screenshot(page, "ubongo-race-results")
     # the results panel: Enter turns the sand timer for round 2
