@@ -383,9 +383,6 @@ function show(table, { animate = true } = {}) {
   scheduleBot();
 }
 
-/** Words for one move-log entry: its key's template, with each parameter worded where the catalogue knows
- * it (`<game>.<param>.<value>`, then `colour.<value>`), seat numbers as names, and an `_one` form when a
- * number in it is 1. Falls back to Python's English text. */
 /** A log parameter's word: `<game>.<name>.<value>` (or, for an item of a list, `<game>.<name without s>.<value>`),
  * else a colour, else the value itself. */
 function paramWord(game, name, value) {
@@ -395,6 +392,20 @@ function paramWord(game, name, value) {
   return String(value);
 }
 
+/** `<key>_one` when there is one: the wording for 1 of what the plain wording counts (a number it shows that the
+ * "_one" wording leaves out, like "{gems} gems" against "1 gem"). */
+function pluralKey(key, params) {
+  const one = `${key}_one`;
+  if (!has(one)) return key;
+  const plain = t(key);
+  const single = t(one);
+  const counted = Object.keys(params).filter((name) => plain.includes(`{${name}}`) && !single.includes(`{${name}}`));
+  return counted.length && counted.every((name) => params[name] === 1) ? one : key;
+}
+
+/** Words for one move-log entry: its key's template, with each parameter worded where the catalogue knows it
+ * (lists joined the language's way), the seat as a name, and the `_one` form for one of a thing. Falls back to
+ * Python's English text. */
 function logText(table, entry) {
   const params = { ...entry.params };
   for (const [name, value] of Object.entries(params)) {
@@ -406,9 +417,7 @@ function logText(table, entry) {
     }
   }
   if (entry.seat !== null && entry.seat !== undefined) params.name = seatName(table, entry.seat);
-  const single = Object.values(entry.params).some((value) => value === 1);
-  const key = single && has(`${entry.key}_one`) ? `${entry.key}_one` : entry.key;
-  return has(key) ? t(key, params) : entry.text;
+  return has(entry.key) ? t(pluralKey(entry.key, entry.params), params) : entry.text;
 }
 
 function renderScores(body, table) {

@@ -1333,7 +1333,7 @@ export function create(canvas, host) {
     const top = Math.max(y + 20, TABLE_Y + 230);
     const stealer = v.steal ? v.steal.seat : null;
     if (mover === null || mover !== stealer) return t("whoopies.prompt.wait_steal", { name: host.seatName(stealer) });
-    title(c, t("whoopies.steal_title", { n: v.steal.gems }), top, 20, "#3a3040");
+    title(c, t(v.steal.gems === 1 ? "whoopies.steal_title_one" : "whoopies.steal_title", { n: v.steal.gems }), top, 20, "#3a3040");
     const victims = v.gems.map((g, s) => (s !== stealer && g > 0 ? s : -1)).filter((s) => s >= 0);
     const w = 150;
     const x0 = W / 2 - (victims.length * w + (victims.length - 1) * 12) / 2;
@@ -1398,7 +1398,7 @@ export function create(canvas, host) {
     if (last.stolen) {
       c.fillStyle = "#1f2430";
       c.font = "italic 13px system-ui, sans-serif";
-      c.fillText(t("whoopies.result.stolen", { name: host.seatName(winner), victim: host.seatName(last.stolen.from), n: last.stolen.gems }),
+      c.fillText(t(last.stolen.gems === 1 ? "whoopies.result.stolen_one" : "whoopies.result.stolen", { name: host.seatName(winner), victim: host.seatName(last.stolen.from), n: last.stolen.gems }),
         72, y + 44 + rows.length * 22);
     }
     return y + h + 8;
