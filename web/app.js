@@ -162,6 +162,7 @@ function renderMenu() {
   for (const game of GAMES) {
     const playable = game in RENDERERS;
     const card = element("li", { class: `game-card${playable ? "" : " soon"}`, "data-game": game }, [
+      element("img", { class: "game-art", src: `web/art/${game}.svg`, alt: "", width: 240, height: 120 }),
       element("h2", { text: t(`game.${game}.title`) }),
       element("p", { text: t(`game.${game}.blurb`) }),
       playable
