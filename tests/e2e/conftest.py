@@ -129,6 +129,37 @@ def wait_for(page: Any, expression: str, arg: Any = None, *, timeout: float = 30
         time.sleep(0.1)
 
 
+def moves_played(page: Any) -> int:
+    """How many actions the game on screen has had."""
+    return int(page.evaluate("document.body.dataset.moves || '0'"))
+
+
+def choose_seats(page: Any, seats: list[str]) -> None:
+    """On the set-up screen, once the engine is ready: as many players as ``seats``, each "human" or a bot level."""
+    page.wait_for_selector("#screen-setup:not([hidden])")
+    page.wait_for_selector("#setup-start:not([disabled])", timeout=BOOT_TIMEOUT_MS)
+    page.select_option("#setup-players", str(len(seats)))
+    for index, sitter in enumerate(seats):
+        row = page.locator("#setup-seats li").nth(index)
+        row.locator("select.kind").select_option("human" if sitter == "human" else "bot")
+        if sitter != "human":
+            row.locator("select.level").select_option(sitter)
+
+
+def start_set_up_game(page: Any) -> None:
+    """Press Start on the set-up screen and wait until the game is on screen."""
+    page.click("#setup-start")
+    page.wait_for_selector("#screen-game:not([hidden])")
+    page.wait_for_function("document.body.dataset.fingerprint")
+
+
+def copied_link(page: Any) -> str:
+    """Press "Copy link" and return the link, from the site's root (for ``open_page``)."""
+    page.click("#btn-copy")
+    page.wait_for_function("document.getElementById('btn-copy').dataset.link")
+    return str(page.evaluate("document.getElementById('btn-copy').dataset.link")).split("/", 3)[3]
+
+
 def screenshot(page: Any, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)

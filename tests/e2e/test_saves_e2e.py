@@ -8,8 +8,9 @@ from urllib.parse import quote
 
 import gamebox
 from gamebox.core import share
+from tests.playing import first_legal_action, first_moves
 
-from .conftest import BOOT_TIMEOUT_MS, screenshot
+from .conftest import BOOT_TIMEOUT_MS, choose_seats, moves_played, screenshot, start_set_up_game
 
 SAVES = "gamebox/v1/saves"
 STATS = "gamebox/v1/stats"
@@ -18,20 +19,16 @@ TODAY_JS = """(() => { const d = new Date(), two = (n) => String(n).padStart(2, 
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`; })()"""
 
 
-def first_moves(seed: str, players: int, moves: int = 10_000):
+def upthrust_after(seed: str, players: int, moves: int = 10_000):
     """An Upthrust game after `moves` first-legal moves (or to its end)."""
     state = gamebox.get("upthrust").new(seed, players)
-    for _ in range(moves):
-        if state.is_over:
-            break
-        seat = state.to_move[0]
-        state.apply(seat, state.legal_actions(seat)[0])
+    first_moves(state, moves, first_legal_action)
     return state
 
 
 def one_move_from_the_end(seed: str, players: int):
     """(code one move before the end, the seat that makes the last move, that move, the final state)."""
-    end = first_moves(seed, players)
+    end = upthrust_after(seed, players)
     seat, action = end.history[-1]
     before = gamebox.get("upthrust").replay(end.seed, end.players, end.options, end.history[:-1])
     return share.encode(before), seat, action, end
@@ -52,29 +49,16 @@ def booted(open_page, path: str = ""):
     return page
 
 
-def moves(page) -> int:
-    return int(page.evaluate("document.body.dataset.moves || '0'"))
-
-
 def start_upthrust(page, seats: list[str], seed: str = "K7Q2M") -> None:
     page.goto(page.url.split("#")[0] + "#/upthrust")
-    page.wait_for_selector("#screen-setup:not([hidden])")
-    page.wait_for_selector("#setup-start:not([disabled])", timeout=BOOT_TIMEOUT_MS)
-    page.select_option("#setup-players", str(len(seats)))
-    for index, sitter in enumerate(seats):
-        row = page.locator("#setup-seats li").nth(index)
-        row.locator("select.kind").select_option("human" if sitter == "human" else "bot")
-        if sitter != "human":
-            row.locator("select.level").select_option(sitter)
+    choose_seats(page, seats)
     page.fill("#setup-seed", seed)
-    page.click("#setup-start")
-    page.wait_for_selector("#screen-game:not([hidden])")
-    page.wait_for_function("document.body.dataset.fingerprint")
+    start_set_up_game(page)
 
 
 def play_first_legal(page) -> str:
     """Play the first legal move of the seat to move, through the page's API; returns it."""
-    before = moves(page)
+    before = moves_played(page)
     action = page.evaluate("window.gamebox.legal().then((actions) => actions[0])")
     assert page.evaluate("(action) => window.gamebox.play(action)", action)
     page.wait_for_function("(n) => Number(document.body.dataset.moves) > n", arg=before)
@@ -125,7 +109,7 @@ def test_a_game_in_progress_is_resumed_from_the_menu_after_a_reload(open_page):
     item.locator("a.button").click()
     page.wait_for_selector("#screen-game:not([hidden])")
     page.wait_for_function("(f) => document.body.dataset.fingerprint === f", arg=fingerprint)
-    assert moves(page) == 2
+    assert moves_played(page) == 2
     assert page.evaluate("window.gamebox.table().seats.map((s) => s.kind + s.level).join()") == "human,boteasy"
     play_first_legal(page)  # and it plays on
     page.wait_for_function("Number(document.body.dataset.moves) >= 4", timeout=30_000)
@@ -177,12 +161,12 @@ def test_a_saved_game_that_no_longer_opens_is_named_and_set_aside(open_page):
 
 # ---------------------------------------------------------------- replay
 def test_replay_steps_through_a_finished_game(open_page, site):
-    end = first_moves("REPLAY", 2)
+    end = upthrust_after("REPLAY", 2)
     code = share.encode(end)
     steps = len(end.history)
     page = booted(open_page, f"#/replay?code={quote(code)}&seats=human,human")
     page.wait_for_selector("#replay-controls:not([hidden])")
-    assert moves(page) == 0
+    assert moves_played(page) == 0
     assert "moves to watch" in page.locator("#replay-step").inner_text()
     assert page.locator("#replay-back").is_disabled() and page.locator("#replay-first").is_disabled()
     assert page.locator("#btn-undo").is_hidden() and page.locator("#btn-hint").is_hidden()
@@ -192,7 +176,7 @@ def test_replay_steps_through_a_finished_game(open_page, site):
     page.locator("#board").click(position={"x": 100, "y": 400})
     page.locator("#board").click(position={"x": 180, "y": 300})
     time.sleep(0.3)
-    assert moves(page) == 0
+    assert moves_played(page) == 0
 
     page.click("#replay-forward")
     page.wait_for_function("document.body.dataset.moves === '1'")
@@ -219,9 +203,9 @@ def test_replay_steps_through_a_finished_game(open_page, site):
     page.wait_for_function("Number(document.body.dataset.moves) >= 2", timeout=10_000)
     page.click("#replay-auto")
     assert page.locator("#replay-auto").inner_text() == "Play"
-    paused_at = moves(page)
+    paused_at = moves_played(page)
     time.sleep(1.5)
-    assert moves(page) == paused_at
+    assert moves_played(page) == paused_at
     page.click("#replay-last")
     page.wait_for_function("(n) => document.body.dataset.moves === String(n)", arg=steps)
     page.click("#replay-back")
@@ -260,7 +244,7 @@ def test_a_finished_game_offers_its_replay_and_play_on_from_a_step(open_page):
 
 
 def test_a_link_with_an_illegal_move_says_which_move(open_page):
-    state = first_moves("BAD", 2, moves=6)
+    state = upthrust_after("BAD", 2, moves=6)
     parts = share.encode(state).split(".")
     parts[-1] = parts[-1][0] + "a1"  # move 6: a square with no piece that can move
     tampered = ".".join(parts)

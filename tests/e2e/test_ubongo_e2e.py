@@ -11,14 +11,10 @@ from typing import Any
 
 import gamebox.ubongo
 
-from .conftest import screenshot
+from .conftest import copied_link, moves_played, screenshot
 
 PUZZLE = "K7Q2M-07EB"  # deck K7Q2M, card 7, easy side, blue
 BOARD_READY = "document.body.dataset.fingerprint && document.getElementById('board').ubongo"
-
-
-def moves_played(page: Any) -> int:
-    return int(page.evaluate("document.body.dataset.moves || '0'"))
 
 
 def canvas_box(page: Any) -> dict[str, float]:
@@ -172,11 +168,9 @@ def test_keyboard_places_a_tile_undo_and_copy_link(open_page):
     page.wait_for_function("window.gamebox.view().placed.length === 1", timeout=20_000)
     assert moves_played(page) == 1
     # copy link -> the same position in a new page
-    page.click("#btn-copy")
-    page.wait_for_function("document.getElementById('btn-copy').dataset.link")
-    link = page.evaluate("document.getElementById('btn-copy').dataset.link")
+    link = copied_link(page)
     fingerprint = page.evaluate("document.body.dataset.fingerprint")
-    other = open_page(link.split("/", 3)[3])
+    other = open_page(link)
     other.wait_for_function("document.body.dataset.fingerprint", timeout=60_000)
     assert other.evaluate("document.body.dataset.fingerprint") == fingerprint
     assert other.evaluate("window.gamebox.view().placed.length") == 1

@@ -12,13 +12,9 @@ from typing import Any
 import gamebox
 from gamebox.core import bots, share
 
-from .conftest import screenshot
+from .conftest import choose_seats, copied_link, moves_played, screenshot, start_set_up_game
 
 WIDTH = 800  # the renderer's canvas width in CSS pixels
-
-
-def moves_played(page: Any) -> int:
-    return int(page.evaluate("document.body.dataset.moves || '0'"))
 
 
 def board_data(page: Any, name: str) -> str:
@@ -87,19 +83,10 @@ def code_of(seed: str, players: int, history: list[tuple[int, str]]) -> str:
 
 def start_from_menu(page: Any, seats: list[str], seed: str) -> None:
     page.click("a[href='#/upcombine']")
-    page.wait_for_selector("#screen-setup:not([hidden])")
-    page.wait_for_selector("#setup-start:not([disabled])", timeout=120_000)
-    page.select_option("#setup-players", str(len(seats)))
-    for index, sitter in enumerate(seats):
-        row = page.locator("#setup-seats li").nth(index)
-        row.locator("select.kind").select_option("human" if sitter == "human" else "bot")
-        if sitter != "human":
-            row.locator("select.level").select_option(sitter)
+    choose_seats(page, seats)
     page.fill("#setup-seed", seed)
     screenshot(page, "upcombine-setup")
-    page.click("#setup-start")
-    page.wait_for_selector("#screen-game:not([hidden])")
-    page.wait_for_function("document.body.dataset.fingerprint")
+    start_set_up_game(page)
 
 
 def test_three_players_from_the_menu_placing_by_clicking_and_bots_reply(open_page):
@@ -222,11 +209,9 @@ def test_copy_link_opens_the_same_position_in_a_new_page(open_page):
     wait_for_my_turn(page)
     legal = page.evaluate("window.gamebox.legal(0)")
     play_by_clicking(page, legal[0])
-    page.click("#btn-copy")
-    page.wait_for_function("document.getElementById('btn-copy').dataset.link")
-    link = page.evaluate("document.getElementById('btn-copy').dataset.link")
+    link = copied_link(page)
     fingerprint = page.evaluate("document.body.dataset.fingerprint")
-    other = open_page(link.split("/", 3)[3])
+    other = open_page(link)
     other.wait_for_function("document.body.dataset.fingerprint", timeout=60_000)
     assert other.evaluate("document.body.dataset.fingerprint") == fingerprint
     assert other.evaluate("window.gamebox.table().seats.map(s => s.level || s.kind).join(',')") == "human,easy,hard"

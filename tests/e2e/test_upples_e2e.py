@@ -4,7 +4,7 @@ panel, and a bad link."""
 
 from __future__ import annotations
 
-from .conftest import screenshot
+from .conftest import choose_seats, copied_link, moves_played, screenshot, start_set_up_game
 
 # The Upples renderer's layout (web/games/upples.js): the board's top-left corner and the size of a square.
 BOARD_X, BOARD_Y, CELL = 36, 16, 74
@@ -27,28 +27,15 @@ def square_point(square: str) -> dict[str, float]:
     return {"x": BOARD_X + column * CELL + CELL / 2, "y": BOARD_Y + (7 - row) * CELL + CELL / 2}
 
 
-def moves_played(page) -> int:
-    return int(page.evaluate("document.body.dataset.moves || '0'"))
-
-
-def start_from_menu(page, players: int, seats: list[str], mode: str, seed: str) -> None:
+def start_from_menu(page, seats: list[str], mode: str, seed: str) -> None:
     page.click("a[href='#/upples']")
-    page.wait_for_selector("#screen-setup:not([hidden])")
-    page.wait_for_selector("#setup-start:not([disabled])", timeout=120_000)
-    page.select_option("#setup-players", str(players))
-    for index, sitter in enumerate(seats):
-        row = page.locator("#setup-seats li").nth(index)
-        row.locator("select.kind").select_option("human" if sitter == "human" else "bot")
-        if sitter != "human":
-            row.locator("select.level").select_option(sitter)
+    choose_seats(page, seats)
     mode_select = page.locator("#setup-options select[data-option='mode']")
     assert "Naughty" in mode_select.locator("option").all_inner_texts()[1]
     mode_select.select_option(f'"{mode}"')
     page.fill("#setup-seed", seed)
     screenshot(page, "upples-setup")
-    page.click("#setup-start")
-    page.wait_for_selector("#screen-game:not([hidden])")
-    page.wait_for_function("document.body.dataset.fingerprint")
+    start_set_up_game(page)
 
 
 def my_turn(page, seat: int = 0) -> None:
@@ -77,7 +64,7 @@ def click_a_jump(page) -> None:
 
 def test_naughty_game_against_a_bot_by_clicking(open_page):
     page = open_ready(open_page)
-    start_from_menu(page, 2, ["human", "easy"], "naughty", "NAUGHTY11")
+    start_from_menu(page, ["human", "easy"], "naughty", "NAUGHTY11")
     assert page.evaluate("window.gamebox.view().mode") == "naughty"
     assert "Enter" in page.locator("#board-help").inner_text()
     my_turn(page)
@@ -142,11 +129,9 @@ def test_copy_link_opens_the_same_position_in_a_new_page(open_page):
     my_turn(page)
     click_a_jump(page)
     page.wait_for_function("Number(document.body.dataset.moves) >= 1")
-    page.click("#btn-copy")
-    page.wait_for_function("document.getElementById('btn-copy').dataset.link")
-    link = page.evaluate("document.getElementById('btn-copy').dataset.link")
+    link = copied_link(page)
     fingerprint = page.evaluate("window.gamebox.table().fingerprint")
-    other = open_ready(open_page, link.split("/", 3)[3])
+    other = open_ready(open_page, link)
     other.wait_for_function("document.body.dataset.fingerprint", timeout=60_000)
     assert other.evaluate("window.gamebox.table().fingerprint") == fingerprint
     assert other.evaluate("window.gamebox.table().history.length") == moves_played(page)

@@ -6,7 +6,7 @@ import time
 
 import gamebox
 
-from .conftest import screenshot
+from .conftest import choose_seats, copied_link, moves_played, screenshot, start_set_up_game
 
 # The Upthrust renderer's layout (web/games/upthrust.js): column x and row y of a hole's centre.
 LEFT, TOP, COLUMN, ROW = 70, 26, 84, 46
@@ -18,24 +18,11 @@ def square_point(square: str) -> dict[str, float]:
     return {"x": LEFT + column * COLUMN + COLUMN / 2, "y": TOP + (11 - row) * ROW + ROW / 2}
 
 
-def moves_played(page) -> int:
-    return int(page.evaluate("document.body.dataset.moves || '0'"))
-
-
-def start_from_menu(page, players: int, seats: list[str]) -> None:
+def start_from_menu(page, seats: list[str]) -> None:
     page.click("a[href='#/upthrust']")
-    page.wait_for_selector("#screen-setup:not([hidden])")
-    page.wait_for_selector("#setup-start:not([disabled])", timeout=120_000)
-    page.select_option("#setup-players", str(players))
-    for index, sitter in enumerate(seats):
-        row = page.locator("#setup-seats li").nth(index)
-        row.locator("select.kind").select_option("human" if sitter == "human" else "bot")
-        if sitter != "human":
-            row.locator("select.level").select_option(sitter)
+    choose_seats(page, seats)
     page.fill("#setup-seed", "K7Q2M")
-    page.click("#setup-start")
-    page.wait_for_selector("#screen-game:not([hidden])")
-    page.wait_for_function("document.body.dataset.fingerprint")
+    start_set_up_game(page)
 
 
 def click_move(page) -> str:
@@ -68,7 +55,7 @@ def test_menu_renders_before_pyodide_is_ready(open_page, site):
 
 def test_two_player_game_against_a_bot_by_clicking_the_canvas(open_page):
     page = open_page("")
-    start_from_menu(page, 2, ["human", "easy"])
+    start_from_menu(page, ["human", "easy"])
     assert moves_played(page) == 0
     click_move(page)
     page.wait_for_function("Number(document.body.dataset.moves) >= 2", timeout=30_000)  # the bot replied
@@ -88,7 +75,7 @@ def test_two_player_game_against_a_bot_by_clicking_the_canvas(open_page):
 
 def test_keyboard_plays_a_move(open_page):
     page = open_page("")
-    start_from_menu(page, 2, ["human", "human"])
+    start_from_menu(page, ["human", "human"])
     page.focus("#board")
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowLeft")
@@ -98,14 +85,12 @@ def test_keyboard_plays_a_move(open_page):
 
 def test_copy_link_opens_the_same_position_in_a_new_page(open_page):
     page = open_page("")
-    start_from_menu(page, 2, ["human", "easy"])
+    start_from_menu(page, ["human", "easy"])
     click_move(page)
     page.wait_for_function("Number(document.body.dataset.moves) >= 2", timeout=30_000)
-    page.click("#btn-copy")
-    page.wait_for_function("document.getElementById('btn-copy').dataset.link")
-    link = page.evaluate("document.getElementById('btn-copy').dataset.link")
+    link = copied_link(page)
     fingerprint = page.evaluate("document.body.dataset.fingerprint")
-    other = open_page(link.split("/", 3)[3])
+    other = open_page(link)
     other.wait_for_function("document.body.dataset.fingerprint", timeout=60_000)
     assert other.evaluate("document.body.dataset.fingerprint") == fingerprint
 

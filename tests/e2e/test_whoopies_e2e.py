@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from .conftest import screenshot
+from .conftest import choose_seats, copied_link, screenshot, start_set_up_game
 
 SEED = "GRAB1"  # seat 0 rolls a 2 (puff colour) in round 1
 LINK = f"#/play?code=v1.whoopies.{SEED}.3.&seats=human,easy,easy"
@@ -71,19 +71,10 @@ def wait_screen(page, name: str, timeout: int = 30_000) -> None:
 
 def start_from_menu(page, seats: list[str]) -> None:
     page.click("a[href='#/whoopies']")
-    page.wait_for_selector("#screen-setup:not([hidden])")
-    page.wait_for_selector("#setup-start:not([disabled])", timeout=120_000)
-    page.select_option("#setup-players", str(len(seats)))
-    for index, sitter in enumerate(seats):
-        row = page.locator("#setup-seats li").nth(index)
-        row.locator("select.kind").select_option("human" if sitter == "human" else "bot")
-        if sitter != "human":
-            row.locator("select.level").select_option(sitter)
+    choose_seats(page, seats)
     screenshot(page, "whoopies-setup")
     page.fill("#setup-seed", SEED)
-    page.click("#setup-start")
-    page.wait_for_selector("#screen-game:not([hidden])")
-    page.wait_for_function("document.body.dataset.fingerprint")
+    start_set_up_game(page)
 
 
 def test_a_round_against_two_bots_won_or_lost_by_clicking_the_ball(open_page):
@@ -161,11 +152,9 @@ def test_copy_link_opens_the_same_game(open_page):
     wait_screen(page, "choose")
     click_choice(page, "puff green")
     page.wait_for_function("window.gamebox.view().phase === 'throw'")
-    page.click("#btn-copy")
-    page.wait_for_function("document.getElementById('btn-copy').dataset.link")
-    link = page.evaluate("document.getElementById('btn-copy').dataset.link")
+    link = copied_link(page)
     fingerprint = page.evaluate("document.body.dataset.fingerprint")
-    other = opened(open_page, link.split("/", 3)[3])
+    other = opened(open_page, link)
     other.wait_for_function("document.body.dataset.fingerprint", timeout=60_000)
     assert other.evaluate("document.body.dataset.fingerprint") == fingerprint
     wait_screen(other, "throw")

@@ -8,6 +8,7 @@ import pytest
 
 import gamebox
 from gamebox.core import bridge, share
+from tests.playing import first_legal_action, first_moves
 
 pytestmark = pytest.mark.skipif("upthrust" not in gamebox.ready_ids(), reason="needs Upthrust")
 
@@ -29,11 +30,7 @@ def ask(**request):
 def played(moves: int, seed: str = "K7Q2M", players: int = 2) -> str:
     """The share code of an Upthrust game after `moves` first-legal moves."""
     state = gamebox.get("upthrust").new(seed, players)
-    for _ in range(moves):
-        if state.is_over:
-            break
-        seat = state.to_move[0]
-        state.apply(seat, state.legal_actions(seat)[0])
+    first_moves(state, moves, first_legal_action)
     return share.encode(state)
 
 

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import gamebox
 from gamebox.core import share
+from tests.playing import first_legal_action, first_moves
 
 pytestmark = pytest.mark.skipif("upthrust" not in gamebox.ready_ids(), reason="needs Upthrust")
 
@@ -18,11 +19,7 @@ pytestmark = pytest.mark.skipif("upthrust" not in gamebox.ready_ids(), reason="n
 def played(seed: str = "K7Q2M", players: int = 2, moves: int = 6):
     game = gamebox.get("upthrust")
     state = game.new(seed, players)
-    for _ in range(moves):
-        if state.is_over:
-            break
-        seat = state.to_move[0]
-        state.apply(seat, state.legal_actions(seat)[0])
+    first_moves(state, moves, first_legal_action)
     return state
 
 

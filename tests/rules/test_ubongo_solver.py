@@ -26,8 +26,9 @@ from gamebox.ubongo.generator import (
 )
 from gamebox.ubongo.solver import Board, Search, count, covering_sets, covers, hint, solve
 from gamebox.ubongo.tiles import COLOURS
+from tests.playing import first_moves
 
-from .golden_files import assert_matches_golden, first_moves
+from .golden_files import assert_matches_golden
 
 PINNED_DECK = "PIN"  # every card of this deck, both sides, is checked
 NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))

@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from gamebox.upcombine import GAME, UpCombineState
+from tests.playing import first_moves
 
-from .golden_files import assert_matches_golden, first_moves
+from .golden_files import assert_matches_golden
 
 SEEDS = ["K7Q2M", "GOLD-2", "2026-12-01"]
 MOVES = 16

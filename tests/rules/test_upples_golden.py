@@ -11,8 +11,9 @@ from typing import Any
 import gamebox
 from gamebox.upples.deck import CODES
 from gamebox.upples.rules import EMPTY, SQUARE_NAMES, UpplesState
+from tests.playing import first_moves
 
-from .golden_files import assert_matches_golden, first_moves
+from .golden_files import assert_matches_golden
 
 SEEDS = ["K7Q2M", "upples-golden-1", "2026-12-01"]
 CONFIGS: list[dict[str, Any]] = [

@@ -13,8 +13,9 @@ from typing import Any
 import gamebox
 from gamebox.upthrust import solver
 from gamebox.upthrust.rules import COLOURS, SQUARE_NAMES, UpthrustState, start_board
+from tests.playing import first_moves
 
-from .golden_files import FOLDER, assert_matches_golden, first_moves
+from .golden_files import FOLDER, assert_matches_golden
 
 SEEDS = ["K7Q2M", "upthrust-golden-1", "2026-12-01"]
 FIRST_MOVES = 10
