@@ -54,6 +54,15 @@ export function tween(ms, frame) {
   });
 }
 
+/** Text centred on (x, y) in `font` and `colour`; the rest are fillText's arguments (text, x, y, max width). */
+export function centredText(context, font, colour, ...fillTextArguments) {
+  context.fillStyle = colour;
+  context.font = font;
+  context.textAlign = "center";
+  context.textBaseline = "middle";
+  context.fillText(...fillTextArguments);
+}
+
 /** A rounded rectangle path. */
 export function roundRect(context, x, y, w, h, r) {
   context.beginPath();

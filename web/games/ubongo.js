@@ -3,7 +3,7 @@
 // button) and flipped (F, button) and snap to the hex grid. In a race the placements are assembled here and
 // sent as one `solve ... @ms` when they cover the board; Python decides whether it is solved. In puzzle mode
 // each drop is a `place` action that Python checks.
-import { fitCanvas, HitRegions, pointerPosition, roundRect } from "./common.js";
+import { centredText, fitCanvas, HitRegions, pointerPosition, roundRect } from "./common.js";
 
 const WIDTH = 780;
 const HEIGHT = 600;
@@ -141,11 +141,7 @@ function drawPolyhex(c, points, r, colour, { alpha = 1, lifted = false, outline 
     c.strokeStyle = pal.dark;
     c.lineWidth = 1.2;
     c.stroke();
-    c.fillStyle = "#1f2430";
-    c.font = `bold ${Math.round(radius * 1.15)}px system-ui, sans-serif`;
-    c.textAlign = "center";
-    c.textBaseline = "middle";
-    c.fillText(String(label), best[0], best[1] + 0.5);
+    centredText(c, `bold ${Math.round(radius * 1.15)}px system-ui, sans-serif`, "#1f2430", String(label), best[0], best[1] + 0.5);
   }
   c.restore();
 }
@@ -223,11 +219,7 @@ function drawToken(c, colour, x, y, radius) {
   c.strokeStyle = "rgba(0,0,0,0.5)";
   c.lineWidth = 1;
   c.stroke();
-  c.fillStyle = pal.ink;
-  c.font = `bold ${Math.round(radius * 1.05)}px system-ui, sans-serif`;
-  c.textAlign = "center";
-  c.textBaseline = "middle";
-  c.fillText(pal.letter, x, y + 0.5);
+  centredText(c, `bold ${Math.round(radius * 1.05)}px system-ui, sans-serif`, pal.ink, pal.letter, x, y + 0.5);
 }
 
 /** The sand timer: `fraction` of the sand still in the top bulb. */
@@ -989,11 +981,7 @@ export function create(canvas, host) {
         c.setLineDash([]);
         c.fillStyle = "#f5a623";
         c.beginPath(); c.arc(mid.x, mid.y, R * 0.45, 0, Math.PI * 2); c.fill();
-        c.fillStyle = "#ffffff";
-        c.font = `bold ${Math.round(R * 0.55)}px system-ui, sans-serif`;
-        c.textAlign = "center";
-        c.textBaseline = "middle";
-        c.fillText(String(hintGhost.number), mid.x, mid.y + 0.5);
+        centredText(c, `bold ${Math.round(R * 0.55)}px system-ui, sans-serif`, "#ffffff", String(hintGhost.number), mid.x, mid.y + 0.5);
         c.restore();
       }
     }

@@ -3,7 +3,7 @@
 // come from the bridge's legal list ({op: "legal"}), so the renderer never decides legality.
 // Hidden information: only the viewer's own hand has symbols in the view. With several humans on one device,
 // a "pass the device" screen hides everything until the next player clicks or presses Enter.
-import { fitCanvas, HitRegions, roundRect, tween } from "./common.js";
+import { centredText, fitCanvas, HitRegions, roundRect, tween } from "./common.js";
 
 const WIDTH = 800;
 const HEIGHT = 650;
@@ -173,11 +173,7 @@ function drawBack(c, colour, x, y, w, h, { letter = true } = {}) {
   }
   c.restore();
   if (letter) {
-    c.fillStyle = "rgba(255,255,255,0.92)";
-    c.font = `bold ${Math.max(8, Math.round(Math.min(w, h) * 0.5))}px system-ui, sans-serif`;
-    c.textAlign = "center";
-    c.textBaseline = "middle";
-    c.fillText(colour, x + w / 2, y + h / 2 + 1);
+    centredText(c, `bold ${Math.max(8, Math.round(Math.min(w, h) * 0.5))}px system-ui, sans-serif`, "rgba(255,255,255,0.92)", colour, x + w / 2, y + h / 2 + 1);
   }
 }
 
@@ -222,11 +218,7 @@ function drawBag(c, colour, x, y, size, { empty = false } = {}) {
   c.moveTo(x + w * 0.34, y + h * 0.25);
   c.lineTo(x + w * 0.66, y + h * 0.25);
   c.stroke();
-  c.fillStyle = "#ffffff";
-  c.font = `bold ${Math.round(size * 0.34)}px system-ui, sans-serif`;
-  c.textAlign = "center";
-  c.textBaseline = "middle";
-  c.fillText(colour, x + w / 2, y + h * 0.64);
+  centredText(c, `bold ${Math.round(size * 0.34)}px system-ui, sans-serif`, "#ffffff", colour, x + w / 2, y + h * 0.64);
   c.restore();
 }
 
@@ -458,11 +450,7 @@ export function create(canvas, host) {
       c.strokeStyle = "rgba(0,0,0,0.4)";
       c.lineWidth = 1;
       c.stroke();
-      c.fillStyle = stack.used ? "#ffffff" : "#1f2430";
-      c.font = "bold 11px system-ui, sans-serif";
-      c.textAlign = "center";
-      c.textBaseline = "middle";
-      c.fillText(String(index + 1), 14, 10.5);
+      centredText(c, "bold 11px system-ui, sans-serif", stack.used ? "#ffffff" : "#1f2430", String(index + 1), 14, 10.5);
     }
     const base = BASE_Y - lift;
     const n = shown.length;
@@ -494,11 +482,7 @@ export function create(canvas, host) {
         c.fillStyle = "rgba(20, 24, 32, 0.78)";
         roundRect(c, 26, 2, 42, 16, 8);
         c.fill();
-        c.fillStyle = "#ffffff";
-        c.font = "bold 10px system-ui, sans-serif";
-        c.textAlign = "center";
-        c.textBaseline = "middle";
-        c.fillText(`✓ ${t("upcombine.used")}`, 47, 10.5, 40);
+        centredText(c, "bold 10px system-ui, sans-serif", "#ffffff", `✓ ${t("upcombine.used")}`, 47, 10.5, 40);
       }
       // the colours in the stack, as little tiles: two overlapping for a colour it holds twice
       const present = ORDER.filter((colour) => stack.pieces.some((p) => p.colour === colour));
@@ -666,11 +650,7 @@ export function create(canvas, host) {
         c.stroke();
         c.restore();
       }
-      c.fillStyle = "#1f2430";
-      c.font = "600 13px system-ui, sans-serif";
-      c.textAlign = "center";
-      c.textBaseline = "middle";
-      c.fillText(t("upcombine.end_turn"), bx + (SIDE.w - 20) / 2, by + 15);
+      centredText(c, "600 13px system-ui, sans-serif", "#1f2430", t("upcombine.end_turn"), bx + (SIDE.w - 20) / 2, by + 15);
       hits.rect(bx, by, SIDE.w - 20, 30, { kind: "pass" });
     }
   }

@@ -2,7 +2,7 @@
 // super upples, all drawn from view(). Clicks and keys pick a landing square from view.moves; a square with
 // several actions (a multicolour's state, a tunnel's exit) opens a choice on the canvas. Python decides
 // everything: the renderer only offers the actions view.moves lists, and animates view.events.
-import { fitCanvas, HitRegions, roundRect, tween } from "./common.js";
+import { centredText, fitCanvas, HitRegions, roundRect, tween } from "./common.js";
 
 const FILES = "abcdefg";
 const SIZE = 7;
@@ -199,11 +199,7 @@ function valueBadge(c, x, y, w, points, gold) {
   c.strokeStyle = "#fff5c2";
   c.lineWidth = 1.5;
   c.stroke();
-  c.fillStyle = "#fff8d6";
-  c.font = `bold ${Math.round(r * 1.35)}px system-ui, sans-serif`;
-  c.textAlign = "center";
-  c.textBaseline = "middle";
-  c.fillText(String(points), bx, by + 1);
+  centredText(c, `bold ${Math.round(r * 1.35)}px system-ui, sans-serif`, "#fff8d6", String(points), bx, by + 1);
 }
 
 function drawRock(c, x, y, s) {
@@ -362,11 +358,7 @@ function drawCardBack(c, x, y, w) {
     c.stroke();
   }
   c.restore();
-  c.fillStyle = "#fff6cf";
-  c.font = `bold ${Math.round(w * 0.42)}px Georgia, serif`;
-  c.textAlign = "center";
-  c.textBaseline = "middle";
-  c.fillText("U", x + w / 2, y + w / 2 + 2);
+  centredText(c, `bold ${Math.round(w * 0.42)}px Georgia, serif`, "#fff6cf", "U", x + w / 2, y + w / 2 + 2);
 }
 
 // ---------------------------------------------------------------- the komupple token
@@ -603,11 +595,7 @@ export function create(canvas, host) {
       c.strokeStyle = "#6b5400";
       c.lineWidth = 1;
       c.stroke();
-      c.fillStyle = "#3d2f00";
-      c.font = "bold 10px system-ui, sans-serif";
-      c.textAlign = "center";
-      c.textBaseline = "middle";
-      c.fillText(String(i + 1), p.x - CARD / 2 + 10, p.y + CARD / 2 - 9);
+      centredText(c, "bold 10px system-ui, sans-serif", "#3d2f00", String(i + 1), p.x - CARD / 2 + 10, p.y + CARD / 2 - 9);
     });
   }
 
@@ -633,11 +621,7 @@ export function create(canvas, host) {
       c.strokeStyle = "#eaffb0";
       c.lineWidth = 1.5;
       c.stroke();
-      c.fillStyle = "#ffffff";
-      c.font = "bold 11px system-ui, sans-serif";
-      c.textAlign = "center";
-      c.textBaseline = "middle";
-      c.fillText(actions.length > 1 ? "?" : "↓", s.x + CARD - 11, s.y + 12);
+      centredText(c, "bold 11px system-ui, sans-serif", "#ffffff", actions.length > 1 ? "?" : "↓", s.x + CARD - 11, s.y + 12);
     }
     if (hinted) {
       const parts = hinted.split(" ");
@@ -778,11 +762,7 @@ export function create(canvas, host) {
     c.strokeStyle = "rgba(0,0,0,0.45)";
     c.lineWidth = 1;
     c.stroke();
-    c.fillStyle = info.colour === "white" ? "#3b2a12" : "#ffffff";
-    c.font = `bold ${Math.round(w * 0.46)}px system-ui, sans-serif`;
-    c.textAlign = "center";
-    c.textBaseline = "middle";
-    c.fillText(String(info.points), x + w / 2, y + w * 0.58);
+    centredText(c, `bold ${Math.round(w * 0.46)}px system-ui, sans-serif`, info.colour === "white" ? "#3b2a12" : "#ffffff", String(info.points), x + w / 2, y + w * 0.58);
     c.fillStyle = "#5a3d00";
     c.font = `bold ${Math.round(w * 0.26)}px system-ui, sans-serif`;
     c.textAlign = "left";
@@ -1008,11 +988,7 @@ export function create(canvas, host) {
         c.arc(s.x + 12, s.y + 12, 10, 0, Math.PI * 2);
         c.fillStyle = "#5b2a9e";
         c.fill();
-        c.fillStyle = "#fff";
-        c.font = "bold 12px system-ui, sans-serif";
-        c.textAlign = "center";
-        c.textBaseline = "middle";
-        c.fillText(String(i + 1), s.x + 12, s.y + 13);
+        centredText(c, "bold 12px system-ui, sans-serif", "#fff", String(i + 1), s.x + 12, s.y + 13);
         hits.rect(s.x, s.y, CARD, CARD, { kind: "choose", action });
       });
     }
@@ -1044,11 +1020,7 @@ export function create(canvas, host) {
     c.lineWidth = 2;
     roundRect(c, px, py, pw, ph, 14);
     c.stroke();
-    c.fillStyle = "#1f2430";
-    c.font = "bold 15px system-ui, sans-serif";
-    c.textAlign = "center";
-    c.textBaseline = "middle";
-    c.fillText(t(tunnel ? "upples.choice.tunnel_title" : "upples.choice.multi_title"), px + pw / 2, py + 22);
+    centredText(c, "bold 15px system-ui, sans-serif", "#1f2430", t(tunnel ? "upples.choice.tunnel_title" : "upples.choice.multi_title"), px + pw / 2, py + 22);
     const mover = table.view.players[table.view.current];
     actions.forEach((action, i) => {
       const col = i % perRow;

@@ -1,5 +1,5 @@
 // Upthrust renderer: draws the pegboard from view() and turns clicks and keys into actions ("b3").
-import { fitCanvas, HitRegions, pointerPosition, roundRect, tween } from "./common.js";
+import { centredText, fitCanvas, HitRegions, pointerPosition, roundRect, tween } from "./common.js";
 
 const PEG = {
   green: { fill: "#2e9e5b", dark: "#1b6b3b", letter: "G" },
@@ -141,11 +141,7 @@ export function create(canvas, host) {
     c.strokeStyle = "rgba(0,0,0,0.45)";
     c.lineWidth = 1;
     c.stroke();
-    c.fillStyle = colour === "yellow" ? "#3d2c00" : "#ffffff";
-    c.font = "bold 13px system-ui, sans-serif";
-    c.textAlign = "center";
-    c.textBaseline = "middle";
-    c.fillText(peg.letter, x, y + 1);
+    centredText(c, "bold 13px system-ui, sans-serif", colour === "yellow" ? "#3d2c00" : "#ffffff", peg.letter, x, y + 1);
   }
 
   function drawLegend(view) {
@@ -192,11 +188,7 @@ export function create(canvas, host) {
     c.strokeStyle = "#ffffff";
     c.lineWidth = 2;
     c.stroke();
-    c.fillStyle = "#ffffff";
-    c.font = "bold 15px system-ui, sans-serif";
-    c.textAlign = "center";
-    c.textBaseline = "middle";
-    c.fillText(host.t("upthrust.pass"), width / 2, y + h / 2 + 1);
+    centredText(c, "bold 15px system-ui, sans-serif", "#ffffff", host.t("upthrust.pass"), width / 2, y + h / 2 + 1);
     hits.rect(x, y, w, h, { kind: "pass" });
   }
 

@@ -3,7 +3,7 @@
 // linearly, from the moment the animation starts, and a click becomes `grab <x>,<y> @<ms>` in the
 // simulation's 800×520 space. Python hit-tests the grab and settles the round; the renderer only words
 // view.last. Other seats' grabs are never shown during a grab (they are in history; history is not drawn).
-import { fitCanvas, HitRegions, pointerPosition, roundRect } from "./common.js";
+import { centredText, fitCanvas, HitRegions, pointerPosition, roundRect } from "./common.js";
 
 const W = 800;
 const HEADER = 86;
@@ -414,11 +414,7 @@ function drawDie(c, face, x, y, size, angle = 0) {
   c.scale(s, s);
   const names = ["orange", "blue", "pink", "purple", "green"];
   if (!face) { // not rolled yet
-    c.fillStyle = "#6f6856";
-    c.font = "bold 34px system-ui, sans-serif";
-    c.textAlign = "center";
-    c.textBaseline = "middle";
-    c.fillText("?", 0, 2);
+    centredText(c, "bold 34px system-ui, sans-serif", "#6f6856", "?", 0, 2);
   } else if (face === 1) { // body colours: a wheel
     names.forEach((colour, i) => {
       c.beginPath();
@@ -445,11 +441,7 @@ function drawDie(c, face, x, y, size, angle = 0) {
     c.strokeStyle = "#333";
     c.lineWidth = 2;
     c.stroke();
-    c.fillStyle = "#333";
-    c.font = "bold 15px system-ui, sans-serif";
-    c.textAlign = "center";
-    c.textBaseline = "middle";
-    c.fillText("Abc", 0, 1);
+    centredText(c, "bold 15px system-ui, sans-serif", "#333", "Abc", 0, 1);
   } else if (face === 4) { // all but one: four dots and a crossed one
     const spots = [[-13, -13], [13, -13], [-13, 13], [13, 13]];
     spots.forEach(([sx, sy], i) => {
@@ -497,11 +489,7 @@ function drawDie(c, face, x, y, size, angle = 0) {
     c.strokeStyle = "#8a6a00";
     c.lineWidth = 1.5;
     c.stroke();
-    c.fillStyle = "#8a1020";
-    c.font = "bold 13px system-ui, sans-serif";
-    c.textAlign = "center";
-    c.textBaseline = "middle";
-    c.fillText("×2", 0, 22);
+    centredText(c, "bold 13px system-ui, sans-serif", "#8a1020", "×2", 0, 22);
   }
   if (face) {
     c.fillStyle = "#6f6856";
@@ -533,11 +521,7 @@ function button(c, x, y, w, h, text, { primary = true, focused = false } = {}) {
   c.strokeStyle = focused ? "#f5a623" : primary ? "#1b3f8f" : "#9aa3b5";
   c.lineWidth = focused ? 4 : 1.5;
   c.stroke();
-  c.fillStyle = primary ? "#ffffff" : "#1f2430";
-  c.font = "bold 18px system-ui, sans-serif";
-  c.textAlign = "center";
-  c.textBaseline = "middle";
-  c.fillText(text, x + w / 2, y + h / 2 + 1);
+  centredText(c, "bold 18px system-ui, sans-serif", primary ? "#ffffff" : "#1f2430", text, x + w / 2, y + h / 2 + 1);
   c.restore();
 }
 
@@ -1120,11 +1104,7 @@ export function create(canvas, host) {
   }
 
   function title(c, text, y, size = 22, colour = "#1f2430") {
-    c.fillStyle = colour;
-    c.font = `bold ${size}px system-ui, sans-serif`;
-    c.textAlign = "center";
-    c.textBaseline = "middle";
-    c.fillText(text, W / 2, y);
+    centredText(c, `bold ${size}px system-ui, sans-serif`, colour, text, W / 2, y);
   }
 
   function addChoice(action, x, y, w, h, draw) {
@@ -1188,11 +1168,7 @@ export function create(canvas, host) {
     const x0 = W / 2 - ((list.length - 1) * gap) / 2;
     list.forEach((cr, i) => {
       drawCreature(c, cr, x0 + i * gap, y, size, 0, Math.PI * 0.75);
-      c.fillStyle = "#3a3040";
-      c.font = "bold 13px system-ui, sans-serif";
-      c.textAlign = "center";
-      c.textBaseline = "middle";
-      c.fillText(cname(cr.name), x0 + i * gap, y + size + 16);
+      centredText(c, "bold 13px system-ui, sans-serif", "#3a3040", cname(cr.name), x0 + i * gap, y + size + 16);
     });
   }
 
@@ -1262,18 +1238,10 @@ export function create(canvas, host) {
         if (focused || hint) { roundRect(c, x, row, w, 150, 16); c.strokeStyle = "#f5a623"; c.lineWidth = 4; c.stroke(); }
         if (v.action === "colour" || v.action === "puff") {
           drawSwatch(c, option, x + w / 2, row + 58, 34, { puff: v.action === "puff" });
-          c.fillStyle = "#1f2430";
-          c.font = "bold 16px system-ui, sans-serif";
-          c.textAlign = "center";
-          c.textBaseline = "middle";
-          c.fillText(colourLabel(option), x + w / 2, row + 122);
+          centredText(c, "bold 16px system-ui, sans-serif", "#1f2430", colourLabel(option), x + w / 2, row + 122);
         } else {
           drawCreature(c, creatureOf(option), x + w / 2, row + 62, 34, 0, Math.PI * 0.75);
-          c.fillStyle = "#1f2430";
-          c.font = "bold 16px system-ui, sans-serif";
-          c.textAlign = "center";
-          c.textBaseline = "middle";
-          c.fillText(cname(option), x + w / 2, row + 126);
+          centredText(c, "bold 16px system-ui, sans-serif", "#1f2430", cname(option), x + w / 2, row + 126);
         }
         c.fillStyle = "#8a8f9c";
         c.font = "11px system-ui, sans-serif";
@@ -1298,11 +1266,7 @@ export function create(canvas, host) {
         panel(c, x, row, w, 170);
         if (focused || hint) { roundRect(c, x, row, w, 170, 16); c.strokeStyle = "#f5a623"; c.lineWidth = 4; c.stroke(); }
         drawCreature(c, cr, x + w / 2, row + 62, 34, 0, Math.PI * 0.75);
-        c.fillStyle = "#1f2430";
-        c.font = "bold 16px system-ui, sans-serif";
-        c.textAlign = "center";
-        c.textBaseline = "middle";
-        c.fillText(cname(cr.name), x + w / 2, row + 122);
+        centredText(c, "bold 16px system-ui, sans-serif", "#1f2430", cname(cr.name), x + w / 2, row + 122);
         c.font = "11px system-ui, sans-serif";
         c.fillStyle = "#5a6172";
         const names = pickers.map((s) => host.seatName(s)).join(", ");
@@ -1342,11 +1306,7 @@ export function create(canvas, host) {
       addChoice(`steal ${s}`, x, top + 30, w, 80, (focused, hint) => {
         panel(c, x, top + 30, w, 80);
         if (focused || hint) { roundRect(c, x, top + 30, w, 80, 16); c.strokeStyle = "#f5a623"; c.lineWidth = 4; c.stroke(); }
-        c.fillStyle = "#1f2430";
-        c.font = "bold 15px system-ui, sans-serif";
-        c.textAlign = "center";
-        c.textBaseline = "middle";
-        c.fillText(host.seatName(s), x + w / 2, top + 56);
+        centredText(c, "bold 15px system-ui, sans-serif", "#1f2430", host.seatName(s), x + w / 2, top + 56);
         drawGem(c, x + w / 2 - 14, top + 84, 8, true);
         c.fillText(String(v.gems[s]), x + w / 2 + 6, top + 85);
       });
