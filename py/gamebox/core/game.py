@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from gamebox.core.errors import IllegalAction, InvalidSetup
+from gamebox.core.notation import check_action_text
 from gamebox.core.rng import Rng, normalize_seed
 
 JSON = Any
@@ -76,6 +77,25 @@ class State(ABC):
     def snapshot(self) -> JSON:
         """The whole state as JSON, hidden parts included: the input of the fingerprint."""
 
+    # -- secrets: what the per-viewer filter (core/viewer.py) asks of a game --------------------------------
+    def secret_run_start(self) -> int:
+        """Where the running phase of secret moves begins in ``history`` (its length when there is none).
+
+        Moves made at once and in secret (Ubongo's hand-ins, Whoopies' grabs) are the last entries of the history
+        until the rules resolve them together. Until then, each seat sees only its own entries of that run, and
+        the others' once the page's clock passes their ``reveal_ms``. Games without such moves keep the
+        default."""
+        return len(self.history)
+
+    def reveal_ms(self, seat: int, action: str) -> int | None:
+        """When, in ms of the running phase's clock, the other seats see ``seat``'s secret ``action`` happen (a
+        grab at @504 is seen at 504 ms); None: only when the run is resolved (a pass, say)."""
+        return None
+
+    def hints_allowed(self, seat: int) -> bool:
+        """Whether the Hint button may help ``seat`` now (a race against others may forbid it)."""
+        return True
+
     # -- shared behaviour ------------------------------------------------------------------------------
     def log_for(self, seat: int | None) -> list[LogEntry]:
         """The move log as ``seat`` may read it now (seat None: a spectator). A game whose moves stay secret for a
@@ -102,8 +122,7 @@ class State(ABC):
     def apply(self, seat: int, action: str) -> None:
         """Play ``action`` for ``seat``. An illegal action raises IllegalAction and changes nothing."""
         seat = self.check_seat(seat)
-        if not isinstance(action, str):
-            raise IllegalAction("An action is a short text.", "error.action_not_text")
+        check_action_text(action)
         if self.is_over:
             raise IllegalAction("The game is over.", "error.game_over")
         if seat not in self.to_move:
@@ -142,6 +161,12 @@ class Game(ABC):
     max_players: ClassVar[int]
     options: ClassVar[dict[str, dict[str, Any]]] = {}
     bot_levels: ClassVar[list[str]] = []
+    # The level a set-up screen offers first: one a newcomer can beat.
+    default_bot_level: ClassVar[str] = ""
+    # What kind of game it is (describe() sends it to the page):
+    hidden_information: ClassVar[bool] = False  # some seat holds what another may not see (a hand)
+    simultaneous: ClassVar[bool] = False  # seats act at once, in secret, until the rules reveal it
+    chance: ClassVar[bool] = False  # dice, shuffles or throws
 
     @abstractmethod
     def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng) -> State:
@@ -218,4 +243,8 @@ class Game(ABC):
                 for players in range(self.min_players, self.max_players + 1)
             },
             "bot_levels": self.bot_levels,
+            "default_bot_level": self.default_bot_level or (self.bot_levels[0] if self.bot_levels else ""),
+            "hidden_information": self.hidden_information,
+            "simultaneous": self.simultaneous,
+            "chance": self.chance,
         }

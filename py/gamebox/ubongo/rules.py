@@ -525,6 +525,25 @@ class UbongoState(State):
         entry["time_ms"] = report["time"] if report is not None else None
         return entry
 
+    def secret_run_start(self) -> int:
+        """A running round's (or play-off's) hand-ins are the last entries of the history: one per seat that has
+        handed in, since the deal (which the previous round's last hand-in made)."""
+        if self.phase not in ("round", "playoff"):
+            return len(self.history)
+        return len(self.history) - sum(1 for seat in self.active if self.reports[seat] is not None)
+
+    def reveal_ms(self, seat: int, action: str) -> int | None:
+        """The table sees a solve when its player calls "Ubongo!" (its time); a seat that gave up is seen when the
+        second sand timer runs out (never in a play-off, which has no timer)."""
+        body, at = split_time(action)
+        if at is not None:
+            return at
+        return 2 * self.timer_ms if self.phase == "round" else None
+
+    def hints_allowed(self, seat: int) -> bool:
+        """Hints are for puzzle mode only: in a race, a free hint would be an unseen helping hand."""
+        return self.mode == "puzzle"
+
     def log_for(self, seat: int | None) -> list[LogEntry]:
         """While a round or play-off runs, the other seats' hand-ins stay out of the log: a bot hands in its result
         (with its time) when the round starts, and a player who passed the device on has handed in too, but
@@ -580,6 +599,9 @@ class UbongoGame(Game):
         "timer": {"choices": TIMERS, "default": DEFAULT_TIMER},
     }
     bot_levels: ClassVar[list[str]] = BOT_LEVELS
+    default_bot_level: ClassVar[str] = "easy"
+    simultaneous: ClassVar[bool] = True
+    chance: ClassVar[bool] = True
 
     def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng) -> State:
         state = UbongoState(self, seed, players, options, rng)

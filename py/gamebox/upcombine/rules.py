@@ -379,6 +379,9 @@ class UpCombine(Game):
     min_players = 2
     max_players = 5
     bot_levels = ["easy", "hard"]
+    default_bot_level = "easy"
+    hidden_information = True
+    chance = True
 
     def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng) -> State:
         state = UpCombineState(self, seed, players, options, rng)

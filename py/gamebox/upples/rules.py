@@ -634,6 +634,8 @@ class Upples(Game):
         "first": {"choices": [0, 1, 2, 3], "default": 0},
     }
     bot_levels = ["easy", "hard"]
+    default_bot_level = "easy"
+    chance = True
 
     def offered_choices(self, players: int) -> dict[str, list[Any]]:
         """Training and solo Glutton for one player; Glutton, Naughty and Survival for 2-4; teams only for 4;

@@ -336,6 +336,7 @@ class Upthrust(Game):
     max_players = 4
     options: ClassVar[dict[str, dict[str, Any]]] = {}
     bot_levels = ["easy", "hard"]
+    default_bot_level = "easy"
 
     def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng) -> UpthrustState:
         return UpthrustState(self, seed, players, options, rng, deal_colours(players, rng))

@@ -527,6 +527,22 @@ class WhoopiesState(State):
             return [self.champion]
         return super().winners()
 
+    def secret_run_start(self) -> int:
+        """During a grab, every entry since the throw is a grab, a miss or a pass: the secret run."""
+        if self.phase != "grab":
+            return len(self.history)
+        start = len(self.history)
+        while start > 0 and self.history[start - 1][1] != "throw":
+            start -= 1
+        return start
+
+    def reveal_ms(self, seat: int, action: str) -> int | None:
+        """A hand that grabs (or closes on nothing) is seen at its time; a pass is seen only when the grab is
+        resolved."""
+        if action.startswith("grab ") and "@" in action:
+            return _parse_ms("@" + action.rsplit("@", 1)[1])
+        return None
+
     def log_for(self, seat: int | None) -> list[LogEntry]:
         """During a grab, the other seats' grabs stay out of the log: a bot grabs (with its reaction time) as soon
         as the Whoopies fly, and a player who passed the device on has grabbed too, but the table sees who caught
@@ -587,6 +603,9 @@ class Whoopies(Game):
         "creatures": {"choices": [5, 4, 3, 2], "default": 5},
     }
     bot_levels = ["easy", "medium", "hard"]
+    default_bot_level = "easy"
+    simultaneous = True
+    chance = True
 
     def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng) -> State:
         return WhoopiesState(self, seed, players, options, rng)
