@@ -52,7 +52,7 @@ class Nim(Game):
     options = {"size": {"choices": [10, 20], "default": 10}}
     bot_levels = ["random", "mcts"]
 
-    def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng) -> State:
+    def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng, edition: int) -> State:
         return NimState(self, seed, players, options, rng)
 
     def bot(self, level: str) -> BotFunction:

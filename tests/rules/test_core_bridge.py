@@ -42,7 +42,7 @@ def test_hello_lists_the_box():
 def test_new_gives_a_table_with_a_view_and_a_share_code():
     reply = ask(op="new", game="upthrust", players=2, seed="K7Q2M", seats=[HUMAN, EASY])
     assert reply["ok"] and reply["seed"] == "K7Q2M" and reply["history"] == []
-    assert reply["share"].startswith("v1.upthrust.K7Q2M.2.")
+    assert reply["share"].startswith("v2.upthrust.K7Q2M.2.")
     assert reply["view"]["pieces"] and reply["viewer"] == 0 and not reply["can_undo"]
 
 

@@ -25,7 +25,7 @@ def played(seed: str = "K7Q2M", players: int = 2, moves: int = 6):
 
 def test_share_code_is_versioned_and_url_safe():
     code = share.encode(played())
-    assert code.startswith("v1.upthrust.K7Q2M.2.")
+    assert code.startswith("v2.upthrust.K7Q2M.2.")
     assert re.fullmatch(r"[A-Za-z0-9._~+@:,=-]*", code)
 
 

@@ -18,6 +18,12 @@ from gamebox.core.notation import check_action_text
 from gamebox.core.rng import Rng, normalize_seed
 
 JSON = Any
+# The edition of the rules that new games follow. A change that makes a seed or a history mean something else
+# (a deck built another way, a new choice at set-up) starts a new edition: new games and share codes use it
+# (share code ``v<edition>``), and a game keeps the old way for states of older editions, so every link made
+# before the change still opens exactly the same game. Edition 1 is everything before editions existed.
+EDITION = 2
+EDITIONS = (1, 2)
 LogEntry = dict[str, Any]
 BotFunction = Callable[["State", int, int, Rng], str]
 
@@ -39,8 +45,10 @@ def sealed_from_others(log: list[LogEntry], seat: int | None, keys: tuple[str, .
 class State(ABC):
     """One position of one game. Subclasses keep every rule of their game; this class keeps the bookkeeping."""
 
-    def __init__(self, game: Game, seed: str, players: int, options: dict[str, Any], rng: Rng) -> None:
+    def __init__(self, game: Game, seed: str, players: int, options: dict[str, Any], rng: Rng,
+                 edition: int = EDITION) -> None:
         self.game = game
+        self.edition = edition
         self.seed = seed
         self.players = players
         self.options = dict(options)
@@ -169,8 +177,9 @@ class Game(ABC):
     chance: ClassVar[bool] = False  # dice, shuffles or throws
 
     @abstractmethod
-    def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng) -> State:
-        """Set up a new game: the deal, the starting position."""
+    def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng, edition: int) -> State:
+        """Set up a new game of that edition of the rules: the deal, the starting position. Set the state's
+        ``edition`` before anything that depends on it."""
 
     @abstractmethod
     def bot(self, level: str) -> BotFunction:
@@ -208,7 +217,10 @@ class Game(ABC):
                                option=unknown[0])
         return players, chosen
 
-    def new(self, seed: str, players: int, **options: Any) -> State:
+    def new(self, seed: str, players: int, *, edition: int = EDITION, **options: Any) -> State:
+        """A new game. ``edition`` is for share codes of older editions only (see EDITION)."""
+        if edition not in EDITIONS:
+            raise InvalidSetup(f"There is no edition {edition!r} of the rules.", "error.bad_edition")
         if not isinstance(seed, str):
             raise InvalidSetup("A seed is a text.", "error.bad_seed")
         try:
@@ -216,11 +228,11 @@ class Game(ABC):
         except ValueError as exc:
             raise InvalidSetup(f"Bad seed: {exc}.", "error.bad_seed") from exc
         players, chosen = self.check_setup(players, options)
-        return self._create(seed, players, chosen, Rng.for_game(self.id, seed))
+        return self._create(seed, players, chosen, Rng.for_game(self.id, seed), edition)
 
     def replay(self, seed: str, players: int, options: Mapping[str, Any],
-               history: list[tuple[int, str]]) -> State:
-        state = self.new(seed, players, **dict(options))
+               history: list[tuple[int, str]], edition: int = EDITION) -> State:
+        state = self.new(seed, players, edition=edition, **dict(options))
         for seat, action in history:
             state.apply(seat, action)
         return state

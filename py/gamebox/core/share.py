@@ -1,6 +1,9 @@
 """Share codes: a compact, URL-safe, versioned text that reopens exactly the same game.
 
-``v1.<game>.<seed>.<players>.<options>.<history>``
+``v<edition>.<game>.<seed>.<players>.<options>.<history>``
+
+The version is the edition of the rules the game follows (core/game.py EDITION): v1 codes, made before a rules
+change, open with the rules of edition 1, exactly as they did.
 
 - seed: as typed when it uses only letters, digits and '-'; otherwise '~' and base64url of its UTF-8.
 - options: one base-36 digit per option of the game, in the game's declared order: the index of the chosen
@@ -16,14 +19,34 @@ import base64
 import re
 from typing import Any
 
+from dataclasses import dataclass
+from typing import Final
+
 from gamebox.core import registry
 from gamebox.core.errors import BadShareCode, GameboxError
-from gamebox.core.game import Game, State
+from gamebox.core.game import EDITION, EDITIONS, Game, State
+from gamebox.core.notation import check_action_text
 
-VERSION = "v1"
+VERSION = f"v{EDITION}"
+VERSIONS: Final = {f"v{edition}": edition for edition in EDITIONS}
+# A code is at most this long (a long Whoopies game is about 15,000 characters); longer text is refused before
+# anything is parsed.
+MAX_CODE_LENGTH: Final = 200_000
+MAX_MOVES: Final = 10_000
 _PLAIN_SEED = re.compile(r"[A-Za-z0-9-]+")
-_ACTION = re.compile(r"[A-Za-z0-9 @+\-:,=]+")
 _DIGITS36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+@dataclass(frozen=True)
+class ParsedCode:
+    """What a share code holds, before any move is replayed."""
+
+    game: Game
+    seed: str
+    players: int
+    options: dict[str, Any]
+    history: list[tuple[int, str]]
+    edition: int
 
 
 def _encode_seed(seed: str) -> str:
@@ -67,23 +90,34 @@ def decode_options(game: Game, text: str) -> dict[str, Any]:
     return options
 
 
-def encode(state: State) -> str:
+def encode(state: State, moves: int | None = None) -> str:
+    """The code of ``state``, or of its first ``moves`` actions (the public part of a game with secret moves
+    pending). Every action the engine accepted passed core/notation.py, so every state can be encoded."""
     entries = []
-    for seat, action in state.history:
-        if not _ACTION.fullmatch(action) or "_" in action:
-            raise ValueError(f"action {action!r} cannot go into a share code")
+    for seat, action in state.history[:moves]:
         entries.append(f"{_DIGITS36[seat]}{action.replace(' ', '_')}")
-    fields = [VERSION, state.game.id, _encode_seed(state.seed), str(state.players),
+    fields = [f"v{state.edition}", state.game.id, _encode_seed(state.seed), str(state.players),
               encode_options(state.game, state.options)]
     return ".".join(fields + entries)
 
 
 def parse(text: str) -> tuple[Game, str, int, dict[str, Any], list[tuple[int, str]]]:
     """Split a share code into its game, seed, players, options and history, without replaying it."""
+    code = parse_code(text)
+    return code.game, code.seed, code.players, code.options, code.history
+
+
+def parse_code(text: object) -> ParsedCode:
+    """Split a share code into what it holds, without replaying it. Linear in the code's length, which is
+    limited (MAX_CODE_LENGTH); each move is checked as action text (core/notation.py)."""
     if not isinstance(text, str) or not text.strip():
         raise BadShareCode("This link has no game in it.", "share.empty")
+    if len(text) > MAX_CODE_LENGTH:
+        raise BadShareCode(f"This link is longer than any game ({MAX_CODE_LENGTH} characters).", "share.too_long",
+                           limit=MAX_CODE_LENGTH)
     parts = text.strip().split(".")
-    if parts[0] != VERSION:
+    edition = VERSIONS.get(parts[0])
+    if edition is None:
         raise BadShareCode("This link is from a version of Gamebox that this page does not know.",
                            "share.bad_version", version=parts[0][:8])
     if len(parts) < 5:
@@ -99,12 +133,21 @@ def parse(text: str) -> tuple[Game, str, int, dict[str, Any], list[tuple[int, st
         raise BadShareCode("The number of players in this link is damaged.", "share.bad_players")
     players = int(parts[3])
     options = decode_options(game, parts[4])
+    if len(parts) - 5 > MAX_MOVES:
+        raise BadShareCode(f"This link has more than {MAX_MOVES} moves.", "share.too_long", limit=MAX_MOVES)
     history: list[tuple[int, str]] = []
-    for entry in parts[5:]:
+    for number, entry in enumerate(parts[5:], start=1):
         if len(entry) < 2 or _DIGITS36.find(entry[0]) < 0:
             raise BadShareCode("The moves in this link are damaged.", "share.bad_history")
-        history.append((_DIGITS36.index(entry[0]), entry[1:].replace("_", " ")))
-    return game, seed, players, options, history
+        action = entry[1:].replace("_", " ")
+        try:
+            check_action_text(action)
+        except GameboxError as exc:
+            raise BadShareCode(f"Move {number} in this link cannot be played: {exc.message}", "share.illegal_move",
+                               move=number, seat=_DIGITS36.index(entry[0]), action=action[:40],
+                               reason=exc.message, reason_key=exc.key, reason_params=exc.params) from exc
+        history.append((_DIGITS36.index(entry[0]), action))
+    return ParsedCode(game, seed, players, options, history, edition)
 
 
 def decode(text: str) -> State:
@@ -112,9 +155,10 @@ def decode(text: str) -> State:
 
     A move that cannot be played is named by its number (from 1) and its notation (``share.illegal_move``),
     so a player who was sent a tampered or mistyped link is told which move is wrong and why."""
-    game, seed, players, options, history = parse(text)
+    code = parse_code(text)
+    game, seed, players, options, history = code.game, code.seed, code.players, code.options, code.history
     try:
-        state = game.new(seed, players, **dict(options))
+        state = game.new(seed, players, edition=code.edition, **dict(options))
     except GameboxError as exc:
         raise BadShareCode(f"This link's game cannot be replayed: {exc.message}", "share.bad_replay",
                            reason=exc.message, reason_key=exc.key, reason_params=exc.params) from exc

@@ -603,8 +603,9 @@ class UbongoGame(Game):
     simultaneous: ClassVar[bool] = True
     chance: ClassVar[bool] = True
 
-    def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng) -> State:
+    def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng, edition: int) -> State:
         state = UbongoState(self, seed, players, options, rng)
+        state.edition = edition
         state.setup()
         return state
 

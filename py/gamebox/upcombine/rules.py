@@ -383,8 +383,9 @@ class UpCombine(Game):
     hidden_information = True
     chance = True
 
-    def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng) -> State:
+    def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng, edition: int) -> State:
         state = UpCombineState(self, seed, players, options, rng)
+        state.edition = edition
         state._deal()
         return state
 

@@ -647,9 +647,10 @@ class Upples(Game):
             "first": list(range(players)),
         }
 
-    def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng) -> State:
+    def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng, edition: int) -> State:
         # Game.check_setup allows only the combinations offered_choices lists (see docs/rules/upples.md).
         state = UpplesState(self, seed, players, options, rng)
+        state.edition = edition
         deal(state, options["first"])
         return state
 

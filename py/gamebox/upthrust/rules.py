@@ -338,8 +338,10 @@ class Upthrust(Game):
     bot_levels = ["easy", "hard"]
     default_bot_level = "easy"
 
-    def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng) -> UpthrustState:
-        return UpthrustState(self, seed, players, options, rng, deal_colours(players, rng))
+    def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng, edition: int) -> UpthrustState:
+        state = UpthrustState(self, seed, players, options, rng, deal_colours(players, rng))
+        state.edition = edition
+        return state
 
     def bot(self, level: str) -> BotFunction:
         from gamebox.upthrust import bots

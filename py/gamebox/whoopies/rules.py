@@ -607,8 +607,10 @@ class Whoopies(Game):
     simultaneous = True
     chance = True
 
-    def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng) -> State:
-        return WhoopiesState(self, seed, players, options, rng)
+    def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng, edition: int) -> State:
+        state = WhoopiesState(self, seed, players, options, rng)
+        state.edition = edition
+        return state
 
     def bot(self, level: str) -> BotFunction:
         from gamebox.whoopies.bots import LEVELS
