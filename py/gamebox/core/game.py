@@ -185,7 +185,8 @@ class Game(ABC):
     def bot(self, level: str) -> BotFunction:
         """The function that plays at ``level``: (state, seat, budget_ms, rng) -> action."""
 
-    def check_setup(self, players: object, options: Mapping[str, object]) -> tuple[int, dict[str, Any]]:
+    def check_setup(self, players: object, options: Mapping[str, object],
+                    edition: int = EDITION) -> tuple[int, dict[str, Any]]:
         if isinstance(players, bool) or not isinstance(players, int):
             raise InvalidSetup("The number of players must be a whole number.", "error.players_not_number")
         if not self.min_players <= players <= self.max_players:
@@ -198,7 +199,7 @@ class Game(ABC):
                 players=players,
             )
         chosen: dict[str, Any] = {}
-        offered = self.offered_choices(players)
+        offered = self.offered_choices_in(players, edition)
         for name, spec in self.options.items():
             value = options.get(name, spec["default"])
             if name not in options and value not in offered[name]:
@@ -227,7 +228,7 @@ class Game(ABC):
             seed = normalize_seed(seed)
         except ValueError as exc:
             raise InvalidSetup(f"Bad seed: {exc}.", "error.bad_seed") from exc
-        players, chosen = self.check_setup(players, options)
+        players, chosen = self.check_setup(players, options, edition)
         return self._create(seed, players, chosen, Rng.for_game(self.id, seed), edition)
 
     def replay(self, seed: str, players: int, options: Mapping[str, Any],
@@ -242,6 +243,16 @@ class Game(ABC):
         (a solitaire mode only for 1 player, say). ``new`` refuses any other value with InvalidSetup, and an
         option left out takes its default, or the first allowed value when the default is not allowed."""
         return {name: list(spec["choices"]) for name, spec in self.options.items()}
+
+    def offered_choices_in(self, players: int, edition: int) -> dict[str, list[Any]]:
+        """offered_choices for games of an older ``edition`` (share codes made before a change of what is offered);
+        the newest edition's by default."""
+        return self.offered_choices(players)
+
+    def rematch_options(self, state: State) -> dict[str, Any]:
+        """The options of "Play again" after ``state``'s game: the same, unless the rules rotate something (the
+        first player, say)."""
+        return dict(state.options)
 
     def describe(self) -> dict[str, JSON]:
         return {
