@@ -13,7 +13,9 @@ case is printed with its request, and can be replayed alone from the case number
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,9 +27,12 @@ from gamebox.core.game import Game, State
 from gamebox.core.rng import Rng
 
 GAMES = gamebox.ready_ids()
-CASES_PER_GAME = 2_400  # per game, less the links the page refuses itself: >= 2,000 requests each, >= 10,000 in all
+CASES_PER_GAME = 12_500  # per game, less the links the page refuses itself: >= 10,000 requests each
 TABLE_KEYS = {"ok", "game", "title", "seed", "players", "options", "seats", "viewer", "history", "to_move",
-              "is_over", "scores", "winners", "log", "view", "fingerprint", "share", "can_undo"}
+              "is_over", "scores", "winners", "log", "view", "fingerprint", "share", "can_undo", "resume", "public",
+              "sealed", "hints", "rematch"}
+TABLE_OPS = {"new", "open", "replay", "view", "apply", "bot", "undo"}
+WORDED = set(json.loads((Path(__file__).resolve().parents[2] / "web" / "i18n" / "en.json").read_text()))
 JUNK_CHARS = ("abcxyzAZ0123456789.._~-+=:,@ %#&?/\\\"'<>{}[]\t\n\r\x00\u00e9\u00b2\u0663\u2028\ufeff"
               "\U0001f600\ud7ff\u0430")
 SEAT_WORDS = ["human", "easy", "normal", "hard", "expert", "bot", "", " human", "HUMAN", "null", "undefined",
@@ -188,9 +193,12 @@ class Fuzz:
         assert isinstance(reply, dict), request
         if reply.get("ok") is True:
             self.tables += 1
-            if request.get("op") != "check":
+            if request.get("op") in TABLE_OPS:
                 assert set(reply) >= TABLE_KEYS, (request, sorted(reply))
-                assert reply["share"].split(".")[1] == reply["game"], (request, reply["share"])
+                assert reply["resume"].split(".")[1] == reply["game"], (request, reply["resume"])
+                assert reply["share"] in (None, reply["public"]["share"]), (request, reply["share"])
+                # every accepted state can be encoded, and its public code opens again
+                assert share.decode(reply["resume"]).game.id == reply["game"]
                 assert bridge._table is not None and reply["fingerprint"] == bridge._table.state.fingerprint()
             return reply
         assert reply.get("ok") is False, (request, reply)
@@ -199,6 +207,7 @@ class Fuzz:
         assert isinstance(error.get("key"), str) and error["key"], (request, error)
         assert isinstance(error.get("message"), str) and error["message"], (request, error)
         assert error.get("type") != "InternalError", (request, error)
+        assert error["key"] in WORDED, (request, error)  # the page can say it in the player's language
         self.failures[error["key"]] = self.failures.get(error["key"], 0) + 1
         # a failure never closes or changes the open game
         assert bridge._table is before, request
@@ -260,7 +269,7 @@ def test_mutated_links_never_crash_the_bridge(game_id: str) -> None:
         if bridge._table is None or rng.below(40) == 0:
             open_a_game(fuzz, rng.choice(codes))
     print(f"{game_id}: {fuzz.sent} requests, {fuzz.tables} tables, failures {fuzz.failures}")
-    assert fuzz.sent >= 2_000  # x 5 games
+    assert fuzz.sent >= 10_000
     assert fuzz.failures, "no request failed: the mutations are too gentle"
     assert fuzz.tables > 0, "no request succeeded: the mutations are too harsh"
 
@@ -324,3 +333,73 @@ def test_garbage_requests_never_crash_the_bridge() -> None:
         assert reply["ok"] is False and reply["error"]["key"] and reply["error"]["type"] != "InternalError", text
     for op in ["open", "replay", "check", "view", "legal", "apply", "bot", "hint", "undo", "share", "nope", None, 7]:
         fuzz.send({"op": op, "code": "v1.nope", "seat": "0", "action": None, "step": "1", "budget_ms": "x"})
+
+
+# ---------------------------------------------------------------- every op, during play
+def variants(action: str, rng: Rng) -> list[Any]:
+    """An action as a careless or hostile caller sends it: case changed, padded, doubled spaces, control
+    characters, leading zeros, huge, or not text at all."""
+    digits = "".join(("0" + c) if c.isdigit() and rng.below(2) else c for c in action)
+    return [action.upper(), action.lower(), action.swapcase(), " " + action, action + "\n", action + " ",
+            action.replace(" ", "  "), action.replace(" ", "\t"), action + "\x00", "\u200b" + action, digits,
+            action + "_", action + ".", action * 3, action[:-1], action + "9" * rng.between(1, 400),
+            "x" * 100_000, None, 3, [action], {"action": action}, True]
+
+
+def requests_for(table: dict[str, Any], rng: Rng) -> list[dict[str, Any]]:
+    """Requests of every op against an open table, mostly of a wrong shape."""
+    seat = table["to_move"][0] if table["to_move"] else 0
+    legal = bridge.handle({"op": "legal", "seat": seat})
+    actions = legal.get("actions") or ["pass"]
+    action = rng.choice(actions)
+    odd: list[Any] = [None, -1, 99, "0", True, 1.5, [], {}, 10**30, -(10**30), "\x00", " 1"]
+    made: list[dict[str, Any]] = [{"op": "apply", "seat": seat, "action": bad} for bad in variants(action, rng)]
+    for op in ("view", "legal", "apply", "bot", "hint", "undo", "share", "new", "open", "replay", "check"):
+        for field in ("seat", "viewer", "clock_ms", "budget_ms", "action", "code", "step", "seats", "options",
+                      "players", "game", "seed", "unknown"):
+            made.append({"op": op, "seat": seat, "action": action, "budget_ms": 5, field: rng.choice(odd)})
+    made += [{"op": op} for op in ("VIEW", " view", "view\n", "Apply", "", "__class__", "handle")]
+    made += [{"op": "new", "game": table["game"], "players": table["players"], "seed": seed}
+             for seed in ("\ud800", "a\x07b", "x" * 65, "", " ", "\u2028", 5)]
+    made += [{"op": "new", "game": table["game"], "players": table["players"], "options": {name: 1}}
+             for name in ("seed", "players", "self", "edition", "__init__", "")]
+    made += [{"op": "view", "clock_ms": clock} for clock in (0, 1, 10**9, -5, 599, 86_400_000, 2**70)]
+    made += [{"op": "bot", "budget_ms": -5}, {"op": "hint", "seat": seat, "budget_ms": -(2**70)}]
+    return made
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_op_with_bad_fields_works_or_is_refused_in_words_and_changes_nothing(game_id: str) -> None:
+    """A fuzz of every bridge op during play: wrong types, unknown fields, whitespace, case changes, control
+    characters, huge values. Each request gives a table or a worded error; a failure leaves the fingerprint as
+    it was; no request takes more than a second of this process's CPU time (bot and hint: their budget more)."""
+    game = registry.get(game_id)
+    rng = Rng(f"fuzz/ops/{game_id}")
+    fuzz = Fuzz()
+    slowest = 0.0
+    for code in played_codes(game, rng, 6):
+        seats = [{"kind": "human", "level": ""}] * int(code.split(".")[3])
+        table = fuzz.send({"op": "open", "code": code, "seats": seats})
+        for request in requests_for(table, rng):
+            before = bridge._table
+            fingerprint = before.state.fingerprint() if before else None
+            started = time.process_time()
+            try:
+                reply = fuzz.send(request)
+            except AssertionError as error:
+                raise AssertionError(f"{game_id}: {error}") from None
+            spent = time.process_time() - started
+            allowed = 1.0 + (bridge.MAX_BOT_BUDGET_MS / 1000 if request.get("op") in ("bot", "hint") else 0)
+            assert spent < allowed, (request, spent)
+            slowest = max(slowest, spent)
+            if not reply["ok"] and before is not None:
+                assert bridge._table is before and before.state.fingerprint() == fingerprint, request
+            if bridge._table is None or bridge._table.state.game.id != game_id:
+                fuzz.send({"op": "open", "code": code, "seats": seats})
+    print(f"{game_id}: {fuzz.sent} requests, slowest {slowest:.3f} s, failures {fuzz.failures}")
+    assert fuzz.failures and fuzz.tables
+
+
+def test_a_bot_budget_is_kept_within_bounds() -> None:
+    assert bridge._budget({"budget_ms": 10**9}) == bridge._budget({"budget_ms": 2**70}) == bridge.MAX_BOT_BUDGET_MS
+    assert bridge._budget({"budget_ms": -5}) == 1

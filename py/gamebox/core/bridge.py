@@ -22,45 +22,75 @@ Requests (``op`` and its fields) and what they answer:
 - ``check`` code                               what a share code holds (game, seed, players, options, moves,
                                                to_move, is_over), without touching the open table
 
-Every table reply has ``ok: true``; every failure has ``ok: false`` and an ``error`` with a message key.
+Every request may carry ``viewer`` (the seat the page shows the table to) and ``clock_ms`` (the page's clock, in
+ms since the running real-time phase began: a grab's throw, a race's sand timer). What a table reply holds for
+that viewer is decided in one place, core/viewer.py: ``history``, ``log``, ``view``, ``scores`` and ``winners`` are
+the game as that viewer knows it at that clock; ``share`` is the public game (None while it would give away a
+hidden hand: the seed of Up Combine stays on the device until the game is over); ``resume`` is the public game
+for this device's own saved game; ``public`` is the summary that may leave the page (embed events); ``sealed``
+says that other seats' secret moves are still hidden (the page asks again as its clock runs); ``hints`` says
+whether Hint may help the viewer now; ``rematch`` holds the options of "Play again" once the game is over.
+
+Every table reply has ``ok: true``; every failure has ``ok: false`` and an ``error`` with a message key and
+leaves the open game exactly as it was (each change is made on a copy and kept only once its reply is made).
 """
 
 from __future__ import annotations
 
 import json
 import traceback
-from typing import Any
+from typing import Any, Final
 
-from gamebox.core import bots, registry, share
+from gamebox.core import bots, registry, share, viewer
 from gamebox.core.errors import BadRequest, GameboxError, IllegalAction, InvalidSetup
-from gamebox.core.game import Game, State
+from gamebox.core.game import State
 from gamebox.core.rng import fresh_seed
+from gamebox.core.share import ParsedCode
+from gamebox.core.viewer import Checkpoint
 
-DEFAULT_BOT_BUDGET_MS = 800
-MAX_BOT_BUDGET_MS = 20_000
+DEFAULT_BOT_BUDGET_MS: Final = 800
+MAX_BOT_BUDGET_MS: Final = 3_000
+MAX_CLOCK_MS: Final = 86_400_000
+MAX_REQUEST_LENGTH: Final = 1_000_000  # characters of JSON: a share code is at most 200,000
 
 
 class Table:
     """The game being played in this worker, and its seats."""
 
-    def __init__(self, state: State, seats: list[dict[str, str]]) -> None:
+    def __init__(self, state: State, seats: list[dict[str, str]], checkpoint: Checkpoint | None = None,
+                 replay_over: bool | None = None) -> None:
         self.state = state
         self.seats = seats
+        self.checkpoint = checkpoint
+        # In a replay: whether the whole replayed game is over (then every seat's pieces may be shown).
+        self.replay_over = replay_over
 
     @property
     def humans(self) -> list[int]:
         return [seat for seat, sitter in enumerate(self.seats) if sitter["kind"] == "human"]
 
     def viewer(self, asked: object) -> int | None:
-        if isinstance(asked, int) and not isinstance(asked, bool) and 0 <= asked < self.state.players:
-            return asked
+        """The seat the table is shown to. A page may ask for a seat; in a game with secrets it gets that seat only
+        when the person at the device may see it: the only human, or a human whose turn it is (one device passed
+        around), or anyone once the game is over. Otherwise it gets the seat whose turn it is, or a spectator."""
+        state = self.state
         humans = self.humans
+        replaying = self.replay_over is not None
+        over = state.is_over or bool(self.replay_over)
         if len(humans) == 1:
-            return humans[0]
-        for seat in self.state.to_move:
-            if seat in humans:
-                return seat
-        return None
+            default: int | None = humans[0]
+        elif replaying:
+            default = None
+        else:
+            default = next((seat for seat in state.to_move if seat in humans), None)
+        if not (isinstance(asked, int) and not isinstance(asked, bool) and 0 <= asked < state.players):
+            return default
+        game = state.game
+        if over or not (game.hidden_information or game.simultaneous) or asked == default:
+            return asked
+        if not replaying and asked in humans and asked in state.to_move:
+            return asked
+        return default
 
     def undo_point(self) -> int | None:
         """The index in history of the action that undo takes back (with everything after it)."""
@@ -71,36 +101,43 @@ class Table:
                 return index
         return None
 
-    def to_json(self, asked_viewer: object = None) -> dict[str, Any]:
+    def to_json(self, asked_viewer: object = None, clock_ms: int | None = None) -> dict[str, Any]:
         state = self.state
-        viewer = self.viewer(asked_viewer)
+        seat = self.viewer(asked_viewer)
+        seen = viewer.seen_by(state, seat, clock_ms, self.checkpoint)
+        secret = viewer.seed_is_secret(state)
+        resume = share.encode(state, viewer.public_moves(state))
         return {
             "ok": True,
             "game": state.game.id,
             "title": state.game.title,
-            "seed": state.seed,
+            "seed": None if secret else state.seed,
             "players": state.players,
             "options": state.options,
             "seats": self.seats,
-            "viewer": viewer,
-            "history": [list(step) for step in state.history],
+            "viewer": seat,
+            "history": [list(step) for step in seen.history],
             "to_move": state.to_move,
             "is_over": state.is_over,
-            "scores": state.scores(),
-            "winners": state.winners(),
-            "log": state.log_for(viewer),
-            "view": state.view(viewer),
+            "scores": seen.scores(),
+            "winners": seen.winners(),
+            "log": seen.log_for(seat),
+            "view": seen.view(seat),
             "fingerprint": state.fingerprint(),
-            "share": share.encode(state),
+            "share": None if secret else resume,
+            "resume": resume,
+            "public": viewer.public_summary(state, self.checkpoint, self.seats),
+            "sealed": len(seen.history) < len(state.history),
+            "hints": seat is not None and seat in state.to_move and state.hints_allowed(seat),
+            "rematch": state.game.rematch_options(state) if state.is_over else None,
             "can_undo": self.undo_point() is not None,
         }
 
 
 _table: Table | None = None
-# The last share code that ``replay`` checked in full, and what it holds: stepping through a long game then
-# replays only the steps it shows, instead of the whole game and then the steps.
-Parsed = tuple[Game, str, int, dict[str, Any], list[tuple[int, str]]]
-_replayed: tuple[str, Parsed] | None = None
+# The last share code that ``replay`` checked in full, what it holds, and whether its game is over: stepping through
+# a long game then replays only the steps it shows, instead of the whole game and then the steps.
+_replayed: tuple[str, ParsedCode, bool] | None = None
 
 
 def _field(request: dict[str, Any], name: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
@@ -112,6 +149,13 @@ def _field(request: dict[str, Any], name: str, kind: type | tuple[type, ...], de
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
         raise BadRequest(f"{name!r} has the wrong type.", "error.bad_request", field=name)
     return value
+
+
+def _clock(request: dict[str, Any]) -> int | None:
+    clock: int | None = _field(request, "clock_ms", (int, type(None)), None)
+    if clock is not None and not 0 <= clock <= MAX_CLOCK_MS:
+        raise BadRequest("'clock_ms' is out of range.", "error.bad_request", field="clock_ms")
+    return clock
 
 
 def _seats(request: dict[str, Any], state: State) -> list[dict[str, str]]:
@@ -126,9 +170,19 @@ def _seats(request: dict[str, Any], state: State) -> list[dict[str, str]]:
             raise InvalidSetup("Each seat is a human or a bot.", "error.bad_seat")
         level = sitter.get("level", "") if sitter["kind"] == "bot" else ""
         if sitter["kind"] == "bot" and level not in state.game.bot_levels:
-            raise InvalidSetup(f"There is no bot level {level!r}.", "error.bad_bot_level", level=str(level))
+            raise InvalidSetup(f"There is no bot level {str(level)[:20]!r}.", "error.bad_bot_level",
+                               level=str(level)[:20])
         seats.append({"kind": sitter["kind"], "level": level})
     return seats
+
+
+def _options(request: dict[str, Any]) -> dict[str, Any]:
+    options: dict[str, Any] = _field(request, "options", dict, {})
+    for name, value in options.items():
+        if not isinstance(value, (str, int)) or isinstance(value, bool):
+            raise InvalidSetup(f"Option {name[:20]!r} has a value of the wrong type.", "error.bad_option",
+                               option=name[:20], value=str(value)[:20])
+    return options
 
 
 def _require_table() -> Table:
@@ -142,101 +196,149 @@ def _budget(request: dict[str, Any]) -> int:
     return max(1, min(budget, MAX_BOT_BUDGET_MS))
 
 
-def _parsed_code(code: str) -> Parsed:
-    """share.parse of a code whose whole history share.decode has accepted (so every prefix replays)."""
+def _parsed_code(code: str) -> tuple[ParsedCode, bool]:
+    """What a share code holds, once share.decode has accepted its whole history (so every prefix replays), and
+    whether its game is over."""
     global _replayed
     if _replayed is None or _replayed[0] != code:
-        share.decode(code)
-        _replayed = (code, share.parse(code))
-    return _replayed[1]
+        final = share.decode(code)
+        _replayed = (code, share.parse_code(code), final.is_over)
+    return _replayed[1], _replayed[2]
 
 
-def _replay(request: dict[str, Any]) -> dict[str, Any]:
-    global _table
+def _replay(request: dict[str, Any]) -> tuple[Table, dict[str, Any]]:
     code = _field(request, "code", str)
-    game, seed, players, options, history = _parsed_code(code)
-    steps = len(history)
+    parsed, over = _parsed_code(code)
+    steps = len(parsed.history)
     step: int = _field(request, "step", int, steps)
     step = max(0, min(step, steps))
-    state = game.replay(seed, players, options, history[:step])
-    table = Table(state, _seats(request, state))
-    _table = table
-    reply = table.to_json(request.get("viewer"))
+    state = parsed.game.replay(parsed.seed, parsed.players, parsed.options, parsed.history[:step], parsed.edition)
+    table = Table(state, _seats(request, state), replay_over=over)
+    reply = table.to_json(request.get("viewer"), _clock(request))
     reply["replay"] = {"step": step, "steps": steps, "code": code.strip(),
-                       "history": [list(entry) for entry in history]}
-    return reply
+                       "history": [list(entry) for entry in parsed.history]}
+    return table, reply
 
 
 def _check(request: dict[str, Any]) -> dict[str, Any]:
     state = share.decode(_field(request, "code", str))
-    return {"ok": True, "game": state.game.id, "title": state.game.title, "seed": state.seed,
+    return {"ok": True, "game": state.game.id, "title": state.game.title,
+            "seed": None if viewer.seed_is_secret(state) else state.seed,
             "players": state.players, "options": state.options, "moves": len(state.history),
             "to_move": state.to_move, "is_over": state.is_over, "scores": state.scores(),
             "winners": state.winners()}
 
 
+def _played(table: Table, seat: int, action: str) -> Table:
+    """A new table where ``seat`` has played ``action``; the old one is untouched (it becomes the checkpoint
+    when the move opens a run of secret moves)."""
+    before = table.state
+    after = before.copy()
+    after.apply(seat, action)
+    checkpoint = table.checkpoint
+    if viewer.public_moves(before) == len(before.history):
+        checkpoint = Checkpoint(len(before.history), before)
+    return Table(after, table.seats, checkpoint)
+
+
+def _viewer_seat(table: Table, request: dict[str, Any]) -> int:
+    """The ``seat`` of a request that shows that seat's options (legal, hint): one the device may see."""
+    seat = table.state.check_seat(_field(request, "seat", int))
+    if table.viewer(seat) != seat:
+        raise IllegalAction("That seat's pieces are not yours to see.", "error.not_your_seat", seat=seat)
+    return seat
+
+
+def _answer(request: dict[str, Any]) -> tuple[Table | None, dict[str, Any]]:
+    """The reply to one request, and the table to keep afterwards (None: no change)."""
+    op = request.get("op")
+    if op == "hello":
+        return None, {"ok": True, "ids": registry.ids(), "ready": registry.ready_ids(),
+                      "games": [registry.get(game_id).describe() for game_id in registry.ready_ids()]}
+    if op == "new":
+        game = registry.get(_field(request, "game", str))
+        seed = _field(request, "seed", str, "") or fresh_seed()
+        options = _options(request)
+        unknown = sorted(name for name in options if name not in game.options)
+        if unknown:
+            raise InvalidSetup(f"{game.title} has no option {unknown[0][:20]!r}.", "error.unknown_option",
+                               option=unknown[0][:20])
+        state = game.new(seed, _field(request, "players", int), **options)
+        table = Table(state, _seats(request, state))
+        return table, table.to_json(request.get("viewer"), _clock(request))
+    if op == "open":
+        state = share.decode(_field(request, "code", str))
+        table = Table(state, _seats(request, state))
+        return table, table.to_json(request.get("viewer"), _clock(request))
+    if op == "replay":
+        return _replay(request)
+    if op == "check":
+        return None, _check(request)
+    table = _require_table()
+    state = table.state
+    clock = _clock(request)
+    if op == "view":
+        return None, table.to_json(request.get("viewer"), clock)
+    if op == "legal":
+        seat = _viewer_seat(table, request)
+        seen = viewer.seen_by(state, seat, clock, table.checkpoint)
+        return None, {"ok": True, "seat": seat,
+                      "actions": seen.legal_actions(seat) if seat in state.to_move else []}
+    if op == "apply":
+        seat = state.check_seat(_field(request, "seat", int))
+        if table.seats[seat]["kind"] != "human":
+            raise IllegalAction("That seat is played by a bot.", "error.bot_seat", seat=seat)
+        if table.replay_over is not None:
+            raise IllegalAction("A replay is watched, not played.", "error.replay_not_played")
+        table = _played(table, seat, _field(request, "action", str))
+        return table, table.to_json(request.get("viewer"), clock)
+    if op == "bot":
+        movers = [seat for seat in state.to_move if table.seats[seat]["kind"] == "bot"]
+        if not movers:
+            raise IllegalAction("No bot is to move.", "error.no_bot_to_move")
+        seat = movers[0]
+        action = bots.choose(state, seat, table.seats[seat]["level"], _budget(request), state.seed)
+        table = _played(table, seat, action)
+        reply = table.to_json(request.get("viewer"), clock)
+        moves = len(state.history)  # the bot's action is the viewer's to know once its history shows it
+        shown = len(reply["history"]) > moves and reply["history"][moves] == [seat, action]
+        reply["action"] = [seat, action if shown else None]
+        return table, reply
+    if op == "hint":
+        seat = _viewer_seat(table, request)
+        if seat not in state.to_move:
+            raise IllegalAction("It is not your turn.", "error.not_your_turn", seat=seat)
+        if not state.hints_allowed(seat):
+            raise IllegalAction("Hints are not offered in this game.", "error.no_hints")
+        seen = viewer.seen_by(state, seat, clock, table.checkpoint)
+        level = state.game.bot_levels[-1]
+        return None, {"ok": True, "seat": seat,
+                      "action": bots.choose(seen, seat, level, _budget(request), f"hint/{state.seed}")}
+    if op == "undo":
+        point = table.undo_point()
+        if point is None:
+            raise IllegalAction("There is nothing to undo.", "error.nothing_to_undo")
+        undone = state.game.replay(state.seed, state.players, state.options, state.history[:point], state.edition)
+        table = Table(undone, table.seats)
+        return table, table.to_json(request.get("viewer"), clock)
+    if op == "share":
+        secret = viewer.seed_is_secret(state)
+        code = share.encode(state, viewer.public_moves(state))
+        return None, {"ok": True, "code": None if secret else code, "resume": code}
+    raise BadRequest(f"Unknown request {str(op)[:20]!r}.", "error.bad_request", op=str(op)[:20])
+
+
 def handle(request: object) -> dict[str, Any]:
-    """Answer one request. Never raises: failures come back as ``{"ok": false, "error": ...}``."""
+    """Answer one request. Never raises: failures come back as ``{"ok": false, "error": ...}``, and leave the
+    open game as it was."""
     global _table
     try:
         if not isinstance(request, dict):
             raise BadRequest("A request is a JSON object.", "error.bad_request")
-        op = request.get("op")
-        if op == "hello":
-            return {"ok": True, "ids": registry.ids(), "ready": registry.ready_ids(),
-                    "games": [registry.get(game_id).describe() for game_id in registry.ready_ids()]}
-        if op == "new":
-            game = registry.get(_field(request, "game", str))
-            seed = _field(request, "seed", str, "") or fresh_seed()
-            options = _field(request, "options", dict, {})
-            state = game.new(seed, _field(request, "players", int), **options)
-            _table = Table(state, _seats(request, state))
-            return _table.to_json(request.get("viewer"))
-        if op == "open":
-            state = share.decode(_field(request, "code", str))
-            _table = Table(state, _seats(request, state))
-            return _table.to_json(request.get("viewer"))
-        if op == "replay":
-            return _replay(request)
-        if op == "check":
-            return _check(request)
-        table = _require_table()
-        state = table.state
-        if op == "view":
-            return table.to_json(request.get("viewer"))
-        if op == "legal":
-            seat = state.check_seat(_field(request, "seat", int))
-            return {"ok": True, "seat": seat, "actions": state.legal_actions(seat) if seat in state.to_move else []}
-        if op == "apply":
-            seat = state.check_seat(_field(request, "seat", int))
-            if table.seats[seat]["kind"] != "human":
-                raise IllegalAction("That seat is played by a bot.", "error.bot_seat", seat=seat)
-            state.apply(seat, _field(request, "action", str))
-            return table.to_json(request.get("viewer"))
-        if op == "bot":
-            movers = [seat for seat in state.to_move if table.seats[seat]["kind"] == "bot"]
-            if not movers:
-                raise IllegalAction("No bot is to move.", "error.no_bot_to_move")
-            seat = movers[0]
-            action = bots.choose(state, seat, table.seats[seat]["level"], _budget(request), state.seed)
-            state.apply(seat, action)
-            reply = table.to_json(request.get("viewer"))
-            reply["action"] = [seat, action]
-            return reply
-        if op == "hint":
-            seat = state.check_seat(_field(request, "seat", int))
-            level = state.game.bot_levels[-1]
-            return {"ok": True, "seat": seat,
-                    "action": bots.choose(state, seat, level, _budget(request), f"hint/{state.seed}")}
-        if op == "undo":
-            point = table.undo_point()
-            if point is None:
-                raise IllegalAction("There is nothing to undo.", "error.nothing_to_undo")
-            table.state = state.game.replay(state.seed, state.players, state.options, state.history[:point])
-            return table.to_json(request.get("viewer"))
-        if op == "share":
-            return {"ok": True, "code": share.encode(state)}
-        raise BadRequest(f"Unknown request {op!r}.", "error.bad_request", op=str(op))
+        table, reply = _answer(request)
+        if table is not None:
+            _table = table
+        return reply
     except GameboxError as exc:
         return {"ok": False, "error": exc.to_json()}
     except Exception as exc:  # a bug: report it as data, never as a crash of the worker
@@ -248,8 +350,12 @@ def handle(request: object) -> dict[str, Any]:
 def handle_json(text: str) -> str:
     """The worker's entry: JSON text in, JSON text out."""
     try:
+        if len(text) > MAX_REQUEST_LENGTH:
+            raise BadRequest("The request is too long.", "error.request_too_long", limit=MAX_REQUEST_LENGTH)
         request = json.loads(text)
-    except (TypeError, ValueError):
+    except BadRequest as exc:
+        return json.dumps({"ok": False, "error": exc.to_json()})
+    except (TypeError, ValueError, RecursionError):
         return json.dumps({"ok": False, "error": BadRequest("The request is not JSON.").to_json()})
     return json.dumps(handle(request), separators=(",", ":"))
 

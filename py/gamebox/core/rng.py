@@ -98,11 +98,18 @@ def fresh_seed(length: int = 5) -> str:
     return "".join(CROCKFORD[secrets.randbelow(32)] for _ in range(length))
 
 
+MAX_SEED_LENGTH = 64
+
+
 def normalize_seed(text: str) -> str:
-    """Seeds are any text; only surrounding spaces are dropped. Empty text is not a seed."""
+    """Seeds are any text of at most 64 characters; only surrounding spaces are dropped. Empty text is not a
+    seed, and neither is text that is not valid Unicode (a lone surrogate) or holds control characters (which
+    could not be shown or typed)."""
     seed = text.strip()
     if not seed:
         raise ValueError("empty seed")
-    if len(seed) > 64:
-        raise ValueError("seed longer than 64 characters")
+    if len(seed) > MAX_SEED_LENGTH:
+        raise ValueError(f"seed longer than {MAX_SEED_LENGTH} characters")
+    if any(0xD800 <= ord(c) <= 0xDFFF or ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0 for c in seed):
+        raise ValueError("a seed is text without control characters")
     return seed

@@ -17,10 +17,8 @@ from __future__ import annotations
 
 import base64
 import re
-from typing import Any
-
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from gamebox.core import registry
 from gamebox.core.errors import BadShareCode, GameboxError

@@ -303,6 +303,7 @@ class UpthrustState(State):
         twin.history = list(self.history)
         twin.log = list(self.log)
         twin.undo_floor = self.undo_floor
+        twin.edition = self.edition
         twin.board = list(self.board)
         twin.owners = list(self.owners)
         twin.turn = self.turn

@@ -1,0 +1,109 @@
+"""The one per-viewer filter: what a seat (or a spectator, or the world outside the device) may know of a game.
+
+Everything the bridge sends for a viewer is made here, like boardgame.io's playerView and redactLog: the view,
+the log, the history, the codes, replays and the summary that embed events carry. Three rules:
+
+1. Secret moves. Moves made at once and in secret (Ubongo's hand-ins, Whoopies' grabs) are the last entries of
+   the history until the rules resolve them together (``State.secret_run_start``). A viewer sees its own, and
+   another seat's once the page's clock (``clock_ms``, in ms of the running phase) has passed the moment the
+   table sees it happen (``State.reveal_ms``); without a clock, only what is resolved. The viewer's table is the
+   game replayed with exactly those moves (``seen_by``), so two games that differ only in what a viewer may not
+   know look the same to it, byte for byte, but for the fingerprint.
+2. The public game: the history up to the start of the secret run, which every seat has seen. It is what leaves
+   the page: the address bar, saved games, Copy link and embed events. A reload in the middle of a grab or a
+   race goes back to its start.
+3. Hidden information. A game where a seat holds what another may not see (Up Combine's hands) never lets its
+   seed leave the device before the game is over: the seed determines every hand. Its ``share`` and ``seed``
+   are None until then, and ``resume`` (the public game, seed included) is for this device's own saved game.
+   Whether a seat has acted in a secret run is not itself secret (at a real table you see who is still
+   thinking), so ``to_move`` is the game's own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from gamebox.core import share
+from gamebox.core.game import State
+
+Entry = tuple[int, str]
+
+
+def public_moves(state: State) -> int:
+    """How many of the history's entries every seat has seen."""
+    return state.secret_run_start()
+
+
+def revealed(state: State, viewer: int | None, clock_ms: int | None, seat: int, action: str) -> bool:
+    """Whether ``viewer`` sees ``seat``'s secret ``action`` (an entry of the running secret run) now."""
+    if viewer is not None and seat == viewer:
+        return True
+    if clock_ms is None:
+        return False
+    at = state.reveal_ms(seat, action)
+    return at is not None and at <= clock_ms
+
+
+def visible_history(state: State, viewer: int | None, clock_ms: int | None) -> list[Entry]:
+    start = public_moves(state)
+    run = state.history[start:]
+    return state.history[:start] + [(seat, action) for seat, action in run
+                                    if revealed(state, viewer, clock_ms, seat, action)]
+
+
+def seed_is_secret(state: State) -> bool:
+    """Whether the seed may not leave this device yet: it would tell one seat what another holds."""
+    return state.game.hidden_information and state.players > 1 and not state.is_over
+
+
+@dataclass
+class Checkpoint:
+    """The game at the start of the running secret run (so a viewer's table need not replay the whole game)."""
+
+    moves: int
+    state: State
+
+
+def public_state(state: State, checkpoint: Checkpoint | None) -> State:
+    """The game with only its public moves: from the checkpoint when it is the right one, else replayed."""
+    start = public_moves(state)
+    if start == len(state.history):
+        return state
+    if checkpoint is not None and checkpoint.moves == start and checkpoint.state.history == state.history[:start]:
+        return checkpoint.state
+    return state.game.replay(state.seed, state.players, state.options, state.history[:start], state.edition)
+
+
+def seen_by(state: State, viewer: int | None, clock_ms: int | None, checkpoint: Checkpoint | None) -> State:
+    """The game as ``viewer`` knows it now: the public game plus the secret moves it sees."""
+    start = public_moves(state)
+    shown = visible_history(state, viewer, clock_ms)
+    if len(shown) == len(state.history):
+        return state
+    seen = public_state(state, checkpoint).copy()
+    for seat, action in shown[start:]:
+        seen.apply(seat, action)
+    return seen
+
+
+def public_summary(state: State, checkpoint: Checkpoint | None, seats: list[dict[str, str]]) -> dict[str, Any]:
+    """What may leave the page (embed events, links): the public game, without the seed of a game with hidden
+    information before it is over. ``share`` opens exactly this position; ``fingerprint`` is its fingerprint."""
+    start = public_moves(state)
+    public = public_state(state, checkpoint)
+    secret = seed_is_secret(state)
+    return {
+        "game": state.game.id,
+        "players": state.players,
+        "seats": ",".join(sitter["level"] if sitter["kind"] == "bot" else "human" for sitter in seats),
+        "seed": None if secret else state.seed,
+        "share": None if secret else share.encode(state, start),
+        "fingerprint": None if secret else public.fingerprint(),
+        "moves": start,
+        "history": [list(entry) for entry in state.history[:start]],
+        "to_move": public.to_move,
+        "is_over": public.is_over,
+        "scores": public.scores() if public.is_over else None,
+        "winners": public.winners(),
+    }

@@ -1,0 +1,41 @@
+"""Every message key the rules package can emit (an error's key, a log line's key) has words in every catalogue,
+so a player is never shown a raw key or Python's English. The keys are found by walking py/gamebox for the
+string literals that name them (``"<area>.<name>"``, where the area is error, share or a game id)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import gamebox
+
+ROOT = Path(__file__).resolve().parents[2]
+AREAS = ["error", "share", *gamebox.ids()]
+KEY = re.compile(r'"((?:' + "|".join(AREAS) + r')\.[a-z0-9_]+(?:\.[a-z0-9_]+)*)"')
+LANGUAGES = sorted(path.stem for path in (ROOT / "web" / "i18n").glob("*.json"))
+# literals of that shape that are not message keys
+NOT_KEYS = {"share.VERSION"}
+
+
+def emitted_keys() -> dict[str, str]:
+    found: dict[str, str] = {}
+    for path in sorted((ROOT / "py" / "gamebox").rglob("*.py")):
+        for match in KEY.finditer(path.read_text(encoding="utf-8")):
+            found.setdefault(match.group(1), str(path.relative_to(ROOT)))
+    return {key: where for key, where in found.items() if key not in NOT_KEYS}
+
+
+def test_the_walk_finds_the_keys_of_every_area() -> None:
+    keys = emitted_keys()
+    for area in AREAS:
+        assert any(key.startswith(area + ".") for key in keys), area
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_key_python_can_emit_is_worded(lang: str) -> None:
+    catalogue = json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    missing = {key: where for key, where in emitted_keys().items() if key not in catalogue}
+    assert missing == {}, f"{lang}.json has no words for {missing}"
