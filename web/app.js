@@ -96,6 +96,7 @@ function linkReason(error) {
 }
 
 function showScreen(name) {
+  if (name !== "game") dropRenderer(); // its animations and timers stop with it
   for (const screen of document.querySelectorAll(".screen")) screen.hidden = screen.id !== `screen-${name}`;
   document.body.dataset.screen = name;
 }
@@ -118,17 +119,49 @@ function seatName(table, seat) {
   return t("seat.bot", { n: seat + 1, level: t(`level.${sitter.level}`, {}, sitter.level) });
 }
 
+/** The address-bar route of the table on screen: the public game (what every seat has seen: never a pending
+ * secret move). A game whose seed would give away a hidden hand (the bridge's `share` is null until it ends)
+ * points at this device's own saved game instead; null in an embed, which keeps nothing. */
+function gameRoute(table) {
+  if (table.share) return `#/play?code=${encodeURIComponent(table.share)}&seats=${encodeURIComponent(seatsParam(table.seats))}`;
+  return storing() ? `#/play?saved=${encodeURIComponent(table.game)}` : null;
+}
+
+/** Copy link: the public game; for a game that keeps its deal secret until the end, a link to a new game of the
+ * same kind (the deal itself must not leave this device). */
 function playLink(table) {
   const base = `${location.origin}${location.pathname}`;
-  return `${base}#/play?code=${encodeURIComponent(table.share)}&seats=${encodeURIComponent(seatsParam(table.seats))}`;
+  if (table.share) return `${base}#/play?code=${encodeURIComponent(table.share)}&seats=${encodeURIComponent(seatsParam(table.seats))}`;
+  return `${base}#/${table.game}`;
 }
 
 // ---------------------------------------------------------------- engine status
 // Pyodide reports no byte counts, so while the runtime downloads the bar creeps towards the next stage.
+// The status is worded from the catalogue only: a failure shows its reason's words (engine.reason.<word>) and a
+// Retry button, never the raw text of the failure (a Python traceback, "Program terminated with exit(1)").
 let creep = null;
+let engineStage = "";
+
+function renderEngineStatus() {
+  const state = engine.state;
+  const status = $("engine-status");
+  status.classList.toggle("failed", state === "failed");
+  status.classList.toggle("done", state === "ready");
+  $("engine-retry").hidden = state !== "failed";
+  let text;
+  if (state === "failed") {
+    const reason = has(`engine.reason.${engine.reason}`) ? engine.reason : "unknown";
+    text = t("engine.failed", { reason: t(`engine.reason.${reason}`) });
+  } else if (state === "ready") text = t("engine.ready");
+  else if (engineStage) text = t(`engine.stage.${engineStage}`, {}, t("engine.loading"));
+  else text = t(state === "booting" ? "engine.loading" : "engine.restarting");
+  $("engine-text").textContent = text;
+}
+
 engine.addEventListener("progress", (event) => {
   const { stage, fraction } = event.detail;
-  $("engine-text").textContent = t(`engine.stage.${stage}`, {}, t("engine.loading"));
+  engineStage = stage;
+  renderEngineStatus();
   $("engine-progress").value = fraction;
   clearInterval(creep);
   if (stage === "runtime") {
@@ -141,18 +174,54 @@ engine.addEventListener("progress", (event) => {
 });
 engine.addEventListener("ready", () => {
   clearInterval(creep);
-  $("engine-text").textContent = t("engine.ready");
+  engineStage = "";
   $("engine-progress").value = 1;
-  $("engine-status").classList.add("done");
+  renderEngineStatus();
   $("setup-wait").hidden = true;
+  const waited = $("setup-start").disabled; // drawn while the engine was away: draw it again with the game's set-up
   $("setup-start").disabled = false;
-  if (document.body.dataset.screen === "setup") renderSetup(currentRoute().game);
+  if (waited && document.body.dataset.screen === "setup") renderSetup(currentRoute().game);
 });
-engine.addEventListener("failed", (event) => {
+engine.addEventListener("failed", () => {
   clearInterval(creep);
-  $("engine-status").classList.add("failed");
-  $("engine-text").textContent = t("engine.failed", { message: event.detail.message });
+  engineStage = "";
+  renderEngineStatus();
 });
+// A worker that stopped answering: the engine starts a new one and reopens the game on screen (engine.restore).
+engine.addEventListener("stopped", () => {
+  engineStage = "";
+  $("engine-progress").value = 0;
+  renderEngineStatus();
+  if (document.body.dataset.screen === "game") notice(t("engine.restarting"), "error");
+});
+engine.addEventListener("restarted", (event) => {
+  if (event.detail.restored) notice(t("engine.restarted"));
+  else if ($("notice-text").textContent === t("engine.restarting")) clearNotice();
+});
+engine.restore = async (send) => {
+  const table = app.table;
+  if (!table || document.body.dataset.screen !== "game") return false;
+  const replay = app.replay;
+  const code = replay ? replay.code : table.resume ?? table.share;
+  if (!code) return false;
+  const reply = await send(replay ? { op: "replay", code, step: replay.step, seats: table.seats }
+    : { op: "open", code, seats: table.seats });
+  if (!reply.ok) { notice(errorText(reply.error), "error"); return false; }
+  // the same position: nothing to draw, and requests the old worker left unanswered are sent again; a public
+  // game that left out a secret move still pending: show what the new worker holds
+  if (app.table === table && reply.fingerprint !== table.fingerprint) show(reply, { animate: false });
+  return true;
+};
+
+/** Retry: a fresh worker, without reloading the page (the menu works meanwhile). */
+function retryEngine() {
+  if (!engine.retry()) return;
+  engineStage = "";
+  $("engine-progress").value = 0;
+  renderEngineStatus();
+  clearNotice();
+  if (document.body.dataset.screen === "setup") $("setup-wait").hidden = false;
+}
 
 // ---------------------------------------------------------------- menu
 function renderMenu() {
@@ -287,26 +356,47 @@ function stopGame() {
   app.replay = null;
   clearTimeout(app.botTimer);
   app.botTimer = null;
+  clearTimeout(app.peekTimer);
+  app.peekTimer = null;
+}
+
+/** Put the renderer away: its animations, timers and listeners stop, and the board becomes a fresh canvas, so
+ * nothing of the old renderer can draw on it or act from it. */
+function dropRenderer() {
+  const renderer = app.renderer;
+  if (!renderer) return;
+  app.renderer = null;
+  app.rendererGame = null;
+  renderer.destroy();
+  const old = $("board");
+  const fresh = old.cloneNode(false);
+  for (const name of Object.keys(fresh.dataset)) delete fresh.dataset[name];
+  for (const name of ["style", "width", "height"]) fresh.removeAttribute(name);
+  old.replaceWith(fresh);
 }
 
 async function enterGame(table, replay = null) {
   stopGame();
+  const generation = app.generation;
+  if (app.rendererGame !== table.game) {
+    dropRenderer();
+    const module = await RENDERERS[table.game]();
+    if (generation !== app.generation) return; // another game or screen was asked for meanwhile
+    app.renderer = module.create($("board"), rendererHost);
+    app.rendererGame = table.game;
+  }
   app.replay = replay;
   app.overShown = table.is_over;
   $("game-over").hidden = true;
   $("log").replaceChildren();
-  if (app.rendererGame !== table.game) {
-    if (app.renderer) app.renderer.destroy();
-    const module = await RENDERERS[table.game]();
-    app.renderer = module.create($("board"), rendererHost);
-    app.rendererGame = table.game;
-  }
+  if ($("notice").dataset.kind === "error") clearNotice(); // a stale "This link does not open a game", say
   app.table = null;
   showScreen("game");
   $("board-help").textContent = t(`${table.game}.help`, {}, "");
   $("board").setAttribute("aria-label", t("board.label", { game: t(`game.${table.game}.title`) }));
   show(table, { animate: false });
-  history.replaceState(null, "", replay ? replayUrl(table) : `#/play?code=${encodeURIComponent(table.share)}&seats=${encodeURIComponent(seatsParam(table.seats))}`);
+  if (replay) history.replaceState(null, "", replayUrl(table));
+  else saveUrl(table);
   $("board").focus({ preventScroll: true });
   embedPost("start", embedSummary(table));
 }
@@ -334,11 +424,12 @@ function sameLogEntry(a, b) {
 }
 
 function show(table, { animate = true } = {}) {
+  if (!app.renderer) return; // the game screen was left meanwhile
   const previous = app.table;
   app.table = table;
   embedMoves(previous, table);
   $("game-title").textContent = t(`game.${table.game}.title`);
-  $("game-seed").textContent = t("game.seed", { seed: table.seed });
+  $("game-seed").textContent = table.seed === null ? t("game.seed_hidden") : t("game.seed", { seed: table.seed });
   // whose turn
   let turn;
   if (table.is_over) turn = t("game.over");
@@ -358,7 +449,7 @@ function show(table, { animate = true } = {}) {
   // move log: keep the lines on screen that are still the same, then add the rest. Lines change places when
   // secret moves come out together (a race's hand-ins, a grab), and undo takes lines back.
   const log = $("log");
-  const moved = Boolean(previous) && previous.fingerprint !== table.fingerprint;
+  const moved = Boolean(previous) && (previous.fingerprint !== table.fingerprint || previous.history.length !== table.history.length);
   const shown = moved ? previous.log : [];
   let kept = 0;
   while (kept < shown.length && kept < table.log.length && sameLogEntry(shown[kept], table.log[kept])) kept += 1;
@@ -370,7 +461,7 @@ function show(table, { animate = true } = {}) {
   if (moved && unheard.length) announce(unheard.map((entry) => logText(table, entry)).join(" "));
   // controls
   $("btn-undo").disabled = !table.can_undo || app.busy;
-  $("btn-hint").disabled = humanToMove(table) === null;
+  $("btn-hint").disabled = humanToMove(table) === null || !table.hints;
   app.renderer.draw(table, { animate: animate && Boolean(previous) });
   document.body.dataset.fingerprint = table.fingerprint;
   document.body.dataset.moves = String(table.history.length);
@@ -382,6 +473,7 @@ function show(table, { animate = true } = {}) {
   }
   if (!table.is_over) app.overShown = false;
   scheduleBot();
+  schedulePeek();
 }
 
 /** A log parameter's word: `<game>.<name>.<value>` (or, for an item of a list, `<game>.<name without s>.<value>`),
@@ -467,7 +559,7 @@ function showGameOver(table) {
   $("over-reason").textContent = reason && has(reason) ? t(reason) : "";
   renderScores($("over-scores"), table);
   $("game-over").hidden = false;
-  embedPost("gameover", { ...embedSummary(table), scores: table.scores, winners: table.winners });
+  embedPost("gameover", { ...embedSummary(table), scores: table.public.scores, winners: table.public.winners });
   announce(result);
   $("btn-again").focus();
 }
@@ -483,7 +575,7 @@ function scheduleBot() {
   app.botTimer = setTimeout(async () => {
     if (generation !== app.generation) return;
     app.busy = true;
-    const reply = await engine.request({ op: "bot", budget_ms: BOT_BUDGET_MS });
+    const reply = await engine.request({ op: "bot", budget_ms: BOT_BUDGET_MS, clock_ms: clockMs() });
     app.busy = false;
     if (generation !== app.generation) return;
     if (!reply.ok) { notice(errorText(reply.error), "error"); return; }
@@ -493,7 +585,36 @@ function scheduleBot() {
 }
 
 function saveUrl(table) {
-  history.replaceState(null, "", `#/play?code=${encodeURIComponent(table.share)}&seats=${encodeURIComponent(seatsParam(table.seats))}`);
+  const route = gameRoute(table);
+  if (route) history.replaceState(null, "", route);
+}
+
+/** The clock of the running real-time phase (a race's sand timer, a grab's throw), in ms, as the renderer runs
+ * it: the bridge shows other seats' secret moves once this clock has passed them. */
+function clockMs() {
+  const clock = app.renderer && app.renderer.clockMs ? app.renderer.clockMs() : null;
+  return Number.isFinite(clock) ? Math.max(0, Math.round(clock)) : null;
+}
+
+const PEEK_MS = 250;
+
+/** While other seats' secret moves are still hidden (`sealed`), ask again as the clock runs: each is shown when
+ * the table would see it happen. */
+function schedulePeek() {
+  clearTimeout(app.peekTimer);
+  const table = app.table;
+  if (!table || !table.sealed || table.is_over || app.replay) return;
+  const generation = app.generation;
+  app.peekTimer = setTimeout(async () => {
+    if (generation !== app.generation || app.busy || app.table !== table) { if (generation === app.generation) schedulePeek(); return; }
+    const clock = clockMs();
+    if (clock === null) { schedulePeek(); return; }
+    const reply = await engine.request({ op: "view", clock_ms: clock });
+    if (generation !== app.generation || app.table !== table || app.busy) return;
+    if (!reply.ok) return;
+    if (reply.history.length !== table.history.length || reply.sealed !== table.sealed) show(reply);
+    else schedulePeek();
+  }, PEEK_MS);
 }
 
 /** Play `action` for `seat` (default: the first human seat to move). */
@@ -504,7 +625,7 @@ async function playHuman(action, seat = humanToMove()) {
   }
   app.busy = true;
   const generation = app.generation;
-  const reply = await engine.request({ op: "apply", seat, action });
+  const reply = await engine.request({ op: "apply", seat, action, clock_ms: clockMs() });
   app.busy = false;
   if (generation !== app.generation) return false;
   if (!reply.ok) {
@@ -522,10 +643,12 @@ async function playHuman(action, seat = humanToMove()) {
 async function undo() {
   if (!app.table || app.busy) return;
   stopGame();
+  const generation = app.generation;
   app.busy = true;
   const reply = await engine.request({ op: "undo" });
   app.busy = false;
-  if (!reply.ok) { notice(errorText(reply.error)); return; }
+  if (generation !== app.generation) return; // another game or screen meanwhile
+  if (!reply.ok) { notice(errorText(reply.error)); scheduleBot(); return; }
   app.overShown = reply.is_over;
   $("game-over").hidden = true;
   show(reply, { animate: false });
@@ -535,9 +658,12 @@ async function undo() {
 async function hint() {
   const seat = humanToMove();
   if (seat === null) return;
+  const generation = app.generation;
+  const table = app.table;
   app.busy = true;
-  const reply = await engine.request({ op: "hint", seat, budget_ms: 1500 });
+  const reply = await engine.request({ op: "hint", seat, budget_ms: 1500, clock_ms: clockMs() });
   app.busy = false;
+  if (generation !== app.generation || app.table !== table || !app.renderer) return; // the game moved on meanwhile
   if (!reply.ok) { notice(errorText(reply.error)); return; }
   app.renderer.showHint?.(reply.action);
   const words = app.renderer.describeAction ? app.renderer.describeAction(app.table.view, reply.action) : reply.action;
@@ -551,7 +677,7 @@ async function copyLink() {
   $("btn-copy").dataset.link = link;
   try {
     await navigator.clipboard.writeText(link);
-    notice(t("game.copied"));
+    notice(t(app.table.share ? "game.copied" : "game.copied_invite"));
   } catch {
     notice(t("game.copy_failed", { link }));
   }
@@ -559,7 +685,12 @@ async function copyLink() {
 
 // ---------------------------------------------------------------- saved games, replay, play by link, daily, stats
 // (docs/saves-and-replays.md). Storage lives in web/saves.js; the engine checks every code it is given.
-const LINK_GAMES = ["upthrust", "upples"]; // no hidden information: a link may carry the whole game to a friend
+/** A game whose whole position may travel in a link to a friend's device: no hidden information, no secret
+ * simultaneous moves (Game.describe in Python says which). */
+function linkGame(game) {
+  const info = gameInfo(game);
+  return Boolean(info) && !info.hidden_information && !info.simultaneous;
+}
 const REPLAY_AUTO_MS = 900;
 
 /** Storage belongs to the player's own games: an embedded game (another site's page) keeps nothing. */
@@ -567,13 +698,14 @@ function storing() { return !EMBED; }
 
 function replayUrl(table) {
   const seats = encodeURIComponent(seatsParam(table.seats));
-  return `#/replay?code=${encodeURIComponent(app.replay.code)}&seats=${seats}&step=${app.replay.step}`;
+  const code = app.replay.own ? "own=1" : `code=${encodeURIComponent(app.replay.code)}`;
+  return `#/replay?${code}&seats=${seats}&step=${app.replay.step}`;
 }
 
 /** The first steps of opening a link (a game or a replay): show the game screen, wait for the engine, read the
  * code and seats. Returns {code, seats}, or null after showing why the link cannot open. */
 async function readLink(params) {
-  const code = params.get("code") || "";
+  const code = params.get("code") || (params.has("own") ? app.ownReplay || "" : "");
   stopGame();
   showScreen("game");
   $("turn").textContent = t("game.loading");
@@ -593,7 +725,8 @@ async function openReplay(params) {
   if (seats) request.seats = seats;
   const reply = await engine.request(request);
   if (!reply.ok) return failLink(reply.error);
-  await enterGame(reply, { code: reply.replay.code, step: reply.replay.step, steps: reply.replay.steps, auto: null });
+  await enterGame(reply, { code: reply.replay.code, step: reply.replay.step, steps: reply.replay.steps, auto: null,
+    own: params.has("own") && !params.get("code") });
   $("replay-controls").querySelector("button:not(:disabled)")?.focus({ preventScroll: true });
   return reply;
 }
@@ -670,10 +803,10 @@ function afterShow(table) {
   const replaying = Boolean(app.replay);
   $("screen-game").classList.toggle("replaying", replaying);
   $("btn-undo").hidden = replaying;
-  $("btn-hint").hidden = replaying;
+  $("btn-hint").hidden = replaying || !table.hints; // a race offers no hints (the rules say: State.hints_allowed)
   $("btn-replay").hidden = replaying || table.history.length === 0;
   const send = $("btn-send");
-  send.hidden = replaying || !LINK_GAMES.includes(table.game) || table.players < 2;
+  send.hidden = replaying || !linkGame(table.game) || table.players < 2;
   send.disabled = table.history.length === 0 || app.busy
     || table.to_move.some((seat) => table.seats[seat].kind === "bot");
   renderReplayControls();
@@ -688,11 +821,18 @@ function afterShow(table) {
 
 function rememberGame(table) {
   if (!storing()) return;
+  // the public game (the bridge's `resume`): this device's own record, which a game with hidden hands needs to
+  // come back after a reload; it is never shown, linked or sent anywhere
   saves.saveGame({
-    game: table.game, code: table.share, seats: seatsParam(table.seats), seed: table.seed,
-    players: table.players, moves: table.history.length, time: Date.now(),
+    game: table.game, code: table.resume, seats: seatsParam(table.seats), seed: codeSeed(table.resume),
+    players: table.players, moves: table.public.moves, time: Date.now(),
   }, app.badSaves);
   app.badSaves?.delete(table.game);
+}
+
+/** The seed field of a share code, as written there: what identifies a saved game's deal. */
+function codeSeed(code) {
+  return String(code || "").split(".")[2] ?? "";
 }
 
 /** The strongest bot level among the seats (levels in the game's order, weakest first), or "none". */
@@ -709,7 +849,7 @@ function strongestLevel(table) {
 /** A game just ended on this page: count it, keep a daily best, forget its save. */
 function finished(table) {
   if (!storing()) return;
-  saves.forgetGame(table.game, table.seed);
+  saves.forgetGame(table.game, codeSeed(table.resume));
   if (!table.seats.some((sitter) => sitter.kind === "human")) return;
   const won = table.winners.some((seat) => table.seats[seat].kind === "human");
   // one deal with one set of seats is one game, however often it was undone and finished again
@@ -721,7 +861,7 @@ function finished(table) {
 function sendLink(table) {
   const seats = table.seats.map((sitter, seat) => (table.to_move.includes(seat) ? { kind: "human", level: "" } : sitter));
   const base = `${location.origin}${location.pathname}`;
-  return `${base}#/play?code=${encodeURIComponent(table.share)}&seats=${encodeURIComponent(seatsParam(seats))}`;
+  return `${base}#/play?code=${encodeURIComponent(table.public.share)}&seats=${encodeURIComponent(seatsParam(seats))}`;
 }
 
 async function sendMove() {
@@ -778,7 +918,7 @@ function renderMenuAreas() {
   const items = $("continue-list");
   items.replaceChildren();
   for (const record of shown) {
-    const link = `#/play?code=${encodeURIComponent(record.code)}&seats=${encodeURIComponent(record.seats)}`;
+    const link = `#/play?saved=${encodeURIComponent(record.game)}`;
     const when = new Date(record.time).toLocaleString(document.documentElement.lang || undefined,
       { dateStyle: "medium", timeStyle: "short" });
     const moves = Number.isInteger(record.moves) ? record.moves : 0;
@@ -857,7 +997,11 @@ function wireSaves() {
   const toReplay = () => {
     const table = app.table;
     if (!table) return;
-    location.hash = `#/replay?code=${encodeURIComponent(table.share)}&seats=${encodeURIComponent(seatsParam(table.seats))}&step=0`;
+    const seats = encodeURIComponent(seatsParam(table.seats));
+    if (table.share) { location.hash = `#/replay?code=${encodeURIComponent(table.share)}&seats=${seats}&step=0`; return; }
+    // a game whose deal stays secret: replay this device's own record of it, and keep its code out of the URL
+    app.ownReplay = table.resume;
+    location.hash = `#/replay?own=1&seats=${seats}&step=0`;
   };
   $("btn-replay").addEventListener("click", toReplay);
   $("btn-over-replay").addEventListener("click", () => { $("game-over").hidden = true; toReplay(); });
@@ -869,7 +1013,9 @@ function wireSaves() {
   $("replay-resume").addEventListener("click", () => {
     const table = app.table;
     if (!table || !app.replay) return;
-    location.hash = `#/play?code=${encodeURIComponent(table.share)}&seats=${encodeURIComponent(seatsParam(table.seats))}`;
+    app.replayResume = { code: table.resume, seats: table.seats };
+    location.hash = table.share ? `#/play?code=${encodeURIComponent(table.share)}&seats=${encodeURIComponent(seatsParam(table.seats))}`
+      : "#/play?resume=1";
   });
 }
 
@@ -894,6 +1040,18 @@ async function openLink(params) {
   return reply;
 }
 
+/** A `#/play?saved=<game>` route (the device's own saved game, for a game whose deal stays secret) or
+ * `#/play?resume=1` (play on from a replay of it), as the code and seats it stands for. */
+function savedLink(params) {
+  if (params.has("resume") && app.replayResume) {
+    const { code, seats } = app.replayResume;
+    return new URLSearchParams({ code, seats: seatsParam(seats) });
+  }
+  if (!params.has("saved") || !storing()) return params;
+  const record = saves.listSaves(GAMES).saves.find((item) => item.game === params.get("saved"));
+  return record ? new URLSearchParams({ code: record.code, seats: record.seats }) : new URLSearchParams({ code: "" });
+}
+
 function failLink(error) {
   app.linkError = error;
   history.replaceState(null, "", "#/");
@@ -906,8 +1064,9 @@ async function route() {
   app.navigation = (app.navigation || 0) + 1; // a reply that arrives after the next route change is ignored
   const { game, params } = currentRoute();
   if (game === "play") {
-    if (app.table && !app.replay && params.get("code") === app.table.share && document.body.dataset.screen === "game") return;
-    await openLink(params);
+    if (app.table && !app.replay && document.body.dataset.screen === "game"
+        && (params.get("code") === app.table.share || (params.has("saved") && params.get("saved") === app.table.game))) return;
+    await openLink(savedLink(params));
   } else if (game === "replay") {
     await openReplay(params);
   } else if (game === "daily") {
@@ -923,6 +1082,7 @@ async function route() {
 // ---------------------------------------------------------------- wiring
 function wire() {
   $("notice-close").addEventListener("click", clearNotice);
+  $("engine-retry").addEventListener("click", retryEngine);
   $("btn-undo").addEventListener("click", undo);
   $("btn-hint").addEventListener("click", hint);
   $("btn-copy").addEventListener("click", copyLink);
@@ -934,11 +1094,13 @@ function wire() {
   });
   $("btn-again").addEventListener("click", () => {
     const table = app.table;
-    startNew({ game: table.game, players: table.players, seats: table.seats, options: table.options, seed: "" });
+    // the rules may rotate something for the next game (Upples' first player): the bridge's `rematch`
+    startNew({ game: table.game, players: table.players, seats: table.seats, options: table.rematch || table.options, seed: "" });
   });
   $("btn-over-close").addEventListener("click", () => { $("game-over").hidden = true; $("board").focus(); });
   wireSaves();
-  $("board").addEventListener("keydown", (event) => {
+  $("board").parentElement.addEventListener("keydown", (event) => { // the board's canvas is replaced per renderer
+    if (event.target.id !== "board") return;
     if (app.replay) { replayKey(event); return; }
     if (app.renderer && app.table) app.renderer.keydown(event);
   });
@@ -956,8 +1118,7 @@ function wire() {
 function relabel() {
   translatePage();
   $("lang-select").value = currentLanguage();
-  if ($("engine-status").classList.contains("failed")) $("engine-text").textContent = t("engine.failed", { message: engine.failed });
-  else if ($("engine-status").classList.contains("done")) $("engine-text").textContent = t("engine.ready");
+  renderEngineStatus();
   const screen = document.body.dataset.screen;
   if (screen === "menu") renderMenu();
   else if (screen === "setup") renderSetup(currentRoute().game);
@@ -992,20 +1153,22 @@ function embedPost(type, data = {}) {
   if (EMBED && EMBED.parent) window.parent.postMessage({ ...data, gamebox: 1, type }, EMBED.parent);
 }
 
-/** What an embedding page may know of a table: no view (it can hold a seat's hidden cards). */
+/** What an embedding page may know of a table: the bridge's `public` summary (core/viewer.py), made for it. It
+ * holds the public game only: no view, no pending secret move, and no seed or code of a game with hidden hands
+ * before the game is over. */
 function embedSummary(table) {
-  return {
-    game: table.game, seed: table.seed, players: table.players, seats: seatsParam(table.seats),
-    share: table.share, fingerprint: table.fingerprint, moves: table.history.length,
-    to_move: table.to_move, is_over: table.is_over,
-  };
+  const { game, seed, players, seats, share, fingerprint, moves, to_move, is_over } = table.public;
+  return { game, seed, players, seats, share, fingerprint, moves, to_move, is_over };
 }
 
+/** Embed events for what became public since `previous`: moves (a secret one once it is revealed), undo. */
 function embedMoves(previous, table) {
-  if (!EMBED || !previous || previous.game !== table.game || previous.seed !== table.seed) return;
-  if (table.history.length < previous.history.length) embedPost("undo", embedSummary(table));
-  const fresh = table.history.slice(previous.history.length);
-  if (!fresh.length) return;
+  if (!EMBED || !previous || previous.game !== table.game || app.replay) return;
+  const before = previous.public.history;
+  const now = table.public.history;
+  if (now.length < before.length) embedPost("undo", embedSummary(table));
+  const fresh = now.slice(before.length);
+  if (!fresh.length || now.length < before.length) return;
   const [seat, action] = fresh[fresh.length - 1];
   embedPost("move", { ...embedSummary(table), seat, action, actions: fresh });
 }
@@ -1083,7 +1246,13 @@ function embedReady() {
 
 // The embedding and testing API: everything a host page or a test needs, as promises.
 window.gamebox = {
-  ready: engine.ready.then(() => true),
+  // the current boot's promise (a Retry makes a new one); it rejects when the engine cannot load, and is
+  // handled here, so a failed load is never an uncaught error
+  get ready() {
+    const ready = engine.ready.then(() => true);
+    ready.catch(() => {});
+    return ready;
+  },
   open: (code, seats) => openLink(new URLSearchParams({ code, ...(seats ? { seats } : {}) })),
   table: () => app.table,
   view: () => (app.table ? app.table.view : null),
@@ -1094,8 +1263,9 @@ window.gamebox = {
   play: (action) => playHuman(action),
   botMove: async (budget = BOT_BUDGET_MS) => {
     stopGame();
+    const generation = app.generation;
     const reply = await engine.request({ op: "bot", budget_ms: budget });
-    if (reply.ok) show(reply);
+    if (reply.ok && generation === app.generation && app.renderer) show(reply);
     return reply;
   },
   link: () => (app.table ? playLink(app.table) : null),
@@ -1106,6 +1276,7 @@ window.gamebox = {
 if (EMBED) startEmbed();
 await loadLanguage(EMBED?.lang);
 translatePage();
+renderEngineStatus();
 wire();
 engine.ready.catch(() => {}).then(registerServiceWorker); // after the boot, so the two downloads never compete
 await route();

@@ -76,7 +76,8 @@ function update(name, change) {
  * engine's to say (the bridge's `check`). */
 export function validSave(record, games) {
   return isObject(record) && games.includes(record.game) && typeof record.code === "string"
-    && record.code.startsWith(`v1.${record.game}.`) && typeof record.seats === "string"
+    && /^v\d+$/.test(record.code.split(".")[0]) && record.code.split(".")[1] === record.game
+    && typeof record.seats === "string"
     && Number.isFinite(record.time);
 }
 

@@ -265,7 +265,7 @@ def test_host_page_hears_events_and_drives_the_game(open_embed, origins):
     # new: a fresh game with a bot; a bad share code gets an error reply (and a notice in the frame).
     reply = page.evaluate("() => window.send({ type: 'new', game: 'upthrust', players: 2,"
                           " seats: ['human', 'easy'], seed: 'EMBED' })")
-    assert reply["ok"] and reply["share"].startswith("v1.upthrust.EMBED.2.") and reply["seats"] == "human,easy"
+    assert reply["ok"] and reply["share"].startswith("v2.upthrust.EMBED.2.") and reply["seats"] == "human,easy"
     assert app.evaluate("window.gamebox.table().seed") == "EMBED"
     reply = page.evaluate("() => window.send({ type: 'play', action: 'z99' })")
     assert not reply["ok"] and reply["error"]["text"]

@@ -268,7 +268,7 @@ def test_play_by_link_there_and_back(open_page, site):
     alice.wait_for_function("document.getElementById('btn-send').dataset.link")
     link = alice.locator("#btn-send").get_attribute("data-link")
     assert "#/play?code=" in link and "seats=human%2Chuman" in link
-    assert "Send it to your friend" in alice.locator("#notice-text").inner_text()
+    alice.wait_for_function("document.getElementById('notice-text').textContent.includes('Send it to your friend')")
 
     bob = booted(open_page, path_of(link, site))
     bob.wait_for_selector("#screen-game:not([hidden])")
@@ -291,7 +291,7 @@ def test_play_by_link_there_and_back(open_page, site):
 def test_send_my_move_is_only_for_games_without_hidden_information(open_page):
     page = booted(open_page, "")
     page.evaluate("window.gamebox.request({op: 'new', game: 'upcombine', players: 2})")
-    code = page.evaluate("window.gamebox.request({op: 'share'}).then((r) => r.code)")
+    code = page.evaluate("window.gamebox.request({op: 'share'}).then((r) => r.resume)")
     page.evaluate("(code) => window.gamebox.open(code, 'human,human')", code)
     page.wait_for_selector("#screen-game:not([hidden])")
     assert page.locator("#btn-send").is_hidden()

@@ -65,7 +65,7 @@ def whoopies_pairs() -> Iterator[tuple[State, int, str]]:
             if state.phase != "grab" or len(state.to_move) < 2 or 0 not in state.to_move:  # type: ignore[attr-defined]
                 continue
             other = next(seat for seat in state.to_move if seat != 0)
-            grabs = [a for a in state.legal_actions(other) if a.startswith("grab ") and "tail" in a]
+            grabs = [a for a in state.legal_actions(other) if a.startswith("grab ")]
             if grabs:
                 yield state, other, grabs[0]
 

@@ -349,6 +349,10 @@ export function create(canvas, host) {
   let gate = null; // null (playing) | "pass" | "results" | "final" | "watch" | "waiting"
   let acknowledged = null; // the results a single human has seen (last_round round/playoff key)
   let reportedKey = null;
+  // When the first sand timer runs out: null (not yet), "asking" (what did the table see by then?), "second_chance"
+  // (nobody had solved: play on) or "over" (someone had: this seat's round ends, with `roundNote` saying why).
+  let timerCheck = null;
+  let roundNote = null; // {key, name}
   let confirmSolution = 0;
   let ticker = null;
 
@@ -468,7 +472,7 @@ export function create(canvas, host) {
         const d = (SQ3 * (q + r / 2) - sx) ** 2 + (1.5 * r - sy) ** 2;
         if (d < best - 1e-9) { best = d; pivot = i; }
       });
-      pieces.set(tile.number, { number: tile.number, base: tile.cells, pivot, rot: 0, flip: false, at: null });
+      pieces.set(tile.number, { number: tile.number, base: tile.cells, writtenAs: tile.written_as, pivot, rot: 0, flip: false, at: null });
     }
     float = null; pending = null; hintGhost = null; sending = false; confirmSolution = 0;
   }
@@ -515,6 +519,7 @@ export function create(canvas, host) {
       if (p) loadPuzzle(p);
       clockStart = null;
       reportedKey = null;
+      timerCheck = null;
       if (view.phase === "over") gate = "final";
       else if (seat === null) gate = humanCount() ? "waiting" : "watch";
       else if (humanCount() > 1) gate = "pass";
@@ -526,6 +531,7 @@ export function create(canvas, host) {
 
   function startClock() {
     gate = null;
+    roundNote = null;
     acknowledged = view ? lastRoundKey(view) : null;
     clockStart = now();
     canvas.dataset.status = view ? view.phase : "";
@@ -542,8 +548,40 @@ export function create(canvas, host) {
     return host.act(action, seat);
   }
 
+  /** A placement as the notation writes it: a symmetric tile in its first turn with that shape (the view's
+   * `written_as` says which, and where its anchor then lies), so the rules get the one text of the move. */
   function notation(number, rot, flip, at) {
+    const written = pieces.get(number)?.writtenAs?.[rot + (flip ? 6 : 0)];
+    if (written) [rot, flip, at] = [written[0], written[1], [at[0] + written[2], at[1] + written[3]]];
     return `${number} q${at[0]}r${at[1]} rot${rot}${flip ? " flip" : ""}`;
+  }
+
+  /** The other seat that the table `v` shows solved at a time `when` accepts, fastest first; null if none. */
+  function firstSolver(v, when) {
+    let first = null;
+    for (const s of v.seats) {
+      if (s.seat === puzzle.seat || s.time_ms === null || s.time_ms === undefined || !when(s.time_ms)) continue;
+      if (first === null || s.time_ms < first.time_ms) first = s;
+    }
+    return first === null ? null : first.seat;
+  }
+
+  /** The first sand timer has run out. Whether someone solved within it is decided from the table as this seat
+   * sees it at that moment (the view at clock_ms = the timer): if so, this seat's round is over ("timeout"). */
+  async function checkTimer() {
+    timerCheck = "asking";
+    const key = puzzleKey;
+    const T = view.timer_ms;
+    const reply = await host.request({ op: "view", viewer: puzzle.seat, clock_ms: T });
+    if (key !== puzzleKey || timerCheck !== "asking") return;
+    const first = firstSolver(reply && reply.ok ? reply.view : view, (t) => t < T);
+    if (first === null) {
+      timerCheck = "second_chance";
+      checkComplete();
+    } else {
+      timerCheck = "over";
+      reportTimeout("ubongo.round_over_in_time", first);
+    }
   }
 
   const playing = () => Boolean(table && puzzle && !gate && !sending && currentSeat() !== null
@@ -595,6 +633,11 @@ export function create(canvas, host) {
     const ms = Math.round(elapsed());
     const limit = view.phase === "round" ? view.second_chance_ends_ms : Infinity;
     if (ms >= limit) return;
+    if (view.phase === "round" && ms >= view.timer_ms) {
+      if (timerCheck !== "second_chance") return; // the timer check decides first, then looks again
+      const first = firstSolver(view, (t) => t <= ms); // someone called "Ubongo!" first in the second chance
+      if (first !== null) { reportTimeout("ubongo.round_over_second_chance", first); return; }
+    }
     const text = all.map((p) => notation(p.number, p.rot, p.flip, p.at)).join(", ");
     sending = true;
     const seat = puzzle.seat;
@@ -605,12 +648,15 @@ export function create(canvas, host) {
     render();
   }
 
-  async function reportTimeout() {
+  /** Hand in "timeout": the timer ran out twice, the player gave up, or (`reason`, with the seat that solved)
+   * another seat's solve ended this seat's round. */
+  async function reportTimeout(reason = null, solver = null) {
     if (reportedKey === puzzleKey || sending) return;
     reportedKey = puzzleKey;
     sending = true;
     float = null;
-    host.announce(host.t("ubongo.time_up"));
+    roundNote = reason ? { key: reason, name: host.seatName(solver) } : null;
+    host.announce(roundNote ? host.t(roundNote.key, { name: roundNote.name }) : host.t("ubongo.time_up"));
     await send("timeout", puzzle.seat);
     sending = false;
     render();
@@ -620,12 +666,17 @@ export function create(canvas, host) {
     if (!table || !view) return;
     if (mode() === "race" && clockStart !== null && !gate && currentSeat() !== null && !sending) {
       const e = elapsed();
-      const others = view.seats.filter((s) => s.seat !== puzzle.seat && s.time_ms !== null && s.time_ms !== undefined);
       if (view.phase === "round") {
         const T = view.timer_ms;
-        if ((e >= T && others.some((s) => s.time_ms < T)) || e >= view.second_chance_ends_ms - 100) reportTimeout();
+        if (e >= view.second_chance_ends_ms - 100) reportTimeout();
+        else if (e >= T && timerCheck === null) checkTimer();
+        else if (timerCheck === "second_chance") {
+          const first = firstSolver(view, (t) => t <= e);
+          if (first !== null) reportTimeout("ubongo.round_over_second_chance", first);
+        }
       } else if (view.phase === "playoff") {
-        if (others.some((s) => s.time_ms < e)) reportTimeout();
+        const first = firstSolver(view, (t) => t < e);
+        if (first !== null) reportTimeout("ubongo.playoff_over", first);
       }
     }
     if (hintGhost && now() > hintGhost.until) hintGhost = null;
@@ -842,7 +893,7 @@ export function create(canvas, host) {
   }
 
   function openPuzzle(seed) {
-    const code = `v1.ubongo.${seed}.1.${optionDigits()}`;
+    const code = `${(table.share || "v1").split(".")[0]}.ubongo.${seed}.1.${optionDigits()}`; // this game's edition
     location.hash = `#/play?code=${encodeURIComponent(code)}&seats=human`;
   }
 
@@ -1130,10 +1181,10 @@ export function create(canvas, host) {
     let text;
     let sub = "";
     if (view.phase === "round") {
-      const second = clockStart !== null && e >= T;
-      const fraction = clockStart === null ? 1 : second ? 1 - (e - T) / T : 1 - e / T;
+      const second = clockStart !== null && e >= T && timerCheck === "second_chance";
+      const fraction = clockStart === null ? 1 : second ? 1 - (e - T) / T : Math.max(0, 1 - e / T);
       drawHourglass(c, hx, hy, 56, 96, fraction, { second, running: clockStart !== null && !gate });
-      text = clockStart === null ? formatTime(T) : formatTime(second ? 2 * T - e : T - e);
+      text = clockStart === null ? formatTime(T) : formatTime(second ? 2 * T - e : Math.max(0, T - e));
       sub = second ? host.t("ubongo.second_chance") : host.t("ubongo.time_left");
     } else if (view.phase === "playoff") {
       drawHourglass(c, hx, hy, 56, 96, 1, {});
@@ -1355,6 +1406,11 @@ export function create(canvas, host) {
         c.font = "bold 18px system-ui, sans-serif";
         c.textAlign = "left";
         c.fillText(host.t("ubongo.you_solved", { time: formatTime(mine.time_ms) }), inner.x, y + 8);
+      } else if (roundNote) {
+        c.fillStyle = "#9a4d00";
+        c.font = "bold 16px system-ui, sans-serif";
+        c.textAlign = "left";
+        c.fillText(host.t(roundNote.key, { name: roundNote.name }), inner.x, y + 8, inner.w);
       }
       const label = view.phase === "playoff" ? host.t("ubongo.start_playoff") : host.t("ubongo.start_round", { round: view.round });
       button(c, hits, { x: rect.x + rect.w / 2 - 110, y: rect.y + rect.h - 70, w: 220, h: 48 }, label, "start", { primary: true, focus: true });
@@ -1505,6 +1561,8 @@ export function create(canvas, host) {
   };
 
   return {
+    /** The running race's clock (this seat's sand timer), in ms; null outside a race. */
+    clockMs: () => (clockStart === null || mode() !== "race" ? null : elapsed()),
     draw(next) {
       table = next;
       update();

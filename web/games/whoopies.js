@@ -1513,6 +1513,14 @@ export function create(canvas, host) {
   }
 
   return {
+    /** The running grab's clock (ms since the throw started, as this board runs it); null outside a grab. */
+    clockMs() {
+      const v = table && table.view;
+      const seat = host.humanSeat();
+      if (!v || v.phase !== "grab" || seat === null) return null;
+      const run = grabs.get(grabKey(v, seat));
+      return run && run.start !== null ? throwMs(run) : null;
+    },
     draw(next, { animate: animated = true } = {}) {
       const previous = table;
       table = next;

@@ -128,7 +128,7 @@ class Table:
             "resume": resume,
             "public": viewer.public_summary(state, self.checkpoint, self.seats),
             "sealed": len(seen.history) < len(state.history),
-            "hints": seat is not None and seat in state.to_move and state.hints_allowed(seat),
+            "hints": seat is not None and state.hints_allowed(seat),
             "rematch": state.game.rematch_options(state) if state.is_over else None,
             "can_undo": self.undo_point() is not None,
         }
