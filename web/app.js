@@ -264,13 +264,15 @@ function renderSetup(game, preset) {
   const playersSelect = $("setup-players");
   const seatsList = $("setup-seats");
   const optionsBox = $("setup-options");
-  const remembered = preset || app.lastSetup?.[game];
+  const remembered = preset || app.lastSetup?.[game] || (storing() ? saves.lastSetup(game) : null);
   playersSelect.replaceChildren();
   const low = info ? info.min_players : 1;
   const high = info ? info.max_players : 4;
   for (let n = low; n <= high; n++) playersSelect.append(element("option", { value: n, text: String(n) }));
   playersSelect.value = String(remembered?.players ?? Math.min(Math.max(2, low), high));
   const levels = info ? info.bot_levels : ["easy", "hard"];
+  // a bot seat starts at a level a newcomer can beat (Game.default_bot_level), until the player picks another
+  const newcomer = info && levels.includes(info.default_bot_level) ? info.default_bot_level : levels[0];
 
   const drawSeats = () => {
     const players = Number(playersSelect.value);
@@ -280,7 +282,7 @@ function renderSetup(game, preset) {
     seatsList.replaceChildren();
     for (let seat = 0; seat < players; seat++) {
       const prior = old[seat] || remembered?.seats?.[seat]
-        || { kind: seat === 0 || players === 1 ? "human" : "bot", level: levels[levels.length - 1] };
+        || { kind: seat === 0 || players === 1 ? "human" : "bot", level: newcomer };
       const kind = element("select", { class: "kind", "aria-label": `${t("setup.seat", { n: seat + 1 })}` }, [
         element("option", { value: "human", text: t("setup.human") }),
         element("option", { value: "bot", text: t("setup.bot") }),
@@ -288,7 +290,7 @@ function renderSetup(game, preset) {
       kind.value = prior.kind;
       const level = element("select", { class: "level", "aria-label": `${t("setup.seat", { n: seat + 1 })} ${t("setup.level")}` },
         levels.map((name) => element("option", { value: name, text: t(`level.${name}`, {}, name) })));
-      level.value = levels.includes(prior.level) ? prior.level : levels[levels.length - 1];
+      level.value = levels.includes(prior.level) ? prior.level : newcomer;
       const sync = () => {
         level.disabled = kind.value !== "bot";
         level.style.visibility = kind.value === "bot" ? "visible" : "hidden";
@@ -340,6 +342,9 @@ function renderSetup(game, preset) {
 
 async function startNew(setup) {
   app.lastSetup = { ...(app.lastSetup || {}), [setup.game]: setup };
+  if (storing() && Array.isArray(setup.seats) && Number.isInteger(setup.players)) {
+    saves.rememberSetup(setup.game, { players: setup.players, seats: setup.seats, options: setup.options || {} });
+  }
   await engine.ready.catch(() => {});
   const navigation = app.navigation;
   const reply = await engine.request({ op: "new", ...setup });

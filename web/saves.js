@@ -10,6 +10,7 @@ export const KEYS = {
   saves: `gamebox/v${VERSION}/saves`,
   stats: `gamebox/v${VERSION}/stats`,
   daily: `gamebox/v${VERSION}/daily`,
+  setup: `gamebox/v${VERSION}/setup`,
 };
 const MAX_COUNTED = 200; // finished games remembered so that one game is never counted twice
 
@@ -69,6 +70,22 @@ function update(name, change) {
   const items = { ...data.items };
   change(items, data);
   return writeStore(name, { ...data, items });
+}
+
+// ---------------------------------------------------------------- set-up choices
+/** The set-up last started for `game` on this device ({players, seats, options}), or null. */
+export function lastSetup(game) {
+  const setup = readStore("setup").data.items[game];
+  if (!isObject(setup) || !Number.isInteger(setup.players) || !Array.isArray(setup.seats)) return null;
+  const seats = setup.seats.filter((s) => isObject(s) && (s.kind === "human" || s.kind === "bot")
+    && typeof s.level === "string");
+  if (seats.length !== setup.seats.length) return null;
+  return { players: setup.players, seats, options: isObject(setup.options) ? setup.options : {} };
+}
+
+/** Remember the set-up a player started for `game`: each seat's choice and level, the options. */
+export function rememberSetup(game, { players, seats, options }) {
+  return update("setup", (items) => { items[game] = { players, seats, options }; });
 }
 
 // ---------------------------------------------------------------- saved games

@@ -39,3 +39,17 @@ def test_every_key_python_can_emit_is_worded(lang: str) -> None:
     catalogue = json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
     missing = {key: where for key, where in emitted_keys().items() if key not in catalogue}
     assert missing == {}, f"{lang}.json has no words for {missing}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_bot_level_is_worded(lang: str) -> None:
+    catalogue = json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    levels = {level for game_id in gamebox.ready_ids() for level in gamebox.get(game_id).bot_levels}
+    assert sorted(level for level in levels if f"level.{level}" not in catalogue) == []
+
+
+def test_every_game_offers_a_newcomer_level_first() -> None:
+    """The set-up screen's first choice for a bot seat is a level a newcomer can beat: the easiest."""
+    for game_id in gamebox.ready_ids():
+        game = gamebox.get(game_id)
+        assert game.describe()["default_bot_level"] == game.bot_levels[0], game_id

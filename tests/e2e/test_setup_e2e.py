@@ -1,0 +1,26 @@
+"""The set-up screen meets a newcomer with a bot they can beat, and remembers each player's last choice per game."""
+
+from __future__ import annotations
+
+from .conftest import choose_seats, start_set_up_game
+
+
+def test_a_bot_seat_starts_at_the_newcomer_level_and_the_last_choice_is_remembered(open_page):
+    page = open_page("#/whoopies")
+    page.wait_for_selector("#setup-start:not([disabled])")
+    page.select_option("#setup-players", "3")
+    levels = page.locator("#setup-seats li select.level")
+    assert [levels.nth(i).input_value() for i in (1, 2)] == ["easy", "easy"]
+    # every level is worded in the player's language, none is a raw key
+    words = page.locator("#setup-seats li:nth-child(2) select.level option").all_inner_texts()
+    assert words == ["easy", "medium", "hard"]
+    choose_seats(page, ["human", "hard", "medium"])
+    start_set_up_game(page)
+    page.evaluate("location.hash = '#/whoopies'")
+    page.reload()
+    page.wait_for_selector("#setup-start:not([disabled])")
+    assert page.locator("#setup-players").input_value() == "3"
+    assert [levels.nth(i).input_value() for i in (1, 2)] == ["hard", "medium"]
+    page.evaluate("location.hash = '#/upthrust'")
+    page.wait_for_selector("#setup-title:has-text('Upthrust')")
+    assert page.locator("#setup-seats li select.level").nth(1).input_value() == "easy"
