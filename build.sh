@@ -126,7 +126,8 @@ run_tests() {
   say "pytest tests/rules"
   "$PY" -m pytest tests/rules -q -n 2 -p no:cacheprovider
   say "pytest tests/e2e (Chromium)"
-  "$PY" -m pytest tests/e2e -q -p no:cacheprovider
+  # two browsers side by side (the machines have 2 cores); the slowest tests are listed so the suite stays quick
+  "$PY" -m pytest tests/e2e -q -p no:cacheprovider -n 2 --durations=20
 }
 
 command=${1:-build}
