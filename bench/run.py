@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -20,20 +21,12 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import serve  # noqa: E402
 
+import boot  # noqa: E402
 import gamebox  # noqa: E402
 import workload  # noqa: E402
 from gamebox.core.rng import Rng  # noqa: E402
 
-DIST = ROOT / "dist"
-BARE = """<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
-<script type="module">
-const started = performance.now();
-const worker = new Worker(new URL("./bare-worker.mjs", import.meta.url), { type: "module" });
-worker.onmessage = () => { window.bootMs = performance.now() - started; };
-</script>"""
-BARE_WORKER = """import { loadPyodide } from "../pyodide/pyodide.mjs";
-await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href });
-postMessage("ready");"""
+DIST = Path(os.environ.get("GAMEBOX_DIST", ROOT / "dist"))  # where build.sh put the site
 ENGINE = """<!doctype html><meta charset="utf-8"><title>engine in Pyodide</title>
 <script type="module">
 import { loadPyodide } from "../pyodide/pyodide.mjs";
@@ -70,8 +63,6 @@ def write_pages() -> None:
     if not (folder / INDEPENDENT_WHEEL).exists():
         subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
                         "-d", str(folder), "algorithm-x==0.1.0"], check=False)
-    (folder / "bare.html").write_text(BARE)
-    (folder / "bare-worker.mjs").write_text(BARE_WORKER)
     (folder / "engine.html").write_text(ENGINE.replace("__WHEEL__", INDEPENDENT_WHEEL))
     (folder / "workload.py").write_text((ROOT / "bench" / "workload.py").read_text())
 
@@ -95,24 +86,8 @@ def browser_benchmarks(rounds: int, games: int) -> dict[str, list[float]]:
             context = browser.new_context(bypass_csp=True)  # the app's CSP forbids Playwright's string waits
             return context, context.new_page()
 
-        # 1. boot: the app until a game is playable, against a bare page that only loads Pyodide
-        app_ms, bare_ms = [], []
-        for _ in range(rounds):
-            context, page = fresh_page()
-            page.goto(url + "bench/bare.html")
-            page.wait_for_function("window.bootMs", timeout=120_000)
-            bare_ms.append(page.evaluate("window.bootMs"))
-            context.close()
-            context, page = fresh_page()
-            started = time.perf_counter()
-            page.goto(url + "#/play?code=v1.upthrust.BENCH.2.&seats=human,easy")
-            page.wait_for_function("document.body.dataset.fingerprint", timeout=120_000)
-            app_ms.append((time.perf_counter() - started) * 1000)
-            context.close()
-        print("\n== boot (cold cache, fresh context each time)")
-        print(f"bare Pyodide page:        {summary(bare_ms)}")
-        print(f"Gamebox, first game ready: {summary(app_ms)}")
-        print(f"ratio time-to-playable / bare Pyodide: {statistics.median(app_ms) / statistics.median(bare_ms):.2f}")
+        # 1. boot: first and repeat visits (memory snapshot) against a bare Pyodide boot (bench/boot.py)
+        boot.report(browser, url, max(rounds, 5))
 
         # 2. round trips through the worker, and bot move times
         context, page = fresh_page()
@@ -248,6 +223,10 @@ def main() -> None:
     solvers_pyodide = None if args.skip_browser else browser_benchmarks(args.rounds, args.games)
     solver_comparison(solvers_pyodide)
     strength(args.strength_games, args.budget_ms, args.strength_only or gamebox.ready_ids())
+    if "whoopies" in (args.strength_only or gamebox.ready_ids()):
+        import whoopies_people  # the Whoopies bots' grabs, and their strength against a scripted person
+
+        whoopies_people.report(games=args.strength_games)
 
 
 if __name__ == "__main__":

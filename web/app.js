@@ -197,6 +197,8 @@ engine.addEventListener("stopped", () => {
 engine.addEventListener("restarted", (event) => {
   if (event.detail.restored) notice(t("engine.restarted"));
   else if ($("notice-text").textContent === t("engine.restarting")) clearNotice();
+  // a bot whose move the old worker never gave moves now (unless its request is still on its way)
+  if (document.body.dataset.screen === "game" && app.table) scheduleBot();
 });
 engine.restore = async (send) => {
   const table = app.table;
@@ -894,7 +896,10 @@ async function openDaily(params) {
   stopGame();
   showScreen("game");
   $("turn").textContent = t("game.loading");
-  const reply = await startNew(daily.setup(day));
+  const setup = daily.setup(day);
+  // Score Up's challenge deals its start from the date (docs/saves-and-replays.md), so each day differs
+  if (daily.game === "upthrust") setup.options = { ...setup.options, start: "dealt" };
+  const reply = await startNew(setup);
   if (!reply.ok) { history.replaceState(null, "", "#/"); renderMenu(); notice(errorText(reply.error), "error"); }
   return reply;
 }

@@ -3,7 +3,8 @@
    <script src="/gamebox/web/embed.js" data-game="upthrust" data-seats="human,hard"></script>
 
    The script puts an iframe with the app (index.html next to web/, in its compact embed mode) right after
-   itself, or into the element that data-target names, and keeps the iframe as tall as its content.
+   itself (at the end of the page for a tag in <head>), or into the element that data-target names (also one
+   further down the page), and keeps the iframe as tall as its content.
    Attributes: data-game (opens that game's set-up screen), data-code (opens a share code; wins over
    data-game), data-seats ("human,hard": who sits where), data-lang, data-title, data-target.
 
@@ -26,6 +27,25 @@
     let nextId = 0;
 
     const recordOf = (iframe) => frames.find((record) => record.iframe === iframe);
+
+    /** Run `then` once the document's body exists (a tag in <head> runs before it). */
+    const whenParsed = (then) => {
+      if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", then, { once: true });
+      else then();
+    };
+
+    /** Put the iframe where `place` says: into a node that holds others (an Element, a shadow root), after the
+        node of {after: node}, else at the end of the page. Every Element has an `after` method, so an element
+        is told from {after: ...} by its nodeType, which also holds for an element of another window. */
+    function insert(iframe, place) {
+      const holder = place && (place.nodeType === 1 || place.nodeType === 11) ? place : null;
+      const anchor = !holder && place && place.after && typeof place.after === "object" && place.after.nodeType
+        ? place.after : null;
+      if (holder) holder.append(iframe);
+      else if (anchor && anchor.parentNode && anchor.parentNode !== document.head
+               && anchor.parentNode !== document.documentElement) anchor.after(iframe);
+      else whenParsed(() => document.body.append(iframe)); // the default, and after a tag in <head>
+    }
 
     window.addEventListener("message", (event) => {
       const record = frames.find((candidate) => candidate.iframe.contentWindow === event.source);
@@ -88,8 +108,7 @@
         const record = { iframe, origin: url.origin, pending: new Map() };
         record.ready = new Promise((resolve) => { record.markReady = resolve; });
         frames.push(record);
-        if (place && place.after) place.after.after(iframe);
-        else (place || document.body).append(iframe);
+        insert(iframe, place);
         return iframe;
       },
 
@@ -120,8 +139,15 @@
   const data = script.dataset;
   if (!data.game && !data.code && data.embed === undefined) return;
   script.dataset.gameboxDone = "1";
-  const target = data.target ? document.querySelector(data.target) : null;
-  window.GameboxEmbed.create(target || { after: script }, {
+  const options = {
     game: data.game, code: data.code, seats: data.seats, lang: data.lang, title: data.title, base: script.src,
-  });
+  };
+  const find = () => {
+    if (!data.target) return null;
+    try { return document.querySelector(data.target); } catch { return null; } // not a selector: after the tag
+  };
+  // data-target may name an element further down the page, which exists once the page is parsed.
+  const embed = () => window.GameboxEmbed.create(find() || { after: script }, options);
+  if (!data.target || find() || document.readyState !== "loading") embed();
+  else document.addEventListener("DOMContentLoaded", embed, { once: true });
 })();

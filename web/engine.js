@@ -1,68 +1,288 @@
 // The worker client: one promise per request. The page never runs rules; it asks the worker.
+//
+// It also keeps an engine going, or says why it cannot:
+// - A boot that fails (a file that does not download, a worker script that does not load, a boot that takes
+//   too long) ends in a "failed" event with a short `reason` word; retry() starts a fresh worker.
+// - A worker that stops answering is taken for dead: a request with no reply within a generous time for its kind
+//   (a bot's or a hint's budget plus a margin), or, while nothing is asked, a cheap "hello" every few seconds
+//   that gets no reply. (A worker that closes itself or is killed sends no event at all, so only silence tells.)
+//   The engine then ends that worker, starts a new one, lets the page open its game again (`restore`), and
+//   sends each request that was in flight once more; a request the old worker never answered twice gets a
+//   worded error. Requests made meanwhile wait for the new worker.
+//
+// Events: progress {stage, fraction}; ready {hello, restarted}; failed {message, reason}; stopped {cause}
+// (a new worker is starting); restarted {restored} (the new worker is ready and the page's game reopened).
+
+const REPLY_MS = 8_000;          // any request; the slowest take well under a second in Pyodide
+const BOT_MARGIN_MS = 8_000;     // a bot move or a hint: its budget plus this
+const DEFAULT_BUDGET_MS = 800;   // the bridge's budget when a request names none
+const IDLE_CHECK_MS = 2_000;     // while nothing is asked, a liveness check this often...
+const IDLE_REPLY_MS = 3_000;     // ...answered within this
+const BOOT_MS = 200_000;         // the worker gives up on its own after 180 s; this covers a worker that died
+const BASE_BOOT_MS = 5_000;      // a boot this long or shorter is a fast device: deadlines as above
+const MAX_SLOWNESS = 8;          // on a slower device every deadline grows with its boot time, up to this factor
+const RESTART_WINDOW_MS = 120_000;
+const MAX_RESTARTS = 3;          // this many deaths within the window: give up and say so (Retry starts again)
+
+/** The reply to a request that a dead worker left unanswered twice. */
+const stopped = () => ({ ok: false, error: { type: "EngineStopped", key: "error.engine_stopped", params: {},
+  message: "The game engine stopped before it answered." } });
+
 export class Engine extends EventTarget {
   constructor(workerURL = new URL("./worker.mjs", import.meta.url)) {
     super();
-    this.pending = new Map();
+    this.workerURL = workerURL;
+    this.pending = new Map();    // id -> entry: a request sent to the current worker, not yet answered
+    this.held = [];              // entries waiting for a worker that is ready (booting, restarting)
     this.nextId = 1;
-    this.ready = new Promise((resolve, reject) => {
+    this.generation = 0;         // one per worker started: messages from an older worker are dropped
+    this.state = "booting";      // booting, ready, restarting, restoring (the page reopens its game), failed
+    this.failed = null;          // the failure's own text (for developers and the embed's error event)
+    this.reason = null;          // its short word: runtime, package, timeout, worker, unsupported, stopped, ...
+    this.hello = null;
+    this.slowness = 1;
+    this.deaths = [];            // when workers were found dead (performance.now())
+    this.everReady = false;
+    this.restore = null;         // async (send) => boolean: the page opens its game again on a new worker
+    this._newReadyPromise();
+    this._spawn();
+  }
+
+  /** A promise for the engine's hello; it rejects when the boot fails, and a retry makes a new one. */
+  get ready() { return this._ready; }
+
+  _newReadyPromise() {
+    this._ready = new Promise((resolve, reject) => {
       this._resolveReady = resolve;
       this._rejectReady = reject;
     });
-    this.ready.catch(() => {});
+    this._ready.catch(() => {});
+  }
+
+  _emit(type, detail) { this.dispatchEvent(new CustomEvent(type, { detail })); }
+
+  _spawn() {
+    const generation = ++this.generation;
+    this.bootStarted = performance.now();
+    clearTimeout(this._bootTimer);
+    this._bootTimer = setTimeout(() => {
+      if (generation === this.generation) this._bootFailed("timeout", "the game engine took too long to start");
+    }, BOOT_MS);
+    let worker;
     try {
-      this.worker = new Worker(workerURL, { type: "module" });
+      worker = new Worker(this.workerURL, { type: "module" });
     } catch (error) {
-      this._fail(`This browser cannot start a module worker: ${error.message}`);
+      this._bootFailed("unsupported", `this browser cannot start a module worker: ${error && error.message}`);
       return;
     }
-    this.worker.onmessage = (event) => this._receive(event.data);
-    this.worker.onerror = (event) => {
+    this.worker = worker;
+    worker.onmessage = (event) => {
+      if (generation === this.generation) this._receive(event.data);
+    };
+    // A module worker whose script (or an import of it) does not load fires `error` on the Worker; so does an
+    // uncaught error in a running worker, which may have lost a request: both end this worker.
+    worker.onerror = (event) => {
       event.preventDefault();
-      this._fail(event.message || "The game engine could not start.");
+      if (generation !== this.generation) return;
+      const text = event.message || "the game engine's script could not be loaded";
+      if (this.state === "ready" || this.state === "restoring") this._died(`error: ${text}`);
+      else this._bootFailed("worker", text);
+    };
+    worker.onmessageerror = () => {
+      if (generation === this.generation) this._died("a message could not be read");
     };
   }
 
-  _fail(message) {
-    this.failed = message;
-    this._rejectReady(new Error(message));
-    this.dispatchEvent(new CustomEvent("failed", { detail: { message } }));
-    for (const { resolve } of this.pending.values()) {
-      resolve({ ok: false, error: { key: "error.engine_failed", params: {}, message } });
-    }
+  _bootFailed(reason, message) {
+    if (this.state !== "booting" && this.state !== "restarting") return;
+    clearTimeout(this._bootTimer);
+    this._stopWorker();
+    this._fail(reason, message);
+  }
+
+  /** Give up: every waiting request gets a worded error, and the page is told (it offers Retry). */
+  _fail(reason, message) {
+    this.state = "failed";
+    this.reason = reason || "unknown";
+    this.failed = String(message || this.reason);
+    clearTimeout(this._idleTimer);
+    this._rejectReady(new Error(this.failed));
+    const waiting = [...this.pending.values(), ...this.held];
     this.pending.clear();
+    this.held = [];
+    for (const entry of waiting) this._answer(entry, this._failure());
+    this._emit("failed", { message: this.failed, reason: this.reason });
+  }
+
+  _failure() {
+    return { ok: false, error: { type: "EngineFailed", key: "error.engine_failed", params: { reason: this.reason },
+      message: this.failed } };
+  }
+
+  _stopWorker() {
+    this.generation++;           // anything the old worker still says is dropped
+    try { this.worker?.terminate(); } catch { /* already gone */ }
+    this.worker = null;
+  }
+
+  /** Start again after a failure (the Retry button). Does nothing while the engine is booting or ready. */
+  retry() {
+    if (this.state !== "failed") return false;
+    this.state = this.everReady ? "restarting" : "booting";
+    this.failed = null;
+    this.reason = null;
+    this.deaths = [];
+    this._newReadyPromise();
+    this._spawn();
+    return true;
   }
 
   _receive(message) {
+    if (!message || typeof message !== "object") return;
     if (message.type === "progress") {
-      this.dispatchEvent(new CustomEvent("progress", { detail: message }));
+      this._emit("progress", message);
     } else if (message.type === "ready") {
-      if (!message.hello.ok) {
-        this._fail(message.hello.error.message);
+      if (this.state !== "booting" && this.state !== "restarting") return;
+      clearTimeout(this._bootTimer);
+      if (!message.hello || !message.hello.ok) {
+        this._bootFailed("package", message.hello?.error?.message || "the game rules did not start");
         return;
       }
-      this.hello = message.hello;
-      this._resolveReady(message.hello);
-      this.dispatchEvent(new CustomEvent("ready", { detail: message }));
+      this._booted(message.hello);
     } else if (message.type === "failed") {
-      this._fail(message.message);
+      this._bootFailed(message.reason || "unknown", message.message);
     } else if (message.type === "reply") {
       const entry = this.pending.get(message.id);
-      if (entry) {
-        this.pending.delete(message.id);
-        entry.resolve(message.reply);
-      }
+      if (!entry) return;
+      this.pending.delete(message.id);
+      clearTimeout(entry.timer);
+      this._answer(entry, message.reply);
+      this._watchIdle();
     }
   }
 
-  /** Send one bridge request; resolves with the reply ({ok: true, ...} or {ok: false, error}). */
-  request(request) {
-    if (this.failed) {
-      return Promise.resolve({ ok: false, error: { key: "error.engine_failed", params: {}, message: this.failed } });
+  async _booted(hello) {
+    const generation = this.generation;
+    const restarted = this.state === "restarting";
+    const bootMs = performance.now() - this.bootStarted;
+    this.slowness = Math.max(this.slowness, Math.min(MAX_SLOWNESS, bootMs / BASE_BOOT_MS));
+    this.hello = hello;
+    this.state = "restoring";
+    let restored = false;
+    if (this.restore && this.everReady) {
+      try {
+        restored = Boolean(await this.restore((request) => this._direct(request)));
+      } catch (error) {
+        console.warn("Gamebox could not reopen the game after the engine restarted:", error);
+      }
+      if (generation !== this.generation) return; // the new worker died too: a newer boot goes on
     }
-    const id = this.nextId++;
+    this.state = "ready";
+    this.everReady = true;
+    this._resolveReady(hello);
+    this._emit("ready", { hello, restarted });
+    if (restarted) this._emit("restarted", { restored });
+    for (const entry of this.held.splice(0)) this._send(entry);
+    this._watchIdle();
+  }
+
+  /** Send one bridge request; resolves with the reply ({ok: true, ...} or {ok: false, error}). Never rejects. */
+  request(request) {
+    if (this.state === "failed") return Promise.resolve(this._failure());
     return new Promise((resolve) => {
-      this.pending.set(id, { resolve });
-      this.worker.postMessage({ id, request });
+      const entry = { request, resolve, tries: 0 };
+      if (this.state === "ready") this._send(entry);
+      else this.held.push(entry);
     });
+  }
+
+  /** A request sent at once, even while the page reopens its game; not sent again if the worker dies. */
+  _direct(request) {
+    return new Promise((resolve) => this._send({ request, resolve, tries: 1 }));
+  }
+
+  _deadline(request) {
+    const op = request && request.op;
+    let ms = REPLY_MS;
+    if (op === "bot" || op === "hint") {
+      const budget = Number.isFinite(request.budget_ms) ? Math.max(0, request.budget_ms) : DEFAULT_BUDGET_MS;
+      ms = budget + BOT_MARGIN_MS;
+    }
+    return ms * this.slowness;
+  }
+
+  _send(entry) {
+    if (!this.worker) { this._answer(entry, stopped()); return; } // a restore still asking a worker that is gone
+    const id = this.nextId++;
+    entry.id = id;
+    try {
+      this.worker.postMessage({ id, request: entry.request });
+    } catch (error) {
+      this._answer(entry, { ok: false, error: { type: "BadRequest", key: "error.bad_request", params: {},
+        message: String(error && error.message) } });
+      return;
+    }
+    this.pending.set(id, entry);
+    entry.timer = setTimeout(() => this._overdue(entry), entry.deadline ?? this._deadline(entry.request));
+  }
+
+  _answer(entry, reply) {
+    clearTimeout(entry.timer);
+    entry.resolve(reply);
+  }
+
+  _overdue(entry) {
+    // a reply already queued behind this timer still counts: look again once the queue has run
+    setTimeout(() => {
+      if (this.pending.get(entry.id) === entry) this._died(`no reply to ${entry.request?.op ?? "a request"}`);
+    }, 0);
+  }
+
+  /** While nothing is asked, ask for the cheapest answer now and then: a worker that is gone never replies. Not
+      while the page is hidden (nobody is waiting for it); at once when it is shown again. */
+  _watchIdle() {
+    clearTimeout(this._idleTimer);
+    if (this.state !== "ready") return;
+    if (!this._watchingVisibility && typeof document !== "undefined") {
+      this._watchingVisibility = true;
+      document.addEventListener("visibilitychange", () => { if (!document.hidden) this._watchIdle(); });
+    }
+    this._idleTimer = setTimeout(() => {
+      if (this.state !== "ready" || (typeof document !== "undefined" && document.hidden)) return;
+      if (this.pending.size) { this._watchIdle(); return; }
+      this._send({ request: { op: "hello" }, resolve: () => {}, tries: 1,
+        deadline: IDLE_REPLY_MS * this.slowness });
+    }, IDLE_CHECK_MS);
+  }
+
+  /** The worker stopped answering: end it, start a new one, and send what it left unanswered once more. */
+  _died(cause) {
+    if (this.state !== "ready" && this.state !== "restoring") return;
+    console.warn(`Gamebox: the game engine stopped (${cause}); starting it again.`);
+    clearTimeout(this._idleTimer);
+    this._stopWorker();
+    const now = performance.now();
+    this.deaths = this.deaths.filter((time) => now - time < RESTART_WINDOW_MS);
+    this.deaths.push(now);
+    const inFlight = [...this.pending.values()].sort((a, b) => a.id - b.id);
+    this.pending.clear();
+    const again = [];
+    for (const entry of inFlight) {
+      clearTimeout(entry.timer);
+      if (entry.tries >= 1) {
+        this._answer(entry, stopped());
+      } else {
+        entry.tries += 1;
+        again.push(entry);
+      }
+    }
+    this.held = [...again, ...this.held];
+    if (this.deaths.length >= MAX_RESTARTS) {
+      this._fail("stopped", `the game engine stopped ${this.deaths.length} times in a short while`);
+      return;
+    }
+    this.state = "restarting";
+    this._emit("stopped", { cause });
+    this._spawn();
   }
 }

@@ -7,6 +7,8 @@ const BUILD_ID = "__BUILD_ID__";
 const PREFIX = `gamebox:${self.registration.scope}:`;
 const CACHE = `${PREFIX}${BUILD_ID}`;
 const INDEX = new URL("index.html", self.registration.scope).href;
+// The engine worker asks for BUILD_ID to find its memory snapshot: the answer is the build this worker serves.
+const BUILD_URL = new URL("BUILD_ID", self.registration.scope).href;
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
@@ -43,10 +45,14 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== location.origin) return;
+  if (url.href === BUILD_URL) {
+    event.respondWith(new Response(`${BUILD_ID}\n`, { headers: { "content-type": "text/plain" } }));
+    return;
+  }
   // The app is one page with hash routes: a navigation to the scope's root or to index.html (with any
-  // query) is the cached index.html.
-  const page = request.mode === "navigate" && (url.href.split("?")[0] === self.registration.scope
-    || url.href.split("?")[0] === INDEX);
+  // query or route) is the cached index.html. A navigation request's URL keeps its fragment (the route).
+  const path = `${url.origin}${url.pathname}`;
+  const page = request.mode === "navigate" && (path === self.registration.scope || path === INDEX);
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     const hit = page ? await cache.match(INDEX) : await cache.match(request, { ignoreSearch: false });

@@ -85,6 +85,46 @@ IMPOSTOR_PAGE = """<!doctype html>
 """
 
 
+# Every placement docs/embed.md documents, on one page: data-target (an element before the tag, and one further down
+# the page), the default (right after the tag; a tag in <head> puts it at the end of the page), and from script
+# GameboxEmbed.create(element, ...) (into it) and GameboxEmbed.create({after: element}, ...) (after it).
+PLACEMENTS_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Every placement</title>
+<script src="@APP@web/embed.js" data-game="upthrust" data-title="in-head"></script>
+<script>
+  window.readyFrom = [];
+  document.addEventListener("gamebox:ready", (event) => window.readyFrom.push(event.target.title));
+</script>
+</head>
+<body>
+<h1>Every placement</h1>
+<div id="slot"></div>
+<script src="@APP@web/embed.js" data-game="upthrust" data-target="#slot" data-title="target"></script>
+<script src="@APP@web/embed.js" data-game="upthrust" data-title="default" id="default-tag"></script>
+<script src="@APP@web/embed.js" data-game="upthrust" data-target="#later" data-title="target-later"></script>
+<div id="into"></div>
+<p id="anchor">An embed comes after this paragraph.</p>
+<script>
+  window.created = [
+    GameboxEmbed.create(document.getElementById("into"), { game: "upthrust", title: "into" }),
+    GameboxEmbed.create({ after: document.getElementById("anchor") }, { game: "upthrust", title: "after" }),
+  ].map((iframe) => iframe.tagName);
+</script>
+<div id="later"></div>
+<p id="last">The end of the page.</p>
+</body></html>
+"""
+
+PLACED = {  # each embed's title: where its iframe must be
+    "in-head": "frame.parentElement === document.body && frame.previousElementSibling.id === 'last'",
+    "target": "frame.parentElement.id === 'slot'",
+    "default": "frame.previousElementSibling.id === 'default-tag'",
+    "target-later": "frame.parentElement.id === 'later'",
+    "into": "frame.parentElement.id === 'into'",
+    "after": "frame.previousElementSibling.id === 'anchor'",
+}
+
+
 class Origins:
     def __init__(self, app: str, host: str, third: str) -> None:
         self.app, self.host, self.third = app, host, third
@@ -143,6 +183,7 @@ def origins(site: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Ori
     code_attrs = f'data-code="{opening_code()}" data-seats="human,human" data-lang="en"'
     Path(host_dir, "host-code.html").write_text(fill(HOST_PAGE, found, code_attrs))
     Path(host_dir, "host-game.html").write_text(fill(HOST_PAGE, found, 'data-game="upthrust" data-seats="human,hard"'))
+    Path(host_dir, "host-placements.html").write_text(fill(PLACEMENTS_PAGE, found))
     Path(third_dir, "ad.html").write_text(fill(AD_PAGE, found))
     Path(third_dir, "impostor.html").write_text(fill(IMPOSTOR_PAGE, found))
     yield found
@@ -308,3 +349,20 @@ def test_setup_embed_and_a_page_that_pretends_to_be_the_host(open_embed, origins
     assert framed.evaluate("document.body.dataset.screen") == "setup"
     assert framed.evaluate("window.gamebox.table()") is None
     assert impostor.evaluate("window.got") == []
+
+
+def test_every_documented_placement_puts_a_working_game_there(open_embed, origins):
+    page = open_embed(origins.host + "host-placements.html")
+    assert page.evaluate("window.created") == ["IFRAME", "IFRAME"]
+    assert page.evaluate("document.querySelectorAll('iframe.gamebox-embed').length") == len(PLACED)
+    for title, where in PLACED.items():
+        placed = page.evaluate(f"(title) => {{ const frame = [...document.querySelectorAll('iframe.gamebox-embed')]"
+                               f".find((each) => each.title === title); return Boolean(frame) && {where}; }}", title)
+        assert placed, f"{title}: not where docs/embed.md says"
+    # each one is the app, on its set-up screen, and its engine loads
+    page.wait_for_function("(count) => new Set(window.readyFrom).size === count", arg=len(PLACED),
+                           timeout=BOOT_TIMEOUT_MS)
+    for frame in (frame for frame in page.frames if frame.url.startswith(origins.app)):
+        assert frame.locator("#screen-setup").is_visible()
+        assert frame.locator("#setup-title").inner_text() == "Upthrust"
+    screenshot(page, "embed-placements")

@@ -90,7 +90,8 @@ def test_a_game_with_hidden_hands_sends_no_seed_to_the_host(open_embed, origins)
 def test_a_reload_of_a_hidden_hands_game_comes_back_from_the_device(open_page):
     page = open_page("#/upcombine")
     page.evaluate("window.gamebox.request({op: 'new', game: 'upcombine', players: 2, seed: 'RELOAD9', "
-                  "seats: [{kind: 'human'}, {kind: 'human'}]}).then((r) => window.gamebox.open(r.resume, 'human,human'))")
+                  "seats: [{kind: 'human'}, {kind: 'human'}]})"
+                  ".then((r) => window.gamebox.open(r.resume, 'human,human'))")
     page.wait_for_selector("#screen-game:not([hidden])")
     for _ in range(3):
         seat = page.evaluate("window.gamebox.table().to_move[0]")

@@ -105,11 +105,12 @@ def test_three_players_from_the_menu_placing_by_clicking_and_bots_reply(open_pag
     click(page, "hand", index=index)
     page.wait_for_function(f"document.getElementById('board').dataset.selected === '{index}'")
     screenshot(page, "upcombine-selected")
+    before = moves_played(page)  # the oldest (seat 3, a bot) chose the bases first
     click(page, "stack", index=int(first.split(" ")[1]) - 1)
-    page.wait_for_function("Number(document.body.dataset.moves) === 1")
+    page.wait_for_function(f"Number(document.body.dataset.moves) === {before + 1}")
     view = page.evaluate("window.gamebox.view()")
     assert view["placed_this_turn"] == 1 and view["stacks"][int(first.split(" ")[1]) - 1]["used"]
-    assert "put a" in page.locator("#log li").first.inner_text()
+    assert any("put a" in text for text in page.locator("#log li").all_inner_texts())
     # a placed tile cannot be taken back: undo stays off
     assert page.locator("#btn-undo").is_disabled()
     wait_for_my_turn(page)
@@ -125,6 +126,48 @@ def test_three_players_from_the_menu_placing_by_clicking_and_bots_reply(open_pag
     assert page.locator("#log li").count() >= 4
     wait_for_my_turn(page)
     screenshot(page, "upcombine-after-bots")
+
+
+def wait_for_my_bases(page: Any, seat: int) -> None:
+    """Wait until `seat` (a human) is to choose the bases and the renderer offers the five colours."""
+    wait_for_my_turn(page, seat)
+    page.wait_for_function("window.gamebox.view().choosing_bases && document.getElementById('board')"
+                           ".gameboxHits().filter((r) => r.value.kind === 'base').length === 5")
+
+
+def test_the_oldest_player_chooses_the_bases_by_clicking_two_colours(open_page):
+    # 2 players: seat 2 plays as the oldest in round 1 and chooses; seat 1 begins
+    page = open_page(f"#/play?code={code_of('BASES1', 2, [])}&seats=easy,human")
+    wait_for_my_bases(page, 1)
+    assert page.evaluate("window.gamebox.view().stacks") == []
+    screenshot(page, "upcombine-bases-choice")
+    click(page, "base", colour="G")
+    page.wait_for_function("document.getElementById('board').gameboxHits()"
+                           ".filter((r) => r.value.kind === 'base').length === 5")
+    assert moves_played(page) == 0  # one colour picked: nothing played yet
+    screenshot(page, "upcombine-bases-one-picked")
+    click(page, "base", colour="B")
+    page.wait_for_function("Number(document.body.dataset.moves) >= 1")
+    table = page.evaluate("window.gamebox.table()")
+    assert table["history"][0] == [1, "bases B G"]
+    assert [stack[0]["colour"] for stack in [s["pieces"] for s in table["view"]["stacks"]]] == ["B", "G"]
+    assert any("base of stack 1" in text for text in page.locator("#log li").all_inner_texts())
+
+
+def test_the_oldest_player_chooses_the_bases_by_keyboard(open_page):
+    # 3 players: seat 3 is the oldest in round 1
+    page = open_page(f"#/play?code={code_of('BASES2', 3, [])}&seats=easy,easy,human")
+    wait_for_my_bases(page, 2)
+    page.focus("#board")
+    for key in ("ArrowRight", "ArrowRight", "Enter"):  # the cursor starts on blue: purple
+        page.keyboard.press(key)
+    page.wait_for_function("document.getElementById('board').gameboxHits()"
+                           ".filter((r) => r.value.kind === 'base').length === 5")
+    for key in ("ArrowRight", "ArrowRight", "Enter"):  # red
+        page.keyboard.press(key)
+    page.wait_for_function("Number(document.body.dataset.moves) >= 1")
+    assert page.evaluate("window.gamebox.table().history[0]") == [2, "bases P R"]
+    screenshot(page, "upcombine-bases-by-keyboard")
 
 
 def test_a_round_ends_by_clicking_with_two_bots_and_shows_the_summary(open_page):

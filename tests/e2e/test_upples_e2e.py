@@ -1,6 +1,6 @@
 """Upples in Chromium: the set-up screen, jumps by clicking the canvas and by keyboard, a multicolour choice,
 a bot's reply, undo inside a chain, a shared link, a Training game from a link, a whole game to the game-over
-panel, and a bad link."""
+panel, a bad link, and Replay and New game pressed while a bot's komupple is in the air."""
 
 from __future__ import annotations
 
@@ -184,3 +184,66 @@ def test_a_bad_link_shows_a_clear_message_and_a_working_menu(open_page):
     page.goto(page.url.split("#")[0] + "#/play?code=v1.upples.K7Q2M.2.100.0jump_a1_z9&seats=human,easy")
     page.wait_for_selector("#notice:not([hidden])", timeout=60_000)
     page.wait_for_selector("#screen-menu:not([hidden])")
+
+
+def wait_for_a_bots_jump(page) -> None:
+    """Until the renderer is showing a komupple in the air (web/games/upples.js sets the board's data-anim)."""
+    page.wait_for_function("document.getElementById('board').dataset.anim === 'upples.jumped'", timeout=60_000)
+
+
+def test_replay_and_new_game_during_a_bots_jump_raise_no_page_error(open_page):
+    link = "#/play?code=v2.upples.INTHEAIR.3.000&seats=easy,easy,easy"
+    page = open_ready(open_page, link)
+    page.wait_for_function("document.body.dataset.fingerprint", timeout=60_000)
+    for _round in range(2):
+        # Replay while a bot jumps: the replay's first position is drawn at once, and the jump stops
+        wait_for_a_bots_jump(page)
+        page.click("#btn-replay")
+        page.wait_for_selector("#replay-controls:not([hidden])")
+        page.wait_for_timeout(800)  # frames of the interrupted jump would have run by now
+        assert page.evaluate("document.getElementById('board').dataset.anim") is None
+        assert page.watch.errors == []
+        # back to the game, then New game while a bot jumps, and a game opened at once from there
+        page.click("#replay-resume")
+        wait_for_a_bots_jump(page)
+        page.click("#btn-new")
+        page.wait_for_selector("#screen-setup:not([hidden])")
+        page.evaluate("(hash) => { location.hash = hash; }", link)
+        page.wait_for_selector("#screen-game:not([hidden])")
+        page.wait_for_timeout(800)
+        assert page.watch.errors == []
+    screenshot(page, "upples-after-interrupted-jumps")
+
+
+def test_a_blast_whose_first_frame_comes_early_draws_no_negative_radius(open_page):
+    # Seed BLAST0 after four jumps: blue, on g6, can jump onto the bomb on g7.
+    code = "v2.upples.BLAST0.2.000.0jump_g2_g4.1jump_b6_b7.0jump_g4_g6.1jump_b7_c7"
+    page = open_ready(open_page, f"#/play?code={code}&seats=human,human")
+    page.wait_for_function("document.body.dataset.fingerprint", timeout=60_000)
+    assert page.evaluate("window.gamebox.view().cards.g7") == "bomb"
+    # An animation frame's timestamp may be earlier than the performance.now() read when a tween starts; make
+    # it so for every frame, so that the blast's first frame comes "before" its start.
+    page.evaluate("""() => {
+        const now = performance.now.bind(performance);
+        performance.now = () => now() + 40;
+    }""")
+    page.locator("#board").click(position=square_point("g7"))
+    page.wait_for_function("document.getElementById('board').dataset.anim === 'upples.exploded'", timeout=30_000)
+    page.wait_for_function("!document.getElementById('board').dataset.anim", timeout=30_000)
+    assert page.evaluate("window.gamebox.table().history.length") == 5
+    assert page.watch.errors == []
+
+
+def test_play_again_is_started_by_the_next_player(open_page):
+    # Seed AGAIN274, Survival, pink (seat 1) starts; blue's first jump eats a golden upple, and the tally ends it.
+    page = open_ready(open_page, "#/play?code=v2.upples.AGAIN274.2.201.1jump_e1_e2&seats=human,human")
+    page.wait_for_function("document.body.dataset.fingerprint", timeout=60_000)
+    assert page.evaluate("window.gamebox.table().options.first") == 1
+    page.locator("#board").click(position=square_point("e1"))
+    page.wait_for_selector("#game-over:not([hidden])", timeout=60_000)
+    page.click("#btn-again")
+    page.wait_for_function("window.gamebox.table().history.length === 0 && !window.gamebox.table().is_over",
+                           timeout=60_000)
+    table = page.evaluate("window.gamebox.table()")
+    assert table["options"] == {"mode": "survival", "teams": False, "first": 0}
+    assert table["to_move"] == [0]  # "in subsequent games, the first person must rotate"

@@ -6,6 +6,7 @@ Rewrite the file only if a v1 link may honestly open something else: ``UPDATE_GO
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -15,8 +16,6 @@ import gamebox
 from gamebox.core import share
 
 from .golden_files import FOLDER, assert_matches_golden
-
-import json
 
 # (game, seed, players, options, how many random moves)
 LINKS = [

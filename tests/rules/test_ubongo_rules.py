@@ -8,9 +8,12 @@ from collections import Counter
 import pytest
 
 import gamebox
+from gamebox.core import bridge
 from gamebox.core.errors import IllegalAction, InvalidSetup
+from gamebox.core.game import State
+from gamebox.core.rng import Rng
 from gamebox.ubongo import GAME
-from gamebox.ubongo.bots import solve_time_ms
+from gamebox.ubongo.bots import HANDS_MS, HANDS_MS_PER_TILE, SECONDS_PER_POINT, solve_time_ms, spread
 from gamebox.ubongo.rules import (
     DEFAULT_TIMER,
     DISPLAY_START,
@@ -19,16 +22,19 @@ from gamebox.ubongo.rules import (
     ROUNDS,
     UbongoState,
     first_solution,
+    parse_placement,
+    placements_notation,
     solution_notation,
+    split_time,
 )
-from gamebox.ubongo.solver import covers
-from gamebox.ubongo.tiles import COLOURS
+from gamebox.ubongo.solver import Placement, covers
+from gamebox.ubongo.tiles import CANONICAL, COLOURS
 
 T = DEFAULT_TIMER * 1000
 
 
-def new(players: int = 2, seed: str = "GEMS", **options: object) -> UbongoState:
-    state = GAME.new(seed, players, **options)
+def new(players: int = 2, seed: str = "GEMS", edition: int = 2, **options: object) -> UbongoState:
+    state = GAME.new(seed, players, edition=edition, **options)
     assert isinstance(state, UbongoState)
     return state
 
@@ -293,11 +299,24 @@ def test_a_solve_carries_its_time():
         state.apply(0, "timeout @5")
 
 
-def test_placements_are_read_in_any_order_and_with_any_equivalent_orientation():
+def test_a_solve_lists_its_placements_by_tile_number():
     state = new(2)
     solution = first_solution(state.card_side(0), state.colour(0))
-    state.apply(0, f"solve {solution_notation(tuple(reversed(solution)))} @1000")
-    assert state.reports[0] == {"time": 1000, "solution": solution_notation(tuple(reversed(solution)))}
+    text = solution_notation(solution)
+    assert [int(part.split()[0]) for part in text.split(", ")] == sorted(state.own_tiles(0))
+    state.apply(0, f"solve {text} @1000")
+    assert state.reports[0] == {"time": 1000, "solution": text}
+
+
+def test_edition_1_links_still_read_placements_in_any_order_and_any_equivalent_turn():
+    """Links made before actions were canonical hold solves as people's pages wrote them; they open as they did."""
+    state = new(2, edition=1)
+    solution = first_solution(state.card_side(0), state.colour(0))
+    shuffled = tuple(reversed(solution))
+    state.apply(0, f"solve {placements_notation(shuffled)} @1000")
+    assert state.reports[0] == {"time": 1000, "solution": placements_notation(shuffled)}
+    listed = placements_notation(first_solution(state.card_side(1), state.colour(1)))  # the solver's order
+    assert state.legal_actions(1)[0] == f"solve {listed} @0"
 
 
 # -- the play-off ---------------------------------------------------------------------------------------
@@ -453,6 +472,17 @@ def test_a_hint_corrects_a_wrongly_placed_tile():
     assert state.is_over and state.view(0)["solved"]
 
 
+def test_a_bot_in_puzzle_mode_takes_a_wrong_tile_off_and_solves():
+    state = new(1, seed="K7Q2M-01ER")
+    state.apply(0, state.legal_actions(0)[3])  # a tile where it does not belong
+    for _ in range(12):
+        if state.is_over:
+            break
+        state.apply(0, gamebox.bots.choose(state, 0, "hard", 10, "x"))
+    assert state.is_over and state.view(0)["solved"]
+    assert any(action.startswith("remove ") for _, action in state.history)
+
+
 def test_show_solution_ends_the_puzzle_unsolved():
     state = new(1, seed="K7Q2M-12HG")
     state.apply(0, "solution")
@@ -471,3 +501,241 @@ def test_view_shows_bag_counts_but_never_the_deck_order_or_generator():
         assert view["round"] == 1 and view["timer_ms"] == T
         seat = view["seats"][0]
         assert {"colour", "board", "tiles", "gems", "score", "puzzle", "reported", "time_ms"} <= set(seat)
+
+
+# -- canonical actions: one move, one text ---------------------------------------------------------------------
+def other_writings(colour: str, p: Placement) -> list[Placement]:
+    """The same tile on the same hexes written with another turn (symmetric tiles only)."""
+    found = []
+    for (rot, flip), (rot2, flip2, dq, dr) in CANONICAL[colour][p.tile].items():
+        if (rot2, flip2) == (p.rot, p.flip) and (rot, flip) != (p.rot, p.flip):
+            found.append(Placement(p.tile, rot, flip, (p.at[0] - dq, p.at[1] - dr)))
+    return found
+
+
+def refused_without_a_trace(state: State, seat: int, action: str) -> str:
+    before = state.fingerprint()
+    with pytest.raises(IllegalAction) as error:
+        state.apply(seat, action)
+    assert state.fingerprint() == before
+    assert error.value.key
+    return error.value.key
+
+
+def variants(action: str, may_carry_time: bool = False) -> list[str]:
+    """Texts that a lenient reader would take for ``action``."""
+    words = action.split(" ")
+    out = [f" {action}", f"{action} ", f"{action}\n", action.replace(" ", "  ", 1), action.upper(),
+           action.swapcase(), action.replace("q", "Q"), action.capitalize()]
+    out += [action.replace(f"{word}", f"{word[0]}0{word[1:]}", 1) for word in words if word[:1] in "@q"]
+    out += [action.replace(f" {word}", f" 0{word}", 1) for word in words if word.isdigit()]
+    out += [action.replace(", ", ",", 1), action.replace(", ", " , ", 1), action.replace(" @", "@", 1),
+            action.replace(" @", " @ ", 1), action.replace(" @", " @+", 1), action.replace(" @", " @-", 1)]
+    if "@" not in action and not may_carry_time:
+        out.append(f"{action} @5")
+    return [text for text in out if text != action]
+
+
+@pytest.mark.parametrize("players, side", [(2, "easy"), (3, "hard"), (4, "easy")])
+def test_every_listed_race_action_is_accepted(players, side):
+    state = new(players, seed=f"CANON{players}", side=side)
+    for seat in range(players):
+        for action in state.legal_actions(seat):
+            twin = state.copy()
+            twin.apply(seat, action)
+            assert twin.history[-1] == (seat, action)
+
+
+def test_every_listed_puzzle_action_is_accepted():
+    state = new(1, seed="K7Q2M-12HG")
+    state.apply(0, "hint")
+    for action in state.legal_actions(0):
+        twin = state.copy()
+        twin.apply(0, action)
+    for action in state.legal_actions(0)[:: 7] + ["hint @1200", state.legal_actions(0)[0] + " @1500"]:
+        state.copy().apply(0, action)
+
+
+def test_a_race_action_is_accepted_only_in_its_one_text():
+    state = new(2, seed="CANON")
+    solve = state.legal_actions(0)[5]
+    for action in variants(solve) + variants("timeout"):
+        refused_without_a_trace(state, 0, action)
+    solution = first_solution(state.card_side(0), state.colour(0))
+    reordered = f"solve {placements_notation(tuple(reversed(sorted(solution, key=lambda p: p.tile))))} @5000"
+    assert refused_without_a_trace(state, 0, reordered) == "ubongo.not_canonical"
+
+
+def test_a_symmetric_tile_is_written_in_its_first_turn_only():
+    """Turned half-way round, a symmetric tile covers the same hexes: the notation writes it one way."""
+    for number in range(40):
+        state = new(2, seed=f"SYM{number}")
+        colour = state.colour(0)
+        solution = first_solution(state.card_side(0), colour)
+        turned = [(i, other) for i, p in enumerate(solution) for other in other_writings(colour, p)]
+        if turned:
+            break
+    else:  # pragma: no cover
+        raise AssertionError("no symmetric tile in 40 deals")
+    index, other = turned[0]
+    written = list(solution)
+    written[index] = other
+    assert covers(state.card_side(0).board, colour, written)
+    with pytest.raises(IllegalAction) as error:
+        state.apply(0, f"solve {solution_notation(tuple(written))} @7000")
+    assert error.value.key == "ubongo.not_canonical"
+    assert error.value.params["canonical"] == f"solve {solution_notation(solution)} @7000"
+    state.apply(0, error.value.params["canonical"])  # the suggested text is the one that is accepted
+
+
+def test_a_puzzle_action_is_accepted_only_in_its_one_text():
+    state = new(1, seed="K7Q2M-12HG")
+    place = next(a for a in state.legal_actions(0) if a.startswith("place "))
+    for action in variants(place, True) + variants(f"{place} @1500") + variants("hint", True) + \
+            variants("hint @1500") + variants("solution"):
+        refused_without_a_trace(state, 0, action)
+    state.apply(0, place)
+    tile = place.split(" ")[1]
+    for action in variants(f"remove {tile}") + [f"remove {tile} @5", "solution @5"]:
+        refused_without_a_trace(state, 0, action)
+    colour = state.colour(0)
+    for p in (parse_placement(a[len("place "):]) for a in state.legal_actions(0) if a.startswith("place ")):
+        for other in other_writings(colour, p):
+            assert refused_without_a_trace(state, 0, f"place {other.notation()}") == "ubongo.not_canonical"
+
+
+def test_a_huge_action_is_refused_and_the_parser_reads_it_in_one_pass():
+    state = new(2)
+    huge = "solve " + "1 q0r0 rot0, " * 7692 + "@1"
+    assert len(huge) > 100_000
+    assert refused_without_a_trace(state, 0, huge) == "error.action_too_long"
+    assert refused_without_a_trace(new(1, seed="K7Q2M-12HG"), 0, "place " + " " * 100_000 + "@1")
+    # the game's own reader, given the text directly, answers at once too (it scans; it does not backtrack)
+    for edition in (1, 2):
+        body, at = split_time(" " * 100_000 + "@1", edition)
+        assert at == 1
+        with pytest.raises(IllegalAction):
+            split_time("@" * 100_000 + "x", edition)
+        with pytest.raises(IllegalAction):
+            parse_placement("1 q0r0 rot0" * 10_000, edition)
+
+
+# -- hints and secrets ----------------------------------------------------------------------------------------
+def test_hints_are_offered_in_puzzle_mode_only():
+    """A hint is free and unrecorded, so in a race against others it would be an unseen helping hand."""
+    race = new(3)
+    assert not any(race.hints_allowed(seat) for seat in range(3))
+    assert new(1, seed="K7Q2M-12HG").hints_allowed(0)
+    bridge.reset()
+    try:
+        opened = bridge.handle({"op": "new", "game": "ubongo", "players": 2, "seed": "H",
+                                "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}]})
+        assert opened["ok"]
+        reply = bridge.handle({"op": "hint", "seat": 0})
+        assert not reply["ok"] and reply["error"]["key"] == "error.no_hints"
+        assert bridge.handle({"op": "new", "game": "ubongo", "players": 1, "seed": "K7Q2M-12HG"})["ok"]
+        assert bridge.handle({"op": "hint", "seat": 0})["ok"]
+    finally:
+        bridge.reset()
+
+
+def test_the_running_rounds_hand_ins_are_the_secret_end_of_the_history():
+    state = new(3)
+    assert state.secret_run_start() == 0
+    state.apply(1, solve(state, 1, 40_000))
+    state.apply(2, "timeout")
+    assert state.secret_run_start() == 0  # two hand-ins, still secret
+    state.apply(0, solve(state, 0, 30_000))
+    assert state.round == 2 and state.secret_run_start() == 3  # resolved: all public
+    state.apply(2, solve(state, 2, 1000))
+    assert state.secret_run_start() == 3
+    puzzle = new(1, seed="K7Q2M-12HG")
+    puzzle.apply(0, "hint")
+    assert puzzle.secret_run_start() == 1  # puzzle mode has no secrets
+
+
+def test_a_solve_is_seen_at_its_time_and_a_give_up_when_the_second_timer_runs_out():
+    state = new(2, timer=60)
+    assert state.reveal_ms(1, solve(state, 1, 42_000)) == 42_000
+    assert state.reveal_ms(1, "timeout") == 120_000
+    playoff = tie_at_the_end(2)
+    assert playoff.reveal_ms(1, solve(playoff, 1, 500_000)) == 500_000
+    assert playoff.reveal_ms(1, "timeout") is None  # no sand timer: seen when the play-off is resolved
+    v1 = new(2, edition=1)
+    assert v1.reveal_ms(0, "solve 1 q0r0 rot0@1234") == 1234
+
+
+def test_a_late_solve_is_legal_whatever_the_others_handed_in():
+    """Whether another seat solved in time is secret until the clock gets there, so a late solve is never refused
+    for it (a refusal would tell). It wins nothing: the page ends the player's round when the timer runs out."""
+    a, b = new(2), new(2)
+    a.apply(1, solve(a, 1, 30_000))
+    b.apply(1, "timeout")
+    for state in (a, b):
+        state.apply(0, solve(state, 0, T + 5000))
+    assert sum(a.gems[0].values()) == 0 and sum(b.gems[0].values()) == 1
+
+
+# -- bots against people ----------------------------------------------------------------------------------------
+NEWCOMER_SECONDS_PER_POINT = 16.0  # docs/rules/ubongo.md: a newcomer's median, about 1 minute on an easy card
+PRACTISED_SECONDS_PER_POINT = 6.0  # a strong, practised player: about 20-25 s on an easy card
+
+
+def person_ms(seconds_per_point: float, difficulty: int, rng: Rng, fails: float = 0.1) -> int | None:
+    """A person of the reference models in the docs: the same log-normal spread as the bots, a 10% chance to
+    be stuck."""
+    if rng.unit() < fails:
+        return None
+    return int(1000 * seconds_per_point * difficulty * spread(rng.unit()))
+
+
+def bot_times(level: str, side: str, games: int = 4) -> list[tuple[int, int | None]]:
+    """(difficulty, the bot's chosen @ms or None) for every puzzle of the rounds of some 4-player games of bots."""
+    out = []
+    for number in range(games):
+        state = new(4, seed=f"BOTS{number}", side=side)
+        while not state.is_over and state.phase == "round":
+            for seat in range(4):
+                action = gamebox.bots.choose(state, seat, level, 10, "x")
+                out.append((state.card_side(seat).difficulty[state.colour(seat)], split_time(action)[1]))
+                state.apply(seat, action)
+    return out
+
+
+def median(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[len(ordered) // 2]
+
+
+def test_a_newcomer_beats_the_easy_bot_in_most_rounds():
+    rng = Rng("newcomer")
+    rounds = bot_times("easy", "easy")
+    won = 0
+    for difficulty, bot in rounds:
+        person = person_ms(NEWCOMER_SECONDS_PER_POINT, difficulty, rng)
+        won += person is not None and (bot is None or person < bot)
+    assert won / len(rounds) >= 0.55
+    assert median([bot / 1000 for _, bot in rounds if bot is not None]) >= 60
+
+
+def test_the_hard_bot_is_as_fast_as_a_strong_practised_player():
+    easy = [at / 1000 for _, at in bot_times("hard", "easy") if at is not None]
+    hard = [at / 1000 for _, at in bot_times("hard", "hard") if at is not None]
+    assert 15 <= median(easy) <= 30 and 35 <= median(hard) <= 70
+    rng = Rng("practised")
+    rounds = bot_times("hard", "easy")
+    won = sum(1 for d, bot in rounds if (p := person_ms(PRACTISED_SECONDS_PER_POINT, d, rng, 0.02)) is not None
+              and (bot is None or p < bot))
+    assert 0.35 <= won / len(rounds) <= 0.65  # an even match
+
+
+def test_levels_are_ordered_and_nobody_is_faster_than_their_hands():
+    medians = {level: median([at for _, at in bot_times(level, "easy") if at is not None])
+               for level in ("easy", "normal", "hard")}
+    assert medians["easy"] > medians["normal"] > medians["hard"]
+    assert SECONDS_PER_POINT["easy"] > NEWCOMER_SECONDS_PER_POINT
+    rng = Rng("floor")
+    for tiles in (3, 4):
+        times = [solve_time_ms("hard", 2, rng, tiles) for _ in range(300)]
+        assert min(t for t in times if t is not None) >= HANDS_MS + HANDS_MS_PER_TILE * tiles
+        assert all(t is None or t % 1000 == 0 for t in times)  # whole seconds: a listed action

@@ -15,6 +15,7 @@ from gamebox.core.rng import Rng
 from gamebox.ubongo import TILES, generator, puzzle
 from gamebox.ubongo.generator import (
     DECK_SIZE,
+    board_shape,
     card_side,
     deck,
     extent,
@@ -24,8 +25,8 @@ from gamebox.ubongo.generator import (
     parse_code,
     puzzle_code,
 )
-from gamebox.ubongo.solver import Board, Search, count, covering_sets, covers, hint, solve
-from gamebox.ubongo.tiles import COLOURS
+from gamebox.ubongo.solver import Board, Placement, Search, count, covering_sets, covers, hint, solve
+from gamebox.ubongo.tiles import CANONICAL, COLOURS, ORIENTATIONS, orient
 from tests.playing import first_moves
 
 from .golden_files import assert_matches_golden
@@ -224,12 +225,83 @@ def test_a_puzzle_gives_its_board_every_colours_tiles_and_its_solutions():
             check_solution(p.board, colour, p.tiles[colour], solution)
 
 
-def test_a_card_is_made_from_the_deck_seed_and_its_number_alone():
+def test_an_edition_1_card_is_made_from_the_deck_seed_and_its_number_alone():
     side = make_side(Rng("gamebox/1/ubongo/card/K7Q2M/9/easy"), "K7Q2M", 9, "easy")
-    assert side == card_side("K7Q2M", 9, "easy")
-    card_side("K7Q2M", 10, "hard")
+    assert side == card_side("K7Q2M", 9, "easy", edition=1)
+    card_side("K7Q2M", 10, "hard", edition=1)
     generator._CACHE.clear()  # made again, in another order, it is the same card
-    assert card_side("K7Q2M", 9, "easy") == side
+    assert card_side("K7Q2M", 9, "easy", edition=1) == side
+
+
+def test_an_edition_2_card_is_made_from_the_deck_seed_and_the_cards_before_it():
+    side = card_side("K7Q2M", 30, "easy")
+    generator._CACHE.clear()
+    generator._DECKS.clear()
+    card_side("K7Q2M", 12, "hard")
+    assert card_side("K7Q2M", 30, "easy") == side
+
+
+# -- "Each puzzle card has a different arrangement of white hexes" (edition 2) --------------------------------
+def test_a_boards_shape_is_the_same_turned_flipped_or_moved():
+    board = card_side("K7Q2M", 3, "easy").board
+    shape = board_shape(board)
+    for flip in (False, True):
+        for rot in range(6):
+            assert board_shape([(q + 5, r - 2) for q, r in orient(board, rot, flip)]) == shape
+    assert board_shape(board[1:]) != shape
+    assert board_shape(card_side("K7Q2M", 4, "easy").board) != shape
+
+
+def shapes_repeat(sides) -> bool:
+    return len({board_shape(s.board) for s in sides}) < len(sides)
+
+
+# Easy boards (13-16 hexes) repeat far more often than hard ones: most edition-1 easy decks hold a repeat.
+DECK_SEEDS = {"easy": [f"D{n}" for n in range(16)], "hard": [f"D{n}" for n in range(4)]}
+
+
+@pytest.mark.parametrize("side", ["easy", "hard"])
+def test_every_deck_holds_54_boards_of_54_shapes(side):
+    repeating = 0
+    for seed in DECK_SEEDS[side]:
+        old, new = deck(seed, side, edition=1), deck(seed, side, edition=2)
+        repeating += shapes_repeat(old)
+        assert not shapes_repeat(new)
+        # a card changes only where edition 1 repeated an earlier card's shape
+        seen: set = set()
+        for before, after in zip(old, new, strict=True):
+            assert (before == after) == (board_shape(before.board) not in seen)
+            seen.add(board_shape(after.board))
+    if side == "easy":
+        assert repeating >= len(DECK_SEEDS[side]) // 2  # the test would fail on edition 1's decks
+
+
+def test_a_board_and_its_tiles_no_longer_come_back_in_a_later_round():
+    """Seed S23, edition 1: round 3's seat-1 card (9, blue) and round 4's seat-0 card (38, blue) were one puzzle."""
+    boards = {}
+    for edition in (1, 2):
+        state = gamebox.get("ubongo").new("S23", 2, edition=edition)
+        for _ in range(3):
+            state.apply(0, "timeout")
+            state.apply(1, "timeout")
+        assert state.round == 4 and state.puzzle_code(0) == "S23-38EB"
+        boards[edition] = board_shape(state.card_side(0).board)
+    round_3 = board_shape(card_side("S23", 9, "easy").board)
+    assert boards[1] == round_3 != boards[2]
+
+
+def test_every_turn_of_a_tile_is_written_one_way():
+    """The notation writes a tile on some hexes one way: the first of its distinct turns with that shape."""
+    for colour in COLOURS:
+        for number in TILES[colour]:
+            firsts = {(o.rot, o.flip) for o in ORIENTATIONS[colour][number]}
+            for (rot, flip), (rot2, flip2, dq, dr) in CANONICAL[colour][number].items():
+                p = Placement(number, rot, flip, (3, 1))
+                written = p.canonical(colour)
+                assert written == Placement(number, rot2, flip2, (3 + dq, 1 + dr))
+                assert written.cells(colour) == p.cells(colour) and (rot2, flip2) in firsts
+                assert written.canonical(colour) == written
+                assert ((rot, flip) in firsts) == (written == p)
 
 
 @pytest.fixture(scope="module")
@@ -275,6 +347,7 @@ def deck_digest(sides) -> str:
 
 
 def golden_data(pinned) -> dict:
+    """Edition 2's pinned deck and games (the newest edition), and edition 1's deck by its digest."""
     games = []
     for seed, players, options in [("GOLDEN", 3, {}), ("K7Q2M", 2, {"side": "hard"}), ("K7Q2M-07HB", 1, {})]:
         state = gamebox.get("ubongo").new(seed, players, **options)
@@ -288,6 +361,7 @@ def golden_data(pinned) -> dict:
     return {
         "deck_seed": PINNED_DECK,
         "deck_digest": deck_digest(pinned),
+        "deck_digest_edition_1": deck_digest(deck(PINNED_DECK, "easy", 1) + deck(PINNED_DECK, "hard", 1)),
         "cards": [{"card": s.card, "side": s.side, "board": s.board, "tiles": s.tiles,
                    "solution_counts": s.solution_counts, "difficulty": s.difficulty} for s in first],
         "games": games,
@@ -311,7 +385,7 @@ PINNED_STEPS = {
 def test_search_steps_never_change_because_difficulty_is_rated_by_them(key):
     card, side = int(key[0]), "easy" if key[1] == "E" else "hard"
     colour = next(c for c in COLOURS if c[0].upper() == key[2])
-    this_side = generator.card_side(PINNED_DECK, card, side)
+    this_side = generator.card_side(PINNED_DECK, card, side, edition=1)
     search = Search(Board(this_side.board), colour, this_side.tiles[colour])
     assert search.count() == this_side.solution_counts[colour]
     assert search.nodes == PINNED_STEPS[key]

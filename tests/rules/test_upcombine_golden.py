@@ -1,5 +1,9 @@
 """Up Combine golden file: pins the deal, the bases and the first moves of a few seeds, so that a change that
-would break shared links fails here. Regenerate (only on purpose) with UPDATE_GOLDEN=upcombine."""
+would break shared links fails here. Regenerate (only on purpose) with UPDATE_GOLDEN=upcombine.
+
+Since edition 2 a game starts with the oldest player's choice of bases: ``stacks`` is empty at the start, and
+the first recorded move is that choice (``bases G R``, the last legal action), whose pieces then show in
+``bases``."""
 
 from __future__ import annotations
 
@@ -27,6 +31,7 @@ def record(seed: str, players: int) -> dict[str, Any]:
         "moves": [],
     }
     entry["moves"] = first_moves(state, MOVES)  # the last legal action: places when it can, else draws
+    entry["bases"] = [stack[0] for stack in GAME.replay(seed, players, {}, state.history[:1]).stacks]
     return entry
 
 

@@ -2,6 +2,7 @@
 
 - pieces are conserved (hands + stacks + pile is always the whole box);
 - no stack ever holds 5 colours or more than 2 of a colour, and every stack is non-empty;
+- each round's bases are chosen first, by the oldest (the seat before the starter), and only then are there stacks;
 - scores are consistent (totals are the sums of the finished rounds; a round's winner scores 0);
 - every legal action applies; illegal ones raise and change nothing;
 - replay of seed + history gives the same fingerprint;
@@ -22,7 +23,7 @@ import gamebox
 from gamebox.core.rng import Rng
 from gamebox.upcombine import GAME, UpCombineState, bots
 from gamebox.upcombine.pieces import COLOUR_CAP, SPLIT_AT, full_set
-from gamebox.upcombine.rules import TARGET
+from gamebox.upcombine.rules import TARGET, bases_chooser
 
 BOX = Counter(full_set())
 GAMES_PER_EXAMPLE = 40
@@ -50,6 +51,10 @@ def check_table(state: UpCombineState) -> None:
         assert len(colours) < SPLIT_AT and max(colours.values()) <= COLOUR_CAP
     assert everything == BOX
     assert len(state.used) == len(state.stacks) == len(state.full)
+    assert (state.stacks == []) == state.choosing_bases
+    if state.choosing_bases and not state.is_over:
+        assert state.to_move == [bases_chooser(state.starter, state.players)]
+        assert all(action.startswith("bases ") for action in state.legal_actions(state.current))
 
 
 def check_scores(state: UpCombineState) -> None:
@@ -97,7 +102,7 @@ def check_illegal(state: UpCombineState, seat: int, rng: Rng) -> None:
     legal = set(state.legal_actions(seat))
     before = state.fingerprint()
     candidates = [f"{code} {n}" for code in ("Bc", "Rs", "Gq", "Od", "Pt") for n in (1, 2, len(state.stacks) + 1)]
-    candidates += [f"draw {c}" for c in "BOPGRX"] + ["pass", "Zz 1", ""]
+    candidates += [f"draw {c}" for c in "BOPGRX"] + ["pass", "Zz 1", "", "bases B O", "bases O B", "bases R R"]
     for action in candidates:
         if action in legal:
             continue

@@ -11,12 +11,20 @@ from gamebox import IllegalAction, InvalidSetup, share
 from gamebox.core.rng import Rng
 from gamebox.upcombine import GAME, UpCombineState, bots
 from gamebox.upcombine.pieces import COLOURS, COPIES, SYMBOLS, full_set, sorted_pieces
-from gamebox.upcombine.rules import TARGET, _full
+from gamebox.upcombine.rules import BASE_PAIRS, TARGET, _full, bases_chooser
 
 
-def new(players: int = 2, seed: str = "RULES") -> UpCombineState:
-    state = GAME.new(seed, players)
+def new(players: int = 2, seed: str = "RULES", edition: int = 2) -> UpCombineState:
+    """A new game, its bases still to be chosen (edition 2) or drawn (edition 1)."""
+    state = GAME.new(seed, players, edition=edition)
     assert isinstance(state, UpCombineState)
+    return state
+
+
+def started(players: int = 2, seed: str = "RULES", bases: str = "bases B O") -> UpCombineState:
+    """A new game after the oldest player chose the bases."""
+    state = new(players, seed)
+    state.apply(state.to_move[0], bases)
     return state
 
 
@@ -29,6 +37,7 @@ def arrange(state: UpCombineState, hands: list[list[str]], stacks: list[list[str
     state.full = [_full(s) for s in stacks]
     state.placed = 0
     state.passes = 0
+    state.choosing_bases = False
     state.current = current
     if pile is None:
         rest = Counter(full_set())
@@ -72,16 +81,84 @@ def test_each_player_is_dealt_two_pieces_of_each_colour(players: int) -> None:
         assert Counter(code[0] for code in hand) == dict.fromkeys(COLOURS, 2)
 
 
-def test_two_bases_of_different_colours_start_the_first_two_stacks() -> None:
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_oldest_player_chooses_two_bases_of_different_colours(players: int) -> None:
+    """'o jogador mais velho escolhe duas peças de cores diferentes da pilha restante e as coloca viradas para
+    cima': after the deal, the oldest (the seat before the first player) chooses two colours; those pieces,
+    turned up, are the bases of stacks 1 and 2, and the youngest (the first player) begins."""
+    state = new(players)
+    assert state.choosing_bases and state.stacks == [] and len(state.pile) == 75 - 10 * players
+    oldest = bases_chooser(state.starter, players)
+    assert oldest == players - 1 and state.to_move == [oldest]
+    assert state.legal_actions(oldest) == [f"bases {a} {b}" for a, b in BASE_PAIRS]
+    assert len(BASE_PAIRS) == 10 and all(a != b for a, b in BASE_PAIRS)
+    assert all(state.legal_actions(seat) == [] for seat in range(players) if seat != oldest)
+    state.apply(oldest, "bases P R")
+    assert [[code[0] for code in stack] for stack in state.stacks] == [["P"], ["R"]]
+    assert not state.choosing_bases and state.to_move == [state.starter] == [0]
+    assert len(state.pile) == 75 - 10 * players - 2
+    assert [entry["key"] for entry in state.log] == ["upcombine.base", "upcombine.base"]
+    assert state.log[0]["params"] == {"colour": "P", "symbol": SYMBOLS[state.stacks[0][0][1]], "stack": 1}
+
+
+def test_the_bases_are_two_different_colours_named_in_the_colour_order() -> None:
+    """One text per choice: 'bases B O', two different colours in the order B O P G R; the choice comes
+    first, from the oldest player only, once per round."""
+    state = new(3)
+    oldest = state.to_move[0]
+    for action, key in [("bases B B", "upcombine.bases_same_colour"), ("bases O B", "upcombine.bases_order"),
+                        ("bases B X", "upcombine.no_such_colour"), ("Bc 1", "upcombine.choose_bases_first"),
+                        ("draw B", "upcombine.choose_bases_first"), ("pass", "upcombine.choose_bases_first")]:
+        assert unchanged_after_illegal(state, oldest, action).key == key
+    assert unchanged_after_illegal(state, 0, "bases B O").key == "error.not_your_turn"
+    state.apply(oldest, "bases B O")
+    assert unchanged_after_illegal(state, 0, "bases G R").key == "upcombine.bases_done"
+
+
+def test_the_bases_symbols_are_drawn_from_the_pile_when_they_are_turned_up() -> None:
+    """The pieces lie face down: the oldest chooses colours, and the symbols come from the seed's generator
+    as the pieces are turned up (the history holds only the colours)."""
+    symbols = set()
+    for seed in ("A", "B", "C", "D", "E", "F", "G", "H"):
+        state, again = started(3, seed), started(3, seed)
+        assert state.fingerprint() == again.fingerprint()
+        assert [stack[0][0] for stack in state.stacks] == ["B", "O"]
+        assert state.history == [(2, "bases B O")]
+        symbols.add((state.stacks[0][0][1], state.stacks[1][0][1]))
+        everything = [c for h in state.hands for c in h] + [c for s in state.stacks for c in s] + state.pile
+        assert sorted(everything) == sorted(full_set())
+    assert len(symbols) > 1
+
+
+def test_choosing_the_bases_shows_no_hidden_symbol() -> None:
+    """During the choice the view shows no stack and no symbol but the viewer's own, the legal choices depend
+    on public colours only, and the choice cannot be undone once the symbols are up."""
+    state = new(3, "SECRET")
+    oldest = state.to_move[0]
+    view = state.view(oldest)
+    assert view["choosing_bases"] and view["stacks"] == [] and view["current"] == oldest
+    assert not view["may_end_turn"]
+    assert all("pieces" not in hand for hand in view["hands"] if hand["seat"] != oldest)
+    assert set(view["pile"]) == {"count", "colours"}
+    other = bots.determinize(state, oldest, Rng("other world"))
+    assert other.legal_actions(oldest) == state.legal_actions(oldest) and other.view(oldest) == view
+    state.apply(oldest, "bases G R")
+    assert state.undo_floor == len(state.history) and not state.view(0)["choosing_bases"]
+
+
+def test_edition_one_draws_the_bases_at_random() -> None:
+    """Links made before this rule (v1) open as before: the two bases are drawn, of different colours."""
     for seed in ("A", "B", "C", "D", "E", "F"):
-        state = new(3, seed)
+        state = new(3, seed, edition=1)
+        assert not state.choosing_bases and state.to_move == [0]
         assert [len(s) for s in state.stacks] == [1, 1]
         assert state.stacks[0][0][0] != state.stacks[1][0][0]
         assert len(state.pile) == 75 - 30 - 2
+        assert not any(action.startswith("bases") for action in state.legal_actions(0))
 
 
 def test_the_rest_of_the_pieces_form_the_draw_pile() -> None:
-    state = new(5)
+    state = started(5)
     everything = [c for h in state.hands for c in h] + [c for s in state.stacks for c in s] + state.pile
     assert sorted(everything) == sorted(full_set())
     assert len(state.pile) == 23
@@ -106,7 +183,10 @@ def test_starting_seat_rotates_each_round() -> None:
     state = arrange(new(3), [["Bc"], ["Gc", "Gq"], ["Rc", "Rq"]], [["Bt"], ["Od"]])
     assert state.starter == 0 and state.round == 1
     state.apply(0, "Bc 1")  # empties the hand: round 2
-    assert state.round == 2 and state.starter == 1 and state.to_move == [1]
+    assert state.round == 2 and state.starter == 1
+    assert state.choosing_bases and state.to_move == [bases_chooser(1, 3)] == [0]  # the oldest chooses again
+    state.apply(0, "bases O G")
+    assert state.to_move == [1]
 
 
 # -- placing --------------------------------------------------------------------------------------------
@@ -301,6 +381,8 @@ def test_a_new_round_deals_everything_again() -> None:
     state = arrange(new(2), [["Bc"], ["Gc", "Gq", "Rq"]], [["Bt"], ["Oq"]])
     state.apply(0, "Bc 1")
     assert all(len(h) == 10 for h in state.hands)
+    assert state.stacks == [] and state.choosing_bases
+    state.apply(state.to_move[0], "bases B R")
     assert [len(s) for s in state.stacks] == [1, 1]
     everything = [c for h in state.hands for c in h] + [c for s in state.stacks for c in s] + state.pile
     assert sorted(everything) == sorted(full_set())
@@ -343,10 +425,13 @@ def test_the_lowest_total_wins() -> None:
 
 
 def test_tied_lowest_totals_share_the_win() -> None:
+    """'O jogador que tiver a pontuação total mais baixa será o grande vencedor' and no tie-break: the box's one
+    policy (docs/rules/upcombine.md, rule 10): seats tied on the best total share the win, as in Upthrust."""
     state = arrange(new(3), [["Bc"], ["Gc", "Gq"], ["Rc"]], [["Bt"], ["Oq"]])
     state.totals = [4, 11, 3]
     state.apply(0, "Bc 1")
     assert state.scores() == [4, 13, 4] and state.winners() == [0, 2]
+    assert state.log[-1]["key"] == "upcombine.game_over" and state.log[-1]["params"]["winners"] == [0, 2]
 
 
 # -- hidden information, notation, bots ----------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import datetime
 import pytest
 
 import gamebox
-from gamebox.core import bots, share
+from gamebox.core import bots, bridge, share
 from gamebox.core.errors import IllegalAction, InvalidSetup
 from gamebox.core.rng import Rng
 from gamebox.upples import training_of_the_day
@@ -144,6 +144,47 @@ def test_first_seat_rotates_with_the_first_option() -> None:
     assert new(2, first=1).to_move == [1]
     with pytest.raises(InvalidSetup):
         new(2, first=3)  # only a seat of this game may start
+
+
+def test_in_subsequent_games_the_first_person_rotates() -> None:
+    state = new(3, mode="survival")
+    starters = []
+    for _ in range(4):
+        options = GAME.rematch_options(state)
+        state = GAME.new("next", 3, **options)
+        starters.append(state.to_move[0])
+    assert starters == [1, 2, 0, 1]  # round the table in turn order, and round again
+    assert state.options["mode"] == "survival"
+
+
+def test_rotating_the_first_person_keeps_the_other_options_and_leaves_the_game_alone() -> None:
+    state = new(4, mode="naughty", teams=True, first=3)
+    options = GAME.rematch_options(state)
+    assert options == {"mode": "naughty", "teams": True, "first": 0}
+    assert state.options["first"] == 3  # the finished game is not changed
+    assert GAME.new("next", 4, **options).to_move == [0]  # the other team starts this time
+
+
+def test_a_solo_game_is_always_started_by_its_one_player() -> None:
+    state = new(1, mode="training")
+    assert GAME.rematch_options(state) == {"mode": "training", "teams": False, "first": 0}
+
+
+def test_play_again_from_a_finished_table_starts_with_the_next_seat() -> None:
+    state = new(2, mode="survival", first=1)
+    chooser = Rng("play-again")
+    while not state.is_over:
+        seat = state.to_move[0]
+        actions = state.legal_actions(seat)
+        state.apply(seat, actions[chooser.below(len(actions))])
+    bridge.reset()
+    finished = bridge.handle({"op": "open", "code": share.encode(state)})
+    assert finished["ok"] and finished["rematch"] == {"mode": "survival", "teams": False, "first": 0}
+    # what the page's "Play again" sends: the same seats, the rematch options, a fresh seed
+    again = bridge.handle({"op": "new", "game": "upples", "players": 2, "options": finished["rematch"]})
+    assert again["ok"], again
+    assert again["to_move"] == [0] and again["options"]["first"] == 0
+    bridge.reset()
 
 
 def test_menu_offers_training_solo_and_teams_only_for_four() -> None:
@@ -556,6 +597,41 @@ def test_survival_the_collector_can_be_eliminated_and_loses_the_rest_of_the_turn
     state.apply(0, "jump a1 a2")
     assert state.seats[0].eliminated and state.to_move == [1]
     assert card(state, "a4") == "wg"
+
+
+def two_golden_upples_by_a_bomb(kept: list[list[str]]) -> UpplesState:
+    """Seat 0 on a1 jumps onto the bomb on a2, whose blast takes the golden upples on b2 and b3 (10 points)."""
+    state = position({"a2": "bomb", "b2": "g5", "b3": "g5"}, ["a1", "g7", "g1", "d7"], mode="survival")
+    for player, codes in zip(state.seats, kept, strict=True):
+        player.kept = [ID[code] for code in codes]
+    return state
+
+
+def test_survival_a_bomb_that_blasts_two_golden_upples_calls_two_tallies() -> None:
+    state = two_golden_upples_by_a_bomb([[], ["w4"], ["w1"], ["w2"]])
+    state.apply(0, "jump a1 a2")
+    assert state.seats[0].points == 10
+    # the first tally puts out green (1 point), the second, among those still in, yellow (2 points)
+    assert [p.eliminated for p in state.seats] == [False, False, True, True]
+    assert [e["key"] for e in state.log].count("upples.tally") == 2
+    assert state.to_move == [1]
+
+
+def test_survival_every_golden_upple_of_a_blast_is_tallied_even_after_the_collector_is_out() -> None:
+    kept = [[], ["w4", "w3", "w3", "w2"], ["r4", "r3", "r3", "r1"], ["g5", "g5", "w2", "w2"]]  # 0, 12, 11, 14
+    state = two_golden_upples_by_a_bomb(kept)
+    state.apply(0, "jump a1 a2")
+    # blue's 10 points are the lowest: blue is out, then the second tally puts out green (11) among the others
+    assert [p.eliminated for p in state.seats] == [True, False, True, False]
+    assert state.to_move == [1]
+
+
+def test_survival_edition_1_calls_one_tally_for_a_bomb_however_many_golden_upples_it_takes() -> None:
+    state = two_golden_upples_by_a_bomb([[], ["w4"], ["w1"], ["w2"]])
+    state.edition = 1  # links made before edition 2 replay as they did
+    state.apply(0, "jump a1 a2")
+    assert [p.eliminated for p in state.seats] == [False, False, True, False]
+    assert [e["key"] for e in state.log].count("upples.tally") == 1
 
 
 def test_survival_eliminated_players_are_skipped() -> None:

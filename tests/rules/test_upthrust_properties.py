@@ -1,5 +1,6 @@
 """Upthrust properties: hypothesis plays 1,000+ seeded random games (250 examples x one game per player
-count) and checks the invariants after every move, replay, and share codes."""
+count; the solitaire under both row rules, from the classic and from dealt starts) and checks the invariants
+after every move, replay, and share codes."""
 
 from __future__ import annotations
 
@@ -12,12 +13,17 @@ import gamebox
 from gamebox.core.errors import IllegalAction
 from gamebox.core.rng import Rng
 from gamebox.upthrust.rules import (
+    BAN_EVERY_ROW,
     COLUMNS,
     END_TWO_LEFT,
     NONSCORING_SQUARES,
+    SAME_COLOUR_BAN,
     SQUARE_INDEX,
     SQUARE_NAMES,
+    SQUARE_VALUES,
     SQUARES,
+    START,
+    START_DEALT,
     UpthrustState,
     all_moves,
 )
@@ -34,8 +40,8 @@ def check_position(state: UpthrustState) -> None:
         assert board.count(colour) == 4
     for column in range(COLUMNS):
         assert sum(1 for s in range(column, SQUARES, COLUMNS) if board[s] >= 0) == 4
-    # no two pieces of one colour in one non-scoring row
-    for row in range(NONSCORING_SQUARES // COLUMNS):
+    # no two pieces of one colour in one non-scoring row (Score Up's rule: in any row)
+    for row in range(SQUARES // COLUMNS if state.every_row else NONSCORING_SQUARES // COLUMNS):
         colours = [c for c in board[row * COLUMNS:(row + 1) * COLUMNS] if c >= 0]
         assert len(colours) == len(set(colours))
     # scores are the row values of the owned colours
@@ -49,9 +55,19 @@ def check_position(state: UpthrustState) -> None:
     assert (state.end_reason is None) == bool(state.to_move)
 
 
-def play(seed: str, players: int, rng: Rng) -> UpthrustState:
-    state = GAME.new(seed, players)
+def solitaire_options(number: int) -> dict[str, str]:
+    """Score Up's options for the number-th example: both row rules, and now and then a dealt start."""
+    options = {SAME_COLOUR_BAN: BAN_EVERY_ROW} if number % 2 else {}
+    if number % 8 in (2, 7):
+        options[START] = START_DEALT
+    return options
+
+
+def play(seed: str, players: int, rng: Rng, options: dict[str, str] | None = None) -> UpthrustState:
+    state = GAME.new(seed, players, **(options or {}))
     assert isinstance(state, UpthrustState)
+    if players == 1:  # the best possible score is shown, and nothing beats it
+        assert state.target is not None and state.target <= sum(sorted(SQUARE_VALUES)[-14:])
     neutral_start = [s for s in range(SQUARES) if board_owner(state, s) is None and state.board[s] >= 0]
     last_scores = state.scores()
     step = 0
@@ -62,7 +78,7 @@ def play(seed: str, players: int, rng: Rng) -> UpthrustState:
         view = state.view(seat)
         if legal == ["pass"]:
             assert view["moves"] == {} and view["must_pass"]
-            assert any(state.owners[state.board[a]] is not None for a, _ in all_moves(state.board))
+            assert any(state.owners[state.board[a]] is not None for a, _ in all_moves(state.board, state.every_row))
         else:
             assert sorted(view["moves"]) == sorted(legal)
         for other in range(players):
@@ -101,9 +117,11 @@ def play(seed: str, players: int, rng: Rng) -> UpthrustState:
     if state.end_reason == END_TWO_LEFT:
         assert state.nonscoring_left() <= 2
     else:
-        assert not any(state.owners[state.board[a]] is not None for a, _ in all_moves(state.board))
+        assert not any(state.owners[state.board[a]] is not None for a, _ in all_moves(state.board, state.every_row))
     assert [s for s in range(SQUARES) if board_owner(state, s) is None and state.board[s] >= 0] == neutral_start
     assert state.winners() and state.view(None)["moves"] == {}
+    if players == 1:
+        assert state.target is not None and state.scores()[0] <= state.target
     GAMES_PLAYED[0] += 1
     return state
 
@@ -119,8 +137,8 @@ def test_random_games_keep_every_invariant(number: int) -> None:
     rng = Rng(f"upthrust-properties/{number}")
     for players in (1, 2, 3, 4):
         seed = f"P{number:x}"
-        state = play(seed, players, rng)
-        replayed = GAME.replay(seed, players, {}, state.history)
+        state = play(seed, players, rng, solitaire_options(number) if players == 1 else None)
+        replayed = GAME.replay(seed, players, state.options, state.history)
         assert replayed.fingerprint() == state.fingerprint()
         if number % 10 == 0:
             assert gamebox.share.decode(gamebox.share.encode(state)).fingerprint() == state.fingerprint()
@@ -132,5 +150,5 @@ def test_at_least_a_thousand_games_were_played() -> None:
         rng = Rng("fallback")
         for number in range(250):
             for players in (1, 2, 3, 4):
-                play(f"F{number}", players, rng)
+                play(f"F{number}", players, rng, solitaire_options(number) if players == 1 else None)
     assert GAMES_PLAYED[0] >= 1000

@@ -8,26 +8,32 @@ import sys
 import pytest
 
 import gamebox
-from gamebox.core.errors import IllegalAction
+from gamebox.core.errors import IllegalAction, InvalidSetup
 from gamebox.core.rng import Rng
 from gamebox.upthrust import bots, solver
 from gamebox.upthrust.rules import (
+    BAN_EVERY_ROW,
+    BAN_NONSCORING_ROWS,
     COLOUR_LETTERS,
     COLOURS,
     EMPTY,
     END_NO_MOVES,
     END_TWO_LEFT,
     ROW_VALUES,
+    SAME_COLOUR_BAN,
+    START,
+    START_DEALT,
     UpthrustState,
     all_moves,
     start_board,
 )
 
 GAME = gamebox.get("upthrust")
+SCORE_UP_RULE = {SAME_COLOUR_BAN: BAN_EVERY_ROW}
 
 
-def new(players: int = 4, seed: str = "RULES") -> UpthrustState:
-    state = GAME.new(seed, players)
+def new(players: int = 4, seed: str = "RULES", **options: str) -> UpthrustState:
+    state = GAME.new(seed, players, **options)
     assert isinstance(state, UpthrustState)
     return state
 
@@ -149,6 +155,51 @@ def test_two_pieces_of_one_colour_may_share_a_scoring_row() -> None:
     state.board[(7 - 1) * 4 + 2] = 0  # a green piece already in row 7
     state._moves = None
     assert moves_of(state)["a5"] == "a7"
+
+
+def test_score_up_rule_bans_two_pieces_of_a_colour_in_any_row() -> None:
+    """Score Up: 'two pieces of the same color can never be in the same row' (seed 003), scoring rows too."""
+    for options, allowed in [({}, True), (SCORE_UP_RULE, False)]:
+        state = new(1, **options)
+        place(state, {1: "GRBY", 2: "RBYG", 5: "G..R", 7: "..G.", 8: ".G.."})
+        # a5 jumps 2 rows (2 pieces in row 5) to a7, where a green piece already stands (c7)
+        assert ("a5" in moves_of(state)) is allowed
+        if not allowed:
+            before = state.fingerprint()
+            with pytest.raises(IllegalAction) as error:
+                state.apply(0, "a5")
+            assert error.value.key == "upthrust.same_colour_row"
+            assert "any row" in error.value.message and state.fingerprint() == before
+    state = new(1, **SCORE_UP_RULE)
+    place(state, {1: "G..R", 3: ".G.."})
+    assert "a1" not in moves_of(state)  # the non-scoring ban holds under Score Up's rule as well
+
+
+def test_score_up_rule_and_the_dealt_start_are_offered_to_the_solitaire_only() -> None:
+    """Score Up's rule and the dealt start belong to Score Up (1 player); Upthrust (2-4) keeps its own rule."""
+    assert GAME.offered_choices(1)[SAME_COLOUR_BAN] == [BAN_NONSCORING_ROWS, BAN_EVERY_ROW]
+    assert GAME.offered_choices(1)[START] == ["classic", "dealt"]
+    for players in (2, 3, 4):
+        assert GAME.offered_choices(players) == {SAME_COLOUR_BAN: [BAN_NONSCORING_ROWS], START: ["classic"]}
+        with pytest.raises(InvalidSetup):
+            GAME.new("X", players, **SCORE_UP_RULE)
+        with pytest.raises(InvalidSetup):
+            GAME.new("X", players, start=START_DEALT)
+    assert list(GAME.options) == [SAME_COLOUR_BAN, START]  # new options go at the end of the dict
+    assert GAME.options[SAME_COLOUR_BAN]["default"] == BAN_NONSCORING_ROWS
+
+
+def test_edition_one_keeps_upthrusts_rule_the_classic_start_and_no_options() -> None:
+    """Links made before the options existed (v1) open exactly as before: no options, Upthrust's rule."""
+    state = GAME.new("OLD", 1, edition=1)
+    assert state.options == {} and isinstance(state, UpthrustState) and not state.every_row
+    assert state.board == start_board() and state.view(0)["target"] == 560
+    assert gamebox.share.encode(state) == "v1.upthrust.OLD.1."
+    for options in (SCORE_UP_RULE, {START: START_DEALT}):
+        with pytest.raises(InvalidSetup):
+            GAME.new("OLD", 1, edition=1, **options)
+    decoded = gamebox.share.decode("v1.upthrust.OLD.1..0a2")
+    assert decoded.options == {} and decoded.history == [(0, "a2")]
 
 
 def test_you_may_move_only_your_own_colours() -> None:
@@ -302,8 +353,9 @@ def test_scores_count_row_values_for_the_colours_owner() -> None:
     assert ROW_VALUES[10] == 60
 
 
-def test_a_tie_is_broken_by_the_highest_piece() -> None:
-    """Tie-break (ours): equal scores -> the player whose pieces, highest first, rank higher wins."""
+def test_tied_highest_scores_share_the_win() -> None:
+    """'Highest total score wins' (seed 003) and nothing more: tied seats share the win, even when one has a
+    piece in a higher row (docs/rules/upthrust.md, "Score and winner")."""
     state = new(2, "TIE")
     a = [c for c in range(4) if state.owners[c] == 0]
     b = [c for c in range(4) if state.owners[c] == 1]
@@ -315,11 +367,23 @@ def test_a_tie_is_broken_by_the_highest_piece() -> None:
     state._moves = None
     state.end_reason = END_NO_MOVES
     assert state.scores() == [60, 60]
-    assert state.winners() == [0]
+    assert state.winners() == [0, 1]
+
+
+def test_the_highest_score_wins_alone() -> None:
+    """'Highest total score wins': one seat ahead on points is the only winner."""
+    state = new(2, "TIE")
+    a = [c for c in range(4) if state.owners[c] == 0]
+    b = [c for c in range(4) if state.owners[c] == 1]
+    place(state, {})
+    state.board[10 * 4 + 0] = a[0]
+    state.board[9 * 4 + 1] = b[0]
+    state.end_reason = END_NO_MOVES
+    assert state.scores() == [60, 40] and state.winners() == [0]
 
 
 def test_a_full_tie_shares_the_win() -> None:
-    """Tie-break (ours): identical scores and piece values -> all of them win."""
+    """Identical scores and piece values: all of them win."""
     state = new(2, "TIE")
     a = [c for c in range(4) if state.owners[c] == 0]
     b = [c for c in range(4) if state.owners[c] == 1]
@@ -348,60 +412,102 @@ def test_view_has_what_the_renderer_draws() -> None:
     json.dumps(view)
     for field in ["columns", "rows", "row_values", "scoring_from_row", "pieces", "owners", "seat_colours",
                   "moves", "last_move", "colour_scores", "target", "end_reason", "neutral", "turn",
-                  "must_pass", "scores", "nonscoring_left", "ends_at", "winners"]:
+                  "must_pass", "scores", "nonscoring_left", "ends_at", "winners", "same_colour_ban"]:
         assert field in view
     assert {"square": "a4", "column": 0, "row": 4, "colour": "green"} in view["pieces"]
     assert view["moves"] == {a: f"{a[0]}{int(a[1:]) + 4}" for a in state.legal_actions(state.to_move[0])}
     assert view["target"] is None and view["last_move"] is None
-    assert new(1).view(0)["target"] == solver.START_TARGET == 560
+    assert new(1).view(0)["target"] == solver.START_TARGET[False] == 560
+    assert view["same_colour_ban"] == BAN_NONSCORING_ROWS
+    assert new(1, **SCORE_UP_RULE).view(0)["same_colour_ban"] == BAN_EVERY_ROW
 
 
 def test_solitaire_target_is_the_best_possible_score() -> None:
-    """Score Up's goal is the highest score; 560 is a proven bound, and the solver reaches it."""
+    """Score Up's goal is the highest score; 560 is a proven bound, and the solver reaches it under either
+    row rule from the classic start."""
     board = start_board()
     assert solver.upper_bound(board) == 560
-    assert solver.value(board) == 560
+    solver.forget()
+    assert solver.value(board) == 560 == solver.START_TARGET[False]
+    assert solver.value(board, every_row=True) == 560 == solver.START_TARGET[True]
+    assert new(1, **SCORE_UP_RULE).view(0)["target"] == 560
 
 
-def _brute(board: list[int], memo: dict[bytes, int]) -> int:
-    """Plain exhaustive search: no bound, no symmetry."""
+def _brute(board: list[int], memo: dict[bytes, int], every_row: bool = False) -> int:
+    """Plain exhaustive search: no bound, no memo shared with the solver."""
     k = bytes(c + 1 for c in board)
     if k in memo:
         return memo[k]
     best = solver.score(board)
     if not solver.is_end(board):
-        for start, target in all_moves(board):
+        for start, target in all_moves(board, every_row):
             colour = board[start]
             board[start], board[target] = EMPTY, colour
-            best = max(best, _brute(board, memo))
+            best = max(best, _brute(board, memo, every_row))
             board[start], board[target] = colour, EMPTY
     memo[k] = best
     return best
 
 
+def _late_position(rng: Rng) -> list[int] | None:
+    board = start_board()
+    for _ in range(34 + rng.below(6)):
+        moves = all_moves(board)
+        if solver.is_end(board) or not moves:
+            break
+        start, target = rng.choice(moves)
+        board[target], board[start] = board[start], EMPTY
+    return None if solver.is_end(board) or not all_moves(board) else board
+
+
 def test_solver_agrees_with_plain_exhaustive_search() -> None:
-    """The solver's bound and memo never change a value: compare with a search without either."""
+    """The solver's bound and memo never change a value, under either row rule: compare with a search
+    without either."""
     sys.setrecursionlimit(10_000)
     rng = Rng("solver-check")
     checked = 0
     while checked < 6:
+        board = _late_position(rng)
+        if board is None:
+            continue
+        for every_row in (False, True):
+            solver.forget()
+            assert solver.value(board, every_row) == _brute(list(board), {}, every_row)
+            assert solver.upper_bound(board) >= solver.value(board, every_row)
+        checked += 1
+
+
+def test_the_solver_follows_the_row_rule() -> None:
+    """Score Up's rule can lower the best score of a position: the solver's values differ by rule, and each
+    is the exhaustive search's value under that rule."""
+    sys.setrecursionlimit(10_000)
+    rng = Rng("rule-differs")
+    while (board := _late_position(rng)) is None or solver.value(board) == solver.value(board, True):
+        pass
+    upthrust, score_up = solver.value(board), solver.value(board, True)
+    assert score_up < upthrust
+    assert (upthrust, score_up) == (_brute(list(board), {}), _brute(list(board), {}, True))
+
+
+def test_the_solver_moves_by_the_rules() -> None:
+    """The search generates exactly the rules' legal moves, under either row rule, at many positions."""
+    rng = Rng("solver-moves")
+    for _ in range(40):
         board = start_board()
-        for _ in range(34 + rng.below(6)):
-            moves = all_moves(board)
-            if solver.is_end(board) or not moves:
+        for _ in range(rng.below(45)):
+            moves = all_moves(board, True)
+            if not moves:
                 break
             start, target = rng.choice(moves)
             board[target], board[start] = board[start], EMPTY
-        if solver.is_end(board) or not all_moves(board):
-            continue
-        solver._table.clear()
-        assert solver.value(board) == _brute(list(board), {})
-        checked += 1
+        for every_row in (False, True):
+            search = solver._Search(board, every_row, {}, order=solver.lowest_first)
+            assert sorted((start, target) for _, start, target in search.steps()) == all_moves(board, every_row)
 
 
 def test_solitaire_hint_is_an_optimal_move() -> None:
     """The hint (the hard bot of Score Up) plays a move that keeps the best possible score."""
-    solver.forget()  # the memo table is per process: start from the same empty table on every run
+    solver.forget()  # the memo tables are per process: start from the same empty tables on every run
     state = new(1)
     for _ in range(6):
         action = bots.solitaire_hint(state, None)

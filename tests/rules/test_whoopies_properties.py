@@ -1,4 +1,4 @@
-"""Whoopies under hypothesis: 1,000+ seeded games with random grabs, 2-8 players, every variant.
+"""Whoopies under hypothesis: 1,000+ seeded games with random grabs, 2-8 players, every variant, both editions.
 
 Each example plays four games. Invariants after every action: the 20 gems are conserved between the players
 and the supply, no count goes below 0, scores are the gem counts, to_move is empty exactly at the end, a view
@@ -23,11 +23,13 @@ GAMES_PER_EXAMPLE = 4
 MAX_ACTIONS = 4000
 
 
-def setups() -> st.SearchStrategy[tuple[str, int, int]]:
-    classic = st.tuples(st.just("classic"), st.integers(2, 8), st.just(5))
-    theft = st.tuples(st.just("petty-theft"), st.integers(3, 6), st.just(5))
-    youngest = st.tuples(st.just("youngest"), st.integers(2, 8), st.sampled_from([5, 4, 3, 2]))
-    return st.one_of(classic, theft, youngest)
+def setups() -> st.SearchStrategy[tuple[str, int, int, int]]:
+    """(variant, players, creatures, edition): edition 1 (old links) also had petty theft for 2, 7 and 8."""
+    classic = st.tuples(st.just("classic"), st.integers(2, 8), st.just(5), st.sampled_from([2, 1]))
+    theft = st.tuples(st.just("petty-theft"), st.integers(3, 6), st.just(5), st.sampled_from([2, 1]))
+    old_theft = st.tuples(st.just("petty-theft"), st.sampled_from([2, 7, 8]), st.just(5), st.just(1))
+    youngest = st.tuples(st.just("youngest"), st.integers(2, 8), st.sampled_from([5, 4, 3, 2]), st.sampled_from([2, 1]))
+    return st.one_of(classic, theft, old_theft, youngest)
 
 
 def choose(state: WhoopiesState, seat: int, rng: Rng, points: bool) -> str:
@@ -40,7 +42,12 @@ def choose(state: WhoopiesState, seat: int, rng: Rng, points: bool) -> str:
     ms = max(floor, rng.between(150, 4000))
     wanted = state.wanted(seat)
     if roll < 0.85 and wanted:
-        return f"grab {rng.choice(wanted)} tail @{ms}"
+        name = rng.choice(wanted)
+        if state.edition == 1:
+            return f"grab {name} tail @{ms}"
+        assert state.throw is not None
+        x, y = state.throw.ball_at(name, ms)  # a hand on the ball's centre (it may catch a ball lying nearer)
+        return f"grab {round(x)},{round(y)} @{ms}"
     if roll < 0.93 and points:
         return f"grab {rng.between(0, WIDTH)},{rng.between(0, HEIGHT)} @{ms}"
     return rng.choice(legal)
@@ -59,8 +66,9 @@ def check(state: WhoopiesState, views: bool = False) -> None:
             assert view["done"] == state.done
 
 
-def play(seed: str, variant: str, players: int, creatures: int, rng: Rng, points: bool) -> WhoopiesState:
-    state = GAME.new(seed, players, variant=variant, creatures=creatures)
+def play(seed: str, variant: str, players: int, creatures: int, rng: Rng, points: bool,
+         edition: int = 2) -> WhoopiesState:
+    state = GAME.new(seed, players, edition=edition, variant=variant, creatures=creatures)
     assert isinstance(state, WhoopiesState)
     check(state)
     for step in range(MAX_ACTIONS):
@@ -93,14 +101,14 @@ def play(seed: str, variant: str, players: int, creatures: int, rng: Rng, points
 
 @settings(max_examples=250, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=setups(), number=st.integers(0, 10**9))
-def test_random_games_conserve_gems_and_replay_identically(setup: tuple[str, int, int], number: int) -> None:
-    variant, players, creatures = setup
+def test_random_games_conserve_gems_and_replay_identically(setup: tuple[str, int, int, int], number: int) -> None:
+    variant, players, creatures, edition = setup
     for game in range(GAMES_PER_EXAMPLE):
         seed = f"P{number}-{game}"
         rng = Rng(f"whoopies-properties/{seed}")
-        state = play(seed, variant, players, creatures, rng, points=game == 0 and number % 16 == 0)
+        state = play(seed, variant, players, creatures, rng, points=game == 0 and number % 16 == 0, edition=edition)
         if game % 2 == 0:
-            again = GAME.replay(seed, players, state.options, state.history)
+            again = GAME.replay(seed, players, state.options, state.history, edition=edition)
             assert again.fingerprint() == state.fingerprint()
         if game == 0:
             assert share.decode(share.encode(state)).fingerprint() == state.fingerprint()

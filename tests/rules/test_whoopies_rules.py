@@ -1,4 +1,8 @@
-"""Whoopies: one named test per rule of the rulebook (seeds/004), and per interpretation in docs/rules/whoopies.md."""
+"""Whoopies: one named test per rule of the rulebook (seeds/004), and per interpretation in docs/rules/whoopies.md.
+
+A grab is a point of the table (``grab <x>,<y> @<ms>``). To keep the rules readable, these tests write a catch as
+``grab <whoopie> tail|body @<ms>`` (edition 1's notation) and ``hand`` turns it into a point where a hand closing
+at that moment catches exactly that creature by that part, hit-tested by the engine like any click."""
 
 from __future__ import annotations
 
@@ -9,11 +13,10 @@ import pytest
 
 import gamebox
 from gamebox import IllegalAction, InvalidSetup
-from gamebox.core import bots, share
-from gamebox.whoopies.bots import SKILLS, reaction_ms
-from gamebox.whoopies.creatures import CREATURES, with_body, with_puff
+from gamebox.core import share
+from gamebox.whoopies.creatures import CREATURES, with_puff
 from gamebox.whoopies.rules import WhoopiesState, goal_for
-from gamebox.whoopies.throw import BALL_HIT_RADIUS, BODY_RADIUS, REST_MS, WINDOW_MS, simulate
+from gamebox.whoopies.throw import BALL_HIT_RADIUS, BODY_RADIUS, HEIGHT, REST_MS, WIDTH, WINDOW_MS, simulate
 
 GAME = gamebox.get("whoopies")
 ALL = ("phanteus", "octopus", "torteus", "marsupus", "ursinus")
@@ -51,11 +54,37 @@ def give(state: WhoopiesState, seat: int, gems: int) -> None:
     state.supply -= gems
 
 
+SHORTHAND = re.compile(r"grab ([a-z]+) (tail|body) @([0-9]+)")
+NEAR = sorted(((dx, dy) for dx in range(-BODY_RADIUS, BODY_RADIUS + 1) for dy in range(-BODY_RADIUS, BODY_RADIUS + 1)
+               if dx * dx + dy * dy <= BODY_RADIUS * BODY_RADIUS), key=lambda d: (d[0] ** 2 + d[1] ** 2, d))
+
+
+def hand(state: WhoopiesState, action: str) -> str:
+    """``action`` as a hand makes it: a catch written ``grab <whoopie> tail|body @<ms>`` becomes the nearest point
+    to that ball (or body) where a hand closing at that moment catches exactly that (the engine's hit-test)."""
+    found = SHORTHAND.fullmatch(action)
+    if found is None:
+        return action
+    name, part, ms = found.group(1), found.group(2), int(found.group(3))
+    throw = state.throw
+    assert throw is not None
+    cx, cy = throw.ball_at(name, ms) if part == "tail" else throw.body_at(name, ms)
+    for dx, dy in NEAR:
+        x, y = round(cx) + dx, round(cy) + dy
+        if 0 <= x <= WIDTH and 0 <= y <= HEIGHT and throw.hit(x, y, ms) == (name, part):
+            return f"grab {x},{y} @{ms}"
+    raise AssertionError(f"no point catches {name} by the {part} at {ms} ms in this throw")
+
+
+def catch(state: WhoopiesState, seat: int, action: str) -> None:
+    state.apply(seat, hand(state, action))
+
+
 def grabs(state: WhoopiesState, actions: dict[int, str]) -> None:
-    """Every seat in the round acts: the given action, or pass."""
+    """Every seat in the round acts: the given action (a catch written by name becomes a point), or pass."""
     for seat in list(state.participants):
         if state.phase == "grab" and seat in state.to_move:
-            state.apply(seat, actions.get(seat, "pass"))
+            catch(state, seat, actions.get(seat, "pass"))
 
 
 def outcome(state: WhoopiesState, seat: int) -> str:
@@ -132,13 +161,18 @@ def test_face_2_the_roller_chooses_one_of_the_five_puff_colours() -> None:
 def test_face_3_the_roller_chooses_one_of_the_five_names() -> None:
     state = at_face(3)
     assert state.legal_actions(0) == [f"name {n}" for n in ALL]
-    state.apply(0, "name 2")  # a creature by its number
+    state.apply(0, "name octopus")
     assert state.wanted(1) == ["octopus"]
 
 
-def test_creatures_can_be_named_by_number_one_to_five_in_rulebook_order() -> None:
+def test_creatures_are_called_by_their_names_only() -> None:
     state = at_face(4)
-    state.apply(0, "spare 5")
+    fingerprint = state.fingerprint()
+    for other in ("spare 5", "spare Ursinus", "spare URSINUS"):
+        with pytest.raises(IllegalAction):
+            state.apply(0, other)
+        assert state.fingerprint() == fingerprint
+    state.apply(0, "spare ursinus")
     assert state.value == "ursinus"
 
 
@@ -160,8 +194,8 @@ def test_first_to_catch_the_right_creature_by_its_ball_wins_a_gem() -> None:
 
 def test_grabs_are_ordered_by_their_times_not_by_the_order_of_the_calls() -> None:
     state = called("name", "torteus", players=3)
-    state.apply(2, "grab torteus tail @950")
-    state.apply(1, "grab torteus tail @700")
+    catch(state, 2, "grab torteus tail @950")
+    catch(state, 1, "grab torteus tail @700")
     state.apply(0, "pass")
     assert state.gems == [0, 1, 0]
     assert outcome(state, 2) == "late"
@@ -169,7 +203,7 @@ def test_grabs_are_ordered_by_their_times_not_by_the_order_of_the_calls() -> Non
 
 def test_the_round_closes_only_once_every_player_has_grabbed_or_passed() -> None:
     state = called("name", "torteus", players=3)
-    state.apply(1, "grab torteus tail @700")
+    catch(state, 1, "grab torteus tail @700")
     assert state.phase == "grab" and state.to_move == [0, 2] and state.gems == [0, 0, 0]
     state.apply(0, "pass")
     state.apply(2, "pass")
@@ -180,7 +214,7 @@ def test_the_round_closes_only_once_every_player_has_grabbed_or_passed() -> None
 def test_other_seats_grabs_stay_out_of_the_log_until_the_grab_is_resolved() -> None:
     state = called("name", "torteus", players=3)
     before = len(state.log)
-    state.apply(1, "grab torteus tail @700")
+    catch(state, 1, "grab torteus tail @700")
     state.apply(2, "pass")
     assert len(state.log_for(0)) == before
     assert [(e["seat"], e["key"]) for e in state.log_for(1)[before:]] == [(1, "whoopies.grabbed")]
@@ -401,10 +435,28 @@ def test_two_to_eight_players() -> None:
 
 
 # -- petty theft -------------------------------------------------------------------------------------------
-def test_petty_theft_outside_three_to_six_players_continues_the_pattern() -> None:
-    assert new(2, variant="petty-theft").gems == [7, 7]
-    assert new(7, variant="petty-theft").gems == [2] * 7
-    assert new(8, variant="petty-theft").gems == [2] * 8
+def test_petty_theft_can_be_played_from_three_to_six_players_only() -> None:
+    for players in range(2, 9):
+        offered = GAME.offered_choices(players)["variant"]
+        assert ("petty-theft" in offered) == (3 <= players <= 6)
+        assert "classic" in offered and "youngest" in offered
+    assert GAME.describe()["offered"]["2"]["variant"] == ["classic", "youngest"]
+    for players in (2, 7, 8):
+        with pytest.raises(InvalidSetup):
+            GAME.new("x", players, variant="petty-theft")
+    assert new(2).variant == "classic"
+
+
+def test_petty_theft_links_of_edition_1_at_two_seven_or_eight_players_still_open() -> None:
+    """Edition 1 offered petty theft for 2-8 players (2 players 7 gems, 7 and 8 players 2): its links open as
+    they did."""
+    for players, start in ((2, 7), (7, 2), (8, 2)):
+        state = GAME.new("OLD", players, edition=1, variant="petty-theft")
+        assert isinstance(state, WhoopiesState)
+        assert state.gems == [start] * players and state.supply == 20 - start * players
+        state.apply(0, "roll")
+        code = share.encode(state)
+        assert code.startswith("v1.") and share.decode(code).fingerprint() == state.fingerprint()
 
 
 @pytest.mark.parametrize(("players", "start"), [(3, 6), (4, 5), (5, 4), (6, 3)])
@@ -477,7 +529,7 @@ def test_petty_theft_a_tie_for_most_gems_leads_to_a_throw_off() -> None:
         assert seat in (1, 3)
         if state.phase == "grab":
             wanted = state.wanted(seat)
-            state.apply(seat, f"grab {wanted[0]} tail @{500 + 100 * seat}" if seat == 3 else "pass")
+            catch(state, seat, f"grab {wanted[0]} tail @{500 + 100 * seat}" if seat == 3 else "pass")
         else:
             state.apply(seat, state.legal_actions(seat)[0])
         assert state.gems == gems
@@ -491,22 +543,66 @@ def test_youngest_each_player_chooses_their_own_creature_at_the_start() -> None:
     state.apply(1, "pick octopus")
     state.apply(0, "pick octopus")
     state.apply(2, "pick ursinus")
-    assert state.phase == "throw" and state.view(None)["picks"] == ["octopus", "octopus", "ursinus"]
+    assert state.phase == "roll" and state.view(None)["picks"] == ["octopus", "octopus", "ursinus"]
 
 
-def test_youngest_the_aim_is_always_ones_own_creature_and_no_die_is_needed() -> None:
-    state = new(2, variant="youngest")
+def youngest_rolled(face: int, players: int = 2, **options: Any) -> WhoopiesState:
+    """A youngest players' game, every player with their own Whoopie (seat s: the s-th creature), whose first
+    roll shows ``face``."""
+    for i in range(400):
+        state = new(players, f"young{face}-{i}", variant="youngest", **options)
+        for seat in range(players):
+            state.apply(seat, f"pick {ALL[seat]}")
+        state.apply(state.roller, "roll")
+        if state.face == face:
+            return state
+    raise AssertionError("no seed found")
+
+
+def test_youngest_after_each_die_roll_the_aim_is_ones_own_creature() -> None:
+    """"After each die roll, the aim for each player is to catch their WHOOPIE": the die is rolled every round,
+    and whatever its face, each player catches their own."""
+    for face in range(1, 6):
+        state = youngest_rolled(face)
+        assert state.phase == "throw" and state.action == "own" and state.value is None
+        assert not state.joker and state.stake == 1
+        assert state.wanted(0) == ["phanteus"] and state.wanted(1) == ["octopus"]
+    state = youngest_rolled(3)
+    state.apply(0, "throw")
+    grabs(state, {1: "grab phanteus tail @700", 0: "grab phanteus tail @600"})
+    assert outcome(state, 0) == "won" and outcome(state, 1) == "late" and state.gems == [1, 0]
+    assert state.phase == "roll" and state.roller == 1 and state.to_move == [1]
+    state.apply(1, "roll")
+    assert state.phase == "throw" and state.action == "own"
+
+
+def test_youngest_the_joker_doubles_the_stakes() -> None:
+    """Face 6: "Twice as many points can be won" (its choice of action has nothing to choose from here)."""
+    state = youngest_rolled(6)
+    assert state.joker and state.stake == 2 and state.phase == "throw" and state.view(0)["stake"] == 2
+    state.apply(0, "throw")
+    give(state, 0, 3)
+    grabs(state, {0: "grab octopus tail @600", 1: "grab octopus tail @700"})
+    assert outcome(state, 0) == "wrong" and outcome(state, 1) == "taken"
+    assert state.gems == [0, 0]  # a wrong catch costs 4 (here all 3 of seat 0's gems)
+    won = youngest_rolled(6)
+    won.apply(0, "throw")
+    grabs(won, {1: "grab octopus tail @600"})
+    assert won.gems == [0, 2] and won.last is not None and won.last["gain"] == 2
+
+
+def test_youngest_in_edition_1_has_no_die() -> None:
+    """Links made before edition 2 open as they were: no die, so no joker, in the youngest players' variant."""
+    state = GAME.new("W1", 2, edition=1, variant="youngest")
+    assert isinstance(state, WhoopiesState)
     state.apply(0, "pick torteus")
     state.apply(1, "pick phanteus")
+    assert state.phase == "throw" and state.legal_actions(0) == ["throw"]
     state.apply(0, "throw")
     assert state.face is None and state.wanted(0) == ["torteus"] and state.wanted(1) == ["phanteus"]
     grabs(state, {1: "grab phanteus tail @700", 0: "grab phanteus tail @600"})
     assert outcome(state, 0) == "wrong" and outcome(state, 1) == "taken" and state.gems == [0, 0]
     assert state.phase == "throw" and state.roller == 1
-    grabs_state = state
-    grabs_state.apply(1, "throw")
-    grabs(grabs_state, {0: "grab torteus tail @900"})
-    assert grabs_state.gems == [1, 0]
 
 
 def test_youngest_can_play_with_fewer_creatures() -> None:
@@ -515,8 +611,9 @@ def test_youngest_can_play_with_fewer_creatures() -> None:
     assert state.legal_actions(0) == ["pick phanteus", "pick octopus", "pick torteus"]
     with pytest.raises(IllegalAction):
         state.apply(0, "pick ursinus")
-    state.apply(0, "pick 1")
-    state.apply(1, "pick 3")
+    state.apply(0, "pick phanteus")
+    state.apply(1, "pick torteus")
+    state.apply(0, "roll")
     state.apply(0, "throw")
     throw = state.view(0)["throw"]
     assert sorted(throw["order"]) == ["octopus", "phanteus", "torteus"]
@@ -532,12 +629,44 @@ def test_with_fewer_creatures_only_their_colours_and_names_can_be_called() -> No
 
 
 def test_legal_actions_offer_a_sample_of_grabs_and_any_grab_is_legal() -> None:
+    """The sample: the right ball at five moments, the trap's ball and the right body at 1.5 s, and pass. Any
+    point at any whole ms of the window is a legal grab."""
     state = called("colour", "orange")
+    throw = state.throw
+    assert throw is not None
     legal = state.legal_actions(1)
-    assert legal[:5] == [f"grab phanteus tail @{t}" for t in (600, 900, 1200, 1500, 1800)]
-    assert "grab marsupus tail @1500" in legal and "grab phanteus body @1500" in legal and legal[-1] == "pass"
-    state.apply(1, "grab ursinus body @4321")
+    assert len(legal) == 8 and legal[-1] == "pass"
+    caught = []
+    for action, ms in zip(legal[:-1], (600, 900, 1200, 1500, 1800, 1500, 1500), strict=True):
+        found = re.fullmatch(r"grab (\d+),(\d+) @(\d+)", action)
+        assert found and int(found.group(3)) == ms
+        caught.append(throw.hit(int(found.group(1)), int(found.group(2)), ms))
+    assert caught[:5] == [("phanteus", "tail")] * 5 and caught[5] == ("marsupus", "tail")
+    assert caught[6] is not None and caught[6][0] == "phanteus"
+    state.apply(1, "grab 5,5 @4321")
+    assert not state.done[1]
+    state.apply(1, "grab 5,5 @4321")  # the same instant again: another try
+    catch(state, 1, "grab ursinus body @4400")
     assert state.done[1]
+
+
+def test_edition_1_grabs_name_the_creature_and_the_part() -> None:
+    """Links made before edition 2 carry grabs by name (``grab octopus tail @900``): they still open and play."""
+    for edition in (1, 2):
+        state = GAME.new("W10", 2, edition=edition)  # its first roll is a 3
+        assert isinstance(state, WhoopiesState)
+        state.apply(0, "roll")
+        assert state.face == 3
+        state.apply(0, "name torteus")
+        state.apply(0, "throw")
+        if edition == 1:
+            assert state.legal_actions(1)[0] == "grab torteus tail @600"
+            state.apply(1, "grab torteus tail @600")
+            state.apply(0, "pass")
+            assert outcome(state, 1) == "won"
+        else:
+            with pytest.raises(IllegalAction):
+                state.apply(1, "grab torteus tail @600")
 
 
 # -- the throw ---------------------------------------------------------------------------------------------
@@ -650,9 +779,9 @@ def test_a_miss_lets_the_player_grab_again_but_only_later() -> None:
     assert state.phase == "grab" and 1 in state.to_move and state.view(1)["my_grabs"] == [
         {"ms": 2000, "x": 5, "y": 5}]
     with pytest.raises(IllegalAction):
-        state.apply(1, "grab octopus tail @1999")
+        catch(state, 1, "grab octopus tail @1999")
     assert all(a == "pass" or int(a.split("@")[1]) >= 2000 for a in state.legal_actions(1))
-    state.apply(1, "grab octopus tail @2100")
+    catch(state, 1, "grab octopus tail @2100")
     assert 1 not in state.to_move
 
 
@@ -669,7 +798,7 @@ def test_a_grab_must_come_within_the_window_and_on_the_table() -> None:
 
 def test_each_grab_fixes_the_undo_floor_so_a_grab_cannot_be_retried() -> None:
     state = called("name", "octopus", players=3)
-    state.apply(1, "grab octopus tail @900")
+    catch(state, 1, "grab octopus tail @900")
     assert state.undo_floor == len(state.history)
 
 
@@ -677,8 +806,9 @@ def test_each_grab_fixes_the_undo_floor_so_a_grab_cannot_be_retried() -> None:
 def test_during_the_grab_a_view_hides_other_players_grabs() -> None:
     state = called("name", "octopus", players=3)
     state.apply(1, "grab 5,5 @300")
-    state.apply(1, "grab octopus tail @900")
-    assert state.view(1)["my_grabs"][-1] == {"ms": 900, "creature": "octopus", "part": "tail"}
+    catch(state, 1, "grab octopus tail @900")
+    mine = state.view(1)["my_grabs"]
+    assert [(g["ms"], g.get("creature"), g.get("part")) for g in mine] == [(300, None, None), (900, "octopus", "tail")]
     for viewer in (0, 2, None):
         view = state.view(viewer)
         assert view["my_grabs"] == [] and "900" not in str(view) and view["done"] == [False, True, False]
@@ -706,46 +836,8 @@ def test_illegal_actions_raise_and_change_nothing() -> None:
 def test_every_action_fits_the_share_code_alphabet_and_shares() -> None:
     state = called("spare", "octopus", players=3)
     grabs(state, {0: "grab 5,5 @400", 1: "grab torteus tail @800"})
-    state.apply(0, "grab phanteus body @900")
+    catch(state, 0, "grab phanteus body @900")
     pattern = re.compile(r"[A-Za-z0-9 @+\-:,=]+")
     for _, action in state.history:
         assert pattern.fullmatch(action) and "_" not in action
     assert share.decode(share.encode(state)).fingerprint() == state.fingerprint()
-
-
-def test_bots_have_three_levels_and_play_legal_actions() -> None:
-    assert GAME.bot_levels == ["easy", "medium", "hard"]
-    state = new(4)
-    for _ in range(200):
-        if state.is_over:
-            break
-        seat = state.to_move[-1]
-        action = bots.choose(state, seat, GAME.bot_levels[seat % 3], 10, state.seed)
-        state.apply(seat, action)
-    assert sum(state.gems) + state.supply == 20
-
-
-def test_bot_reaction_time_depends_on_level() -> None:
-    from gamebox.core.rng import Rng
-
-    rng = Rng("t")
-    mean = {level: sum(reaction_ms(SKILLS[level], rng) for _ in range(300)) / 300 for level in SKILLS}
-    assert mean["hard"] < mean["medium"] < mean["easy"]
-
-
-def test_bots_fall_for_the_colour_trap_more_at_lower_levels() -> None:
-    counts = {}
-    for level in ("easy", "hard"):
-        trapped = 0
-        for i in range(150):
-            state = called("colour", "orange")
-            action = bots.choose(state, 1, level, 10, f"trap{i}")
-            trapped += action.startswith("grab marsupus")
-        counts[level] = trapped
-    assert counts["easy"] > counts["hard"]
-
-
-def test_bot_grab_times_are_replayable() -> None:
-    state = called("name", "octopus")
-    assert bots.choose(state, 1, "easy", 10, "s") == bots.choose(state.copy(), 1, "easy", 10, "s")
-    assert with_body("blue") == "octopus"

@@ -1406,11 +1406,17 @@ export function create(canvas, host) {
         c.font = "bold 18px system-ui, sans-serif";
         c.textAlign = "left";
         c.fillText(host.t("ubongo.you_solved", { time: formatTime(mine.time_ms) }), inner.x, y + 8);
-      } else if (roundNote) {
+      } else if (roundNote) { // why this seat's round ended, in as many lines as it takes
         c.fillStyle = "#9a4d00";
-        c.font = "bold 16px system-ui, sans-serif";
+        c.font = "600 15px system-ui, sans-serif";
         c.textAlign = "left";
-        c.fillText(host.t(roundNote.key, { name: roundNote.name }), inner.x, y + 8, inner.w);
+        let line = "";
+        let ly = y + 8;
+        for (const word of host.t(roundNote.key, { name: roundNote.name }).split(" ")) {
+          if (line && c.measureText(`${line} ${word}`).width > inner.w) { c.fillText(line, inner.x, ly); ly += 20; line = word; }
+          else line = line ? `${line} ${word}` : word;
+        }
+        c.fillText(line, inner.x, ly, inner.w);
       }
       const label = view.phase === "playoff" ? host.t("ubongo.start_playoff") : host.t("ubongo.start_round", { round: view.round });
       button(c, hits, { x: rect.x + rect.w / 2 - 110, y: rect.y + rect.h - 70, w: 220, h: 48 }, label, "start", { primary: true, focus: true });

@@ -3,6 +3,8 @@
 // come from the bridge's legal list ({op: "legal"}), so the renderer never decides legality.
 // Hidden information: only the viewer's own hand has symbols in the view. With several humans on one device,
 // a "pass the device" screen hides everything until the next player clicks or presses Enter.
+// Each round (edition 2) begins with the oldest player choosing the colours of the two bases: the stacks area
+// then shows the five colours as face-down tiles; two clicks (or ← → and Enter twice) make the choice.
 import { centredText, fitCanvas, HitRegions, roundRect, tween } from "./common.js";
 
 const WIDTH = 800;
@@ -244,6 +246,8 @@ export function create(canvas, host) {
   let drag = null; // {index, start, point, moved}
   let suppressClick = false;
   let bottomSeat = 0;
+  let baseChoice = []; // colours picked so far for the bases (0 or 1 of them)
+  let baseCursor = 0; // keyboard cursor over the five colours while the bases are chosen
 
   const colourName = (colour) => t(`colour.${colour}`, {}, COLOURS[colour].name);
   const symbolName = (symbol) => t(`upcombine.symbol.${SYMBOLS[symbol]}`, {}, SYMBOLS[symbol]);
@@ -264,6 +268,16 @@ export function create(canvas, host) {
     const prefix = `${code(piece)} `;
     return actions().filter((a) => a.startsWith(prefix)).map((a) => Number(a.slice(prefix.length)) - 1);
   };
+  const choosing = () => Boolean(table && table.view.choosing_bases && !table.is_over);
+  /** The action that chooses `first` and `second` as the bases (the notation names them in colour order). */
+  const basesAction = (first, second) => {
+    const pair = [first, second].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b));
+    return `bases ${pair[0]} ${pair[1]}`;
+  };
+  /** Colours that can still be picked now: each makes a legal choice with the colour picked before (if any). */
+  const baseColours = () => ORDER.filter((colour) => (baseChoice.length
+    ? colour !== baseChoice[0] && actions().includes(basesAction(baseChoice[0], colour))
+    : actions().some((a) => a.startsWith("bases ") && a.split(" ").includes(colour))));
   const selectedPiece = () => {
     const hand = myHand();
     return selected !== null && hand && hand.pieces ? hand.pieces[selected] || null : null;
@@ -330,6 +344,16 @@ export function create(canvas, host) {
     const seats = opponentSeats();
     const box = opponentBox(seats.indexOf(seat), seats.length);
     return { x: box.x + box.w / 2, y: box.y + box.h / 2 };
+  }
+
+  /** The five colours of the bases' choice, as big face-down tiles across the stacks area. */
+  function baseCells() {
+    const w = 78;
+    const h = 104;
+    const gap = 18;
+    const x0 = STACKS.x + (STACKS.w - (5 * w + 4 * gap)) / 2;
+    const y = STACKS.y + 118;
+    return ORDER.map((colour, index) => ({ colour, x: x0 + index * (w + gap), y, w, h }));
   }
 
   function bagRow(index) {
@@ -579,6 +603,57 @@ export function create(canvas, host) {
     }
   }
 
+  /** The oldest player's choice of the bases: the five colours face down, the picked one raised. */
+  function drawBaseChoice(c, view) {
+    const seat = actor();
+    panel(c, STACKS.x + 24, STACKS.y + 14, STACKS.w - 48, STACKS.h - 28, { fill: "rgba(250, 246, 236, 0.95)" });
+    c.fillStyle = "#1f2430";
+    c.textAlign = "center";
+    c.textBaseline = "middle";
+    c.font = "bold 17px system-ui, sans-serif";
+    c.fillText(t("upcombine.bases.title", { n: view.round }), STACKS.x + STACKS.w / 2, STACKS.y + 44, STACKS.w - 80);
+    c.font = "13px system-ui, sans-serif";
+    c.fillStyle = "#4a4f5c";
+    const who = seat === null ? t("upcombine.bases.chooser", { name: host.seatName(view.current) }) : t("upcombine.bases.you");
+    c.fillText(who, STACKS.x + STACKS.w / 2, STACKS.y + 70, STACKS.w - 80);
+    c.fillText(t("upcombine.bases.face_down"), STACKS.x + STACKS.w / 2, STACKS.y + 90, STACKS.w - 80);
+    const open = seat !== null ? baseColours() : [];
+    const hintedColours = hinted && hinted.startsWith("bases ") ? hinted.split(" ").slice(1) : [];
+    for (const [index, cell] of baseCells().entries()) {
+      const picked = baseChoice.includes(cell.colour);
+      const can = open.includes(cell.colour);
+      const lift = picked ? 12 : (hover && hover.kind === "base" && hover.colour === cell.colour && can ? 5 : 0);
+      c.save();
+      if (seat !== null && !can && !picked) c.globalAlpha = 0.4;
+      drawBack(c, cell.colour, cell.x, cell.y - lift, cell.w, cell.h);
+      c.restore();
+      if (picked || hintedColours.includes(cell.colour)) {
+        roundRect(c, cell.x - 5, cell.y - lift - 5, cell.w + 10, cell.h + 10, 10);
+        c.strokeStyle = picked ? "#ffe27a" : "#ffb347";
+        c.lineWidth = 4;
+        c.stroke();
+      }
+      if (keyboard && seat !== null && index === baseCursor) {
+        c.save();
+        c.setLineDash([5, 4]);
+        roundRect(c, cell.x - 9, cell.y - lift - 9, cell.w + 18, cell.h + 18, 12);
+        c.strokeStyle = "#1f2430";
+        c.lineWidth = 2;
+        c.stroke();
+        c.restore();
+      }
+      c.fillStyle = "#1f2430";
+      c.font = "600 13px system-ui, sans-serif";
+      c.textAlign = "center";
+      c.fillText(capital(colourName(cell.colour)), cell.x + cell.w / 2, cell.y + cell.h + 18, cell.w + 16);
+      c.fillStyle = "#6b7280";
+      c.font = "12px system-ui, sans-serif";
+      c.fillText(t("upcombine.bases.in_pile", { n: view.pile.colours[cell.colour] || 0 }), cell.x + cell.w / 2,
+        cell.y + cell.h + 36, cell.w + 16);
+      if (can || picked) hits.rect(cell.x, cell.y - lift, cell.w, cell.h, { kind: "base", colour: cell.colour });
+    }
+  }
+
   function drawPile(c, view) {
     const mine = actor() !== null;
     const pile = view.pile;
@@ -731,7 +806,12 @@ export function create(canvas, host) {
     const mover = view.current;
     const seat = actor();
     if (privacy()) return t("upcombine.status.private", { name: host.seatName(view.current) });
+    if (view.choosing_bases && seat === null) return t("upcombine.status.bases_wait", { name: host.seatName(mover) });
     if (seat === null) return t("upcombine.status.wait", { name: host.seatName(mover), round: view.round });
+    if (view.choosing_bases) {
+      return baseChoice.length ? t("upcombine.status.bases_second", { colour: colourName(baseChoice[0]) })
+        : t("upcombine.status.bases");
+    }
     const piece = selectedPiece();
     if (piece) {
       return targetsOf(piece).length
@@ -976,7 +1056,8 @@ export function create(canvas, host) {
       return;
     }
     drawOpponents(c, view);
-    drawStacks(c, view);
+    if (choosing()) drawBaseChoice(c, view);
+    else drawStacks(c, view);
     drawPile(c, view);
     drawRounds(c, view);
     drawStatus(c, view);
@@ -1051,6 +1132,26 @@ export function create(canvas, host) {
   }
   let lastSource = null;
 
+  /** Pick (or put back) a colour for the bases; the second colour makes the choice. */
+  function pickBase(colour) {
+    baseCursor = ORDER.indexOf(colour);
+    if (baseChoice.includes(colour)) {
+      baseChoice = [];
+      host.announce(t("upcombine.say.base_dropped", { colour: colourName(colour) }));
+    } else if (!baseColours().includes(colour)) {
+      host.announce(t("upcombine.say.base_gone", { colour: colourName(colour) }));
+    } else if (baseChoice.length) {
+      const action = basesAction(baseChoice[0], colour);
+      baseChoice = [];
+      act(action);
+      return;
+    } else {
+      baseChoice = [colour];
+      host.announce(t("upcombine.status.bases_second", { colour: colourName(colour) }));
+    }
+    render();
+  }
+
   function act(action) {
     selected = null;
     hinted = null;
@@ -1076,7 +1177,8 @@ export function create(canvas, host) {
       if (hit.kind === "stack") host.announce(describeStack(hit.index));
       return;
     }
-    if (hit.kind === "hand") selectHand(hit.index);
+    if (hit.kind === "base") pickBase(hit.colour);
+    else if (hit.kind === "hand") selectHand(hit.index);
     else if (hit.kind === "stack") { if (!placeOn(hit.index)) render(); }
     else if (hit.kind === "draw") act(`draw ${hit.colour}`);
     else if (hit.kind === "pass") act("pass");
@@ -1102,7 +1204,7 @@ export function create(canvas, host) {
       if (drag.moved) { render(); return; }
     }
     const hit = hits.at(point);
-    const next = hit && (hit.kind === "hand" || hit.kind === "draw") ? hit : null;
+    const next = hit && (hit.kind === "hand" || hit.kind === "draw" || hit.kind === "base") ? hit : null;
     canvas.style.cursor = hit && hit.kind !== "summary" ? "pointer" : "default";
     if (JSON.stringify(next) !== JSON.stringify(hover)) { hover = next; render(); }
   }
@@ -1175,6 +1277,7 @@ export function create(canvas, host) {
         selected = null;
       }
       if (selected !== null && !selectedPiece()) selected = null;
+      if (!previous || next.fingerprint !== previous.fingerprint || !next.view.choosing_bases) baseChoice = [];
       hinted = null;
       if (previous && next.view.rounds.length > previous.view.rounds.length) {
         const round = next.view.rounds[next.view.rounds.length - 1];
@@ -1192,7 +1295,7 @@ export function create(canvas, host) {
       const hand = myHand();
       const size = hand ? hand.count : 0;
       handCursor = Math.min(handCursor, Math.max(0, size - 1));
-      stackCursor = Math.min(stackCursor, next.view.stacks.length - 1);
+      stackCursor = Math.max(0, Math.min(stackCursor, next.view.stacks.length - 1));
       const moving = animate && previous && !privacy() ? startAnimation(previous, next) : null;
       lastSource = null;
       if (moving) {
@@ -1221,6 +1324,24 @@ export function create(canvas, host) {
       }
       if (actor() === null) return;
       const view = table.view;
+      if (choosing()) {
+        keyboard = true;
+        if (key === "ArrowLeft" || key === "ArrowRight") {
+          baseCursor = (baseCursor + (key === "ArrowLeft" ? -1 : 1) + ORDER.length) % ORDER.length;
+          const colour = ORDER[baseCursor];
+          host.announce(t("upcombine.say.base", { colour: colourName(colour), n: view.pile.colours[colour] || 0 }));
+        } else if (key === "Enter" || key === " ") {
+          pickBase(ORDER[baseCursor]);
+        } else if (key === "Escape") {
+          baseChoice = [];
+        } else {
+          keyboard = false;
+          return;
+        }
+        event.preventDefault();
+        render();
+        return;
+      }
       const hand = myHand();
       const count = hand && hand.pieces ? hand.pieces.length : 0;
       const zones = ["hand", "stacks", "pile"];
@@ -1297,6 +1418,9 @@ export function create(canvas, host) {
       } else if (action && action.startsWith("draw ")) {
         pileCursor = ORDER.indexOf(action.slice(5));
         zone = "pile";
+      } else if (action && action.startsWith("bases ")) {
+        baseChoice = [];
+        baseCursor = ORDER.indexOf(action.split(" ")[1]);
       }
       render();
     },
@@ -1308,6 +1432,10 @@ export function create(canvas, host) {
         return t("upcombine.say.place", { piece: pieceName({ colour: match[1], symbol: match[2] }), n: match[3] });
       }
       if (action && action.startsWith("draw ")) return t("upcombine.say.draw", { colour: colourName(action.slice(5)) });
+      if (action && action.startsWith("bases ")) {
+        const [, first, second] = action.split(" ");
+        return t("upcombine.say.bases", { first: colourName(first), second: colourName(second) });
+      }
       if (action === "pass") return t("upcombine.end_turn");
       return action;
     },

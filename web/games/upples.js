@@ -2,7 +2,7 @@
 // super upples, all drawn from view(). Clicks and keys pick a landing square from view.moves; a square with
 // several actions (a multicolour's state, a tunnel's exit) opens a choice on the canvas. Python decides
 // everything: the renderer only offers the actions view.moves lists, and animates view.events.
-import { centredText, fitCanvas, HitRegions, roundRect, tween } from "./common.js";
+import { centredText, fitCanvas, HitRegions, roundRect } from "./common.js";
 
 const FILES = "abcdefg";
 const SIZE = 7;
@@ -39,6 +39,7 @@ const centreOf = (square) => {
   return { x: BOARD_X + column * CELL + CELL / 2, y: BOARD_Y + (SIZE - row) * CELL + CELL / 2 };
 };
 const lerp = (a, b, k) => a + (b - a) * k;
+const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 /** A card code's parts: kind (classic, super, multi, rock, bomb, tunnel), colour, spots and points. */
 function cardInfo(code) {
@@ -364,6 +365,7 @@ function drawCardBack(c, x, y, w) {
 // ---------------------------------------------------------------- the komupple token
 
 export function drawToken(c, x, y, r, colour, body, hair, { glow = false, alpha = 1, squash = 0 } = {}) {
+  if (!(r > 0)) return; // shrunk to nothing (a tunnel's warp): no token, and no negative radius for the canvas
   const player = PLAYER[colour] || PLAYER.blue;
   c.save();
   c.globalAlpha = alpha;
@@ -481,8 +483,10 @@ export function create(canvas, host) {
   let hover = null;
   let hinted = null; // a hinted action
   let choice = null; // {square, actions, index}
-  let anim = null; // state drawn while view.events play
-  let animToken = 0;
+  let anim = null; // the running animation's scene, drawn while view.events play
+  let animToken = 0; // the running animation's number: stopAnimation() moves it on
+  let frameId = null; // its next animation frame
+  let wake = null; // resolves its pending step (false: stopped)
   let pulse = 0;
 
   const t = (key, params = {}) => host.t(key, params);
@@ -686,7 +690,7 @@ export function create(canvas, host) {
     const p = centreOf(blast.square);
     const k = blast.progress;
     c.save();
-    const r = CELL * 1.6 * k;
+    const r = CELL * 1.6 * Math.max(0, k); // a radius never goes below 0, whatever the progress
     const fire = c.createRadialGradient(p.x, p.y, r * 0.1, p.x, p.y, Math.max(1, r));
     fire.addColorStop(0, `rgba(255, 250, 200, ${0.95 * (1 - k)})`);
     fire.addColorStop(0.4, `rgba(255, 170, 40, ${0.85 * (1 - k)})`);
@@ -1081,30 +1085,76 @@ export function create(canvas, host) {
   }
 
   // ---------------------------------------------------------------- animation of view.events
+  // One animation runs at a time, and never outlives the table it belongs to: draw() and destroy() stop it
+  // (stopAnimation), which cancels its next frame and ends its await at once. It changes only its own scene
+  // object, which render() draws while it is `anim`, so a stopped animation can touch nothing that is shown.
+
+  /** Stop the running animation, if any: no more frames, and its pending step resolves false. */
+  function stopAnimation() {
+    animToken++;
+    anim = null;
+    delete canvas.dataset.anim;
+    if (frameId !== null) cancelAnimationFrame(frameId);
+    frameId = null;
+    const resume = wake;
+    wake = null;
+    if (resume) resume(false);
+  }
+
+  /** One step of animation `token`: frame(k) for k eased from 0 to 1 over `ms`, each frame drawn. Resolves true
+   * at the end, false as soon as the animation is stopped. k never leaves [0, 1] (a frame's timestamp can be a
+   * little earlier than the start read here). */
+  function step(token, ms, frame) {
+    return new Promise((resolve) => {
+      if (token !== animToken) { resolve(false); return; }
+      if (reducedMotion() || ms <= 0) { frame(1); render(); resolve(true); return; }
+      const start = performance.now();
+      wake = resolve;
+      const tick = (now) => {
+        frameId = null;
+        if (token !== animToken) return; // stopAnimation has resolved it already
+        if (!canvas.isConnected || !canvas.getClientRects().length) { // the board left the screen
+          stopAnimation();
+          render();
+          return;
+        }
+        const linear = Math.min(1, Math.max(0, (now - start) / ms));
+        frame(1 - (1 - linear) ** 3);
+        render();
+        if (linear < 1) { frameId = requestAnimationFrame(tick); return; }
+        wake = null;
+        resolve(true);
+      };
+      frameId = requestAnimationFrame(tick);
+    });
+  }
+
   async function play(previous, next, token) {
     const events = next.view.events || [];
     const cards = { ...previous.view.cards };
     const tokens = {};
     for (const p of previous.view.players) tokens[p.seat] = { square: p.square, body: p.body, hair: p.hair };
-    anim = { cards, tokens, fades: {}, floaters: [], floating: null, blast: null, warp: null };
-    const alive = () => token === animToken;
-    const step = (ms, frame) => tween(ms, (k) => { if (alive()) { frame(k); render(); } });
+    const scene = { cards, tokens, fades: {}, floaters: [], floating: null, blast: null, warp: null };
+    anim = scene;
+    const tween = (ms, frame) => step(token, ms, frame);
     const landing = {};
     for (const event of events) {
-      if (!alive()) return;
+      if (token !== animToken) return;
+      canvas.dataset.anim = event.key; // what is being shown (for tests)
       const p = event.params || {};
       const seat = event.seat;
       const mine = seat !== null && seat !== undefined ? tokens[seat] : null;
       switch (event.key) {
         case "upples.jumped": {
+          if (!mine) break;
           const a = centreOf(p.start);
           const b = centreOf(p.to);
           mine.square = null;
           landing[seat] = p.to;
-          await step(360, (k) => {
-            anim.floating = { seat, x: lerp(a.x, b.x, k), y: lerp(a.y, b.y, k) - Math.sin(k * Math.PI) * 34, scale: 1 + 0.2 * Math.sin(k * Math.PI) };
-          });
-          anim.floating = null;
+          if (!await tween(360, (k) => {
+            scene.floating = { seat, x: lerp(a.x, b.x, k), y: lerp(a.y, b.y, k) - Math.sin(k * Math.PI) * 34, scale: 1 + 0.2 * Math.sin(k * Math.PI) };
+          })) return;
+          scene.floating = null;
           mine.square = p.to;
           break;
         }
@@ -1113,110 +1163,115 @@ export function create(canvas, host) {
           if (landing[seat] === here) {
             const centre = centreOf(here);
             const fl = { x: centre.x, y: centre.y - 20, text: p.points ? `+${p.points}` : "", progress: 0 };
-            if (fl.text) anim.floaters.push(fl);
-            await step(220, (k) => { anim.fades[here] = 1 - k; fl.progress = k; });
-            anim.cards[here] = null;
-            delete anim.fades[here];
-            anim.floaters = anim.floaters.filter((f) => f !== fl);
+            if (fl.text) scene.floaters.push(fl);
+            if (!await tween(220, (k) => { scene.fades[here] = 1 - k; fl.progress = k; })) return;
+            scene.cards[here] = null;
+            delete scene.fades[here];
+            scene.floaters = scene.floaters.filter((f) => f !== fl);
           } else if (p.points) { // from a blast: shown with the explosion
             const centre = centreOf(here);
-            anim.floaters.push({ x: centre.x, y: centre.y, text: `+${p.points}`, progress: 0 });
+            scene.floaters.push({ x: centre.x, y: centre.y, text: `+${p.points}`, progress: 0 });
           }
           break;
         }
         case "upples.exploded": {
           const cleared = p.cleared ? p.cleared.split(",") : [];
-          anim.blast = { square: p.square, progress: 0 };
-          await step(520, (k) => {
-            anim.blast.progress = k;
-            for (const square of cleared) anim.fades[square] = 1 - k;
-            for (const f of anim.floaters) f.progress = k;
-          });
-          for (const square of cleared) { anim.cards[square] = null; delete anim.fades[square]; }
-          anim.blast = null;
-          anim.floaters = [];
+          scene.blast = { square: p.square, progress: 0 };
+          if (!await tween(520, (k) => {
+            scene.blast.progress = k;
+            for (const square of cleared) scene.fades[square] = 1 - k;
+            for (const f of scene.floaters) f.progress = k;
+          })) return;
+          for (const square of cleared) { scene.cards[square] = null; delete scene.fades[square]; }
+          scene.blast = null;
+          scene.floaters = [];
           break;
         }
         case "upples.warped": {
+          if (!mine) break;
           const a = centreOf(p.start);
           const b = centreOf(p.to);
           mine.square = null;
-          anim.warp = { squares: [p.start, p.to], progress: 0 };
-          await step(280, (k) => { anim.warp.progress = k / 2; anim.floating = { seat, x: a.x, y: a.y, scale: 1 - k, alpha: 1 - k * 0.5 }; });
-          await step(280, (k) => { anim.warp.progress = 0.5 + k / 2; anim.floating = { seat, x: b.x, y: b.y, scale: k, alpha: 0.5 + k * 0.5 }; });
-          anim.floating = null;
-          anim.warp = null;
+          scene.warp = { squares: [p.start, p.to], progress: 0 };
+          if (!await tween(280, (k) => { scene.warp.progress = k / 2; scene.floating = { seat, x: a.x, y: a.y, scale: 1 - k, alpha: 1 - k * 0.5 }; })) return;
+          if (!await tween(280, (k) => { scene.warp.progress = 0.5 + k / 2; scene.floating = { seat, x: b.x, y: b.y, scale: k, alpha: 0.5 + k * 0.5 }; })) return;
+          scene.floating = null;
+          scene.warp = null;
           mine.square = p.to;
           landing[seat] = p.to;
           break;
         }
         case "upples.bounced_tunnel":
         case "upples.bounced": {
+          if (!mine) break;
           const victim = event.key === "upples.bounced"
             ? Object.values(next.view.players).find((q) => q.colour === p.victim) : null;
-          await step(240, (k) => {
+          const squashed = victim ? tokens[victim.seat] : null;
+          if (!await tween(240, (k) => {
             mine.squash = Math.sin(k * Math.PI);
-            if (victim) tokens[victim.seat].squash = Math.sin(k * Math.PI);
-          });
+            if (squashed) squashed.squash = Math.sin(k * Math.PI);
+          })) return;
           mine.squash = 0;
-          if (victim) tokens[victim.seat].squash = 0;
+          if (squashed) squashed.squash = 0;
           break;
         }
         case "upples.stole": {
-          const square = mine.square;
+          const square = mine && mine.square;
           if (square) {
             const centre = centreOf(square);
             const fl = { x: centre.x, y: centre.y - 24, text: `+${p.points}`, progress: 0 };
-            anim.floaters.push(fl);
-            await step(400, (k) => { fl.progress = k; });
-            anim.floaters = anim.floaters.filter((f) => f !== fl);
+            scene.floaters.push(fl);
+            if (!await tween(400, (k) => { fl.progress = k; })) return;
+            scene.floaters = scene.floaters.filter((f) => f !== fl);
           }
           break;
         }
         case "upples.changed":
         case "upples.flipped":
         case "upples.blasted": {
+          if (!mine) break;
           mine.body = p.body;
           mine.hair = p.hair || p.body;
-          await step(200, (k) => { mine.squash = Math.sin(k * Math.PI) * 0.6; });
+          if (!await tween(200, (k) => { mine.squash = Math.sin(k * Math.PI) * 0.6; })) return;
           mine.squash = 0;
           break;
         }
         case "upples.swapped": {
-          if (p.start === p.to) break;
+          if (!mine || p.start === p.to) break;
           const a = centreOf(p.start);
           const b = centreOf(p.to);
           mine.square = null;
-          await step(480, (k) => { anim.floating = { seat, x: lerp(a.x, b.x, k), y: lerp(a.y, b.y, k), scale: 1 + 0.15 * Math.sin(k * Math.PI) }; });
-          anim.floating = null;
+          if (!await tween(480, (k) => { scene.floating = { seat, x: lerp(a.x, b.x, k), y: lerp(a.y, b.y, k), scale: 1 + 0.15 * Math.sin(k * Math.PI) }; })) return;
+          scene.floating = null;
           mine.square = p.to;
           for (const [other, tok] of Object.entries(tokens)) if (Number(other) !== seat && tok.square === p.to) tok.square = p.start;
-          anim.cards[p.start] = next.view.cards[p.start];
-          anim.cards[p.to] = next.view.cards[p.to];
+          scene.cards[p.start] = next.view.cards[p.start];
+          scene.cards[p.to] = next.view.cards[p.to];
           break;
         }
         case "upples.eliminated": {
-          await step(420, (k) => { mine.alpha = 1 - k; });
+          if (!mine) break;
+          if (!await tween(420, (k) => { mine.alpha = 1 - k; })) return;
           mine.square = null;
           break;
         }
         case "upples.refilled": {
           const squares = p.squares ? p.squares.split(",") : [];
-          for (const square of squares) { anim.cards[square] = next.view.cards[square]; anim.fades[square] = 0; }
-          await step(260 + squares.length * 20, (k) => {
+          for (const square of squares) { scene.cards[square] = next.view.cards[square]; scene.fades[square] = 0; }
+          if (!await tween(260 + squares.length * 20, (k) => {
             squares.forEach((square, i) => {
               const delay = squares.length > 1 ? (i / squares.length) * 0.5 : 0;
-              anim.fades[square] = Math.max(0, Math.min(1, (k - delay) / 0.5));
+              scene.fades[square] = Math.max(0, Math.min(1, (k - delay) / 0.5));
             });
-          });
-          for (const square of squares) delete anim.fades[square];
+          })) return;
+          for (const square of squares) delete scene.fades[square];
           break;
         }
         default:
           break;
       }
     }
-    if (alive()) { anim = null; render(); }
+    if (token === animToken) { anim = null; delete canvas.dataset.anim; render(); }
   }
 
   // ---------------------------------------------------------------- acting
@@ -1289,11 +1344,15 @@ export function create(canvas, host) {
     if (next !== hover) { hover = next; render(); }
   }
 
+  function onLeave() { if (hover) { hover = null; render(); } }
+  function onFocus() { render(); }
+  function onBlur() { showCursor = false; render(); }
+
   canvas.addEventListener("click", onClick);
   canvas.addEventListener("mousemove", onMove);
-  canvas.addEventListener("mouseleave", () => { if (hover) { hover = null; render(); } });
-  canvas.addEventListener("focus", () => render());
-  canvas.addEventListener("blur", () => { showCursor = false; render(); });
+  canvas.addEventListener("mouseleave", onLeave);
+  canvas.addEventListener("focus", onFocus);
+  canvas.addEventListener("blur", onBlur);
 
   // a slow pulse on the legal landings while a human is to move
   let pulseTimer = setInterval(() => {
@@ -1318,8 +1377,7 @@ export function create(canvas, host) {
       choice = null;
       hinted = null;
       hover = null;
-      animToken++;
-      anim = null;
+      stopAnimation();
       placeCursor();
       const grew = previous && next.history.length === previous.history.length + 1
         && previous.seed === next.seed && previous.game === next.game;
@@ -1408,13 +1466,17 @@ export function create(canvas, host) {
       return [{ colour: look.fill, label: `${colourWord(player.colour)}: ${stateWords(player)}`, symbol: look.letter }];
     },
     destroy() {
-      animToken++;
+      stopAnimation();
       clearInterval(pulseTimer);
       pulseTimer = null;
       canvas.removeEventListener("click", onClick);
       canvas.removeEventListener("mousemove", onMove);
+      canvas.removeEventListener("mouseleave", onLeave);
+      canvas.removeEventListener("focus", onFocus);
+      canvas.removeEventListener("blur", onBlur);
       canvas.style.cursor = "";
       table = null;
+      choice = null;
     },
     resize() { context = fitCanvas(canvas, WIDTH, HEIGHT); render(); },
   };

@@ -12,7 +12,7 @@ const LEFT = 70;
 const TOP = 26;
 const COLUMN = 84;
 const ROW = 46;
-const LEGEND = 96;
+const LEGEND = 118; // the colours and their owners, then the row rule in force
 
 export function create(canvas, host) {
   let table = null;
@@ -174,6 +174,11 @@ export function create(canvas, host) {
       c.font = "bold 15px system-ui, sans-serif";
       c.fillText(String(view.colour_scores ? view.colour_scores[colour] : 0), x + half - 12, y + 1);
     });
+    // the row rule in force: Upthrust's (not below the scoring rows) or Score Up's own (never in one row)
+    if (view.same_colour_ban) {
+      centredText(c, "12px system-ui, sans-serif", "#4a4f5c", host.t(`upthrust.rule.${view.same_colour_ban}`),
+        width / 2, y0 + 2 * 40 + 10, width - 16);
+    }
   }
 
   function drawPassButton() {

@@ -1284,6 +1284,8 @@ export function create(canvas, host) {
   function drawThrowButton(c, v, y, mover) {
     const top = Math.max(y + 20, TABLE_Y + 190);
     const mine = mover !== null && mover === v.roller;
+    // the youngest players' die (edition 2) goes straight from the roll to the throw: show it landing
+    if (die && performance.now() - die.start < DIE_MS) return drawDieRolling(c, top + 120);
     title(c, targetText(v, mover ?? table.viewer), top, 22, "#3a3040");
     if (v.joker) title(c, t("whoopies.double"), top + 28, 15, "#8a1020");
     if (mine) {

@@ -43,7 +43,7 @@ from typing import Any, Final
 
 from gamebox.core import bots, registry, share, viewer
 from gamebox.core.errors import BadRequest, GameboxError, IllegalAction, InvalidSetup
-from gamebox.core.game import State
+from gamebox.core.game import Game, State
 from gamebox.core.rng import fresh_seed
 from gamebox.core.share import ParsedCode
 from gamebox.core.viewer import Checkpoint
@@ -176,11 +176,17 @@ def _seats(request: dict[str, Any], state: State) -> list[dict[str, str]]:
     return seats
 
 
-def _options(request: dict[str, Any]) -> dict[str, Any]:
+def _options(request: dict[str, Any], game: Game) -> dict[str, Any]:
+    """The request's options: names the game has, each with a value of one of its choices, of the same type (JSON's
+    true is not the seat number 1)."""
     options: dict[str, Any] = _field(request, "options", dict, {})
+    unknown = sorted(name for name in options if name not in game.options)
+    if unknown:
+        raise InvalidSetup(f"{game.title} has no option {unknown[0][:20]!r}.", "error.unknown_option",
+                           option=unknown[0][:20])
     for name, value in options.items():
-        if not isinstance(value, (str, int)) or isinstance(value, bool):
-            raise InvalidSetup(f"Option {name[:20]!r} has a value of the wrong type.", "error.bad_option",
+        if not any(type(value) is type(choice) and value == choice for choice in game.options[name]["choices"]):
+            raise InvalidSetup(f"Option {name[:20]!r} cannot be {str(value)[:20]!r}.", "error.bad_option",
                                option=name[:20], value=str(value)[:20])
     return options
 
@@ -258,11 +264,7 @@ def _answer(request: dict[str, Any]) -> tuple[Table | None, dict[str, Any]]:
     if op == "new":
         game = registry.get(_field(request, "game", str))
         seed = _field(request, "seed", str, "") or fresh_seed()
-        options = _options(request)
-        unknown = sorted(name for name in options if name not in game.options)
-        if unknown:
-            raise InvalidSetup(f"{game.title} has no option {unknown[0][:20]!r}.", "error.unknown_option",
-                               option=unknown[0][:20])
+        options = _options(request, game)
         state = game.new(seed, _field(request, "players", int), **options)
         table = Table(state, _seats(request, state))
         return table, table.to_json(request.get("viewer"), _clock(request))

@@ -68,6 +68,8 @@ def _decode_seed(text: str) -> str:
 def encode_options(game: Game, options: dict[str, Any]) -> str:
     digits = []
     for name, spec in game.options.items():
+        if name not in options:  # added in a later edition: a state of an older one has none (nor its code)
+            break
         digits.append(_DIGITS36[spec["choices"].index(options[name])])
     return "".join(digits)
 

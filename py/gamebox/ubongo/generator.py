@@ -1,7 +1,7 @@
 """Puzzle cards: boards of white hexes, and for each colour a set of tiles that covers the board exactly.
 
-A card side is made from a deck seed, a card number and a side alone, so a game generates only the cards it
-uses, and a puzzle code (deck seed, card, side, colour) opens exactly one puzzle anywhere:
+A card side is made from a deck seed, a card number and a side (and, from edition 2, the deck's earlier cards),
+so a puzzle code (deck seed, card, side, colour) opens exactly one puzzle anywhere:
 
 1. Draw a colour and 3 (easy side) or 4 (hard side) of its tiles whose sizes add up to 13-16 or 18-21 hexes.
 2. Lay them out one by one, each touching the ones before, favouring places with many shared edges, so the
@@ -12,6 +12,10 @@ uses, and a puzzle code (deck seed, card, side, colour) opens exactly one puzzle
    colour's own tiles 9-13 first).
 4. Rate each colour's puzzle by its solution count and the solver's search effort.
 
+From edition 2 of the rules, "each puzzle card has a different arrangement of white hexes": the cards of a deck
+side are made in order, and a card whose board has the shape of an earlier card's (turned, flipped or moved)
+takes its generator's next board instead. Every other card is exactly the card of edition 1.
+
 All chance comes from an ``Rng`` labelled with the generator version, deck seed, card and side; no floats
 decide anything, so CPython and Pyodide make the same deck.
 """
@@ -21,8 +25,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Final
 
+from gamebox.core.game import EDITION
 from gamebox.core.rng import Rng
 from gamebox.ubongo.solver import Board, Search, Solution, covering_sets
 from gamebox.ubongo.tiles import (
@@ -33,6 +39,8 @@ from gamebox.ubongo.tiles import (
     TILES,
     Cell,
     Cells,
+    normal_form,
+    orient,
     reading_key,
 )
 
@@ -47,6 +55,8 @@ SHAPE_COUNT: Final = 8 + 5 * 4  # distinct shapes: tiles 1-8 shared, 9-13 per co
 MAX_WIDTH: Final = 8
 MAX_HEIGHT: Final = 6
 NEIGHBOURS: Final = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+DISTINCT_BOARDS_FROM: Final = 2  # the edition of the rules from which a deck's boards all differ
+MAX_DECKS: Final = 64  # distinct decks kept in memory
 CODE = re.compile(r"([A-Za-z0-9-]{1,40})-([0-9]{1,2})([EHeh])([RBGYrbgy])")
 
 
@@ -59,11 +69,31 @@ class CardSide:
     side: str  # "easy" or "hard"
     board: Cells
     tiles: dict[str, tuple[int, ...]]
-    solution_counts: dict[str, int]
-    difficulty: dict[str, int]  # 1 (easiest) to 10
 
     def code(self, colour: str) -> str:
         return puzzle_code(self.deck_seed, self.card, self.side, colour)
+
+    @cached_property
+    def _rating(self) -> tuple[dict[str, int], dict[str, int]]:
+        """Each colour's solution count and difficulty, worked out the first time they are asked for: a deck's
+        earlier cards are made for their boards alone (edition 2), most of them never dealt."""
+        board = Board(self.board)
+        counts: dict[str, int] = {}
+        difficulty: dict[str, int] = {}
+        for colour in COLOURS:
+            search = Search(board, colour, self.tiles[colour])
+            counts[colour] = search.count()
+            difficulty[colour] = _rate(SIDE_TILES[self.side], counts[colour], search.nodes)
+        return counts, difficulty
+
+    @property
+    def solution_counts(self) -> dict[str, int]:
+        return self._rating[0]
+
+    @property
+    def difficulty(self) -> dict[str, int]:
+        """1 (easiest) to 10, per colour."""
+        return self._rating[1]
 
 
 def puzzle_code(deck_seed: str, card: int, side: str, colour: str) -> str:
@@ -95,6 +125,13 @@ def normalize_board(cells: set[Cell] | Cells) -> Cells:
     low = min(2 * q + r for q, r in moved)
     extra = -(low // 2)
     return tuple(sorted(((q + extra, r) for q, r in moved), key=reading_key))
+
+
+def board_shape(cells: Iterable[Cell]) -> Cells:
+    """A board's shape whatever its turn, side and place: the least of its 12 turned and flipped normal forms.
+    Two boards have the same shape exactly when one can be turned, flipped and moved onto the other."""
+    board = tuple(cells)
+    return min(normal_form(orient(board, rot, flip)) for flip in (False, True) for rot in range(6))
 
 
 def extent(cells: set[Cell] | Cells) -> tuple[int, int]:
@@ -260,7 +297,9 @@ def _assign(rng: Rng, options: dict[str, list[tuple[int, ...]]]) -> dict[str, tu
     return chosen if walk(0) else None
 
 
-def make_side(rng: Rng, deck_seed: str, card: int, side: str) -> CardSide:
+def make_side(rng: Rng, deck_seed: str, card: int, side: str, taken: frozenset[Cells] = frozenset()) -> CardSide:
+    """One card side from its generator. A board whose shape is in ``taken`` (the deck's earlier cards, from
+    edition 2) is passed over once it is found, so every draw before it is the same as without ``taken``."""
     k = SIDE_TILES[side]
     low, high = BOARD_SIZES[k]
     for _ in range(500):
@@ -282,49 +321,80 @@ def make_side(rng: Rng, deck_seed: str, card: int, side: str) -> CardSide:
             chosen = _assign(rng, options)
             if chosen is None:
                 continue
-            counts: dict[str, int] = {}
-            difficulty: dict[str, int] = {}
-            for c in COLOURS:
-                search = Search(board, c, chosen[c])
-                counts[c] = search.count()
-                difficulty[c] = _rate(k, counts[c], search.nodes)
-            return CardSide(deck_seed, card, side, board_cells, chosen, counts, difficulty)
+            if taken and board_shape(board_cells) in taken:
+                continue
+            return CardSide(deck_seed, card, side, board_cells, chosen)
     raise RuntimeError("no card found")  # pragma: no cover - never reached with these tiles
 
 
 _CACHE: dict[tuple[str, int, str], CardSide] = {}
+# edition 2 and later: per deck seed and side, the cards made so far (1, 2, ...) and their boards' shapes
+_DECKS: dict[tuple[str, str], tuple[list[CardSide], set[Cells]]] = {}
 
 
-def card_side(deck_seed: str, card: int, side: str) -> CardSide:
-    """Card ``card`` (1-54) of the deck ``deck_seed``, one side: made from those three alone, then cached."""
+def _label(deck_seed: str, card: int, side: str) -> str:
+    return f"gamebox/{GENERATOR_VERSION}/ubongo/card/{deck_seed}/{card}/{side}"
+
+
+def _card_alone(deck_seed: str, card: int, side: str) -> CardSide:
+    """Edition 1: card ``card`` made from the deck seed, its number and the side alone."""
     key = (deck_seed, card, side)
     found = _CACHE.get(key)
     if found is None:
-        rng = Rng(f"gamebox/{GENERATOR_VERSION}/ubongo/card/{deck_seed}/{card}/{side}")
-        found = make_side(rng, deck_seed, card, side)
+        found = make_side(Rng(_label(deck_seed, card, side)), deck_seed, card, side)
         if len(_CACHE) > 4096:
             _CACHE.clear()
         _CACHE[key] = found
     return found
 
 
-def deck(deck_seed: str, side: str) -> list[CardSide]:
-    """The whole deck's sides (for tests and tools; a game makes only the cards it deals)."""
-    return [card_side(deck_seed, card, side) for card in range(1, DECK_SIZE + 1)]
+def _distinct_deck(deck_seed: str, side: str, cards: int) -> list[CardSide]:
+    """Edition 2: the deck's first ``cards`` cards, each with a board of a shape no earlier card has."""
+    key = (deck_seed, side)
+    made = _DECKS.get(key)
+    if made is None:
+        if len(_DECKS) >= MAX_DECKS:
+            _DECKS.clear()
+        made = _DECKS[key] = ([], set())
+    sides, shapes = made
+    while len(sides) < cards:
+        card = len(sides) + 1
+        alone = _CACHE.get((deck_seed, card, side))
+        if alone is not None and board_shape(alone.board) not in shapes:
+            found = alone  # the same draws as edition 1, and its board is new: the same card
+        else:
+            found = make_side(Rng(_label(deck_seed, card, side)), deck_seed, card, side, frozenset(shapes))
+        sides.append(found)
+        shapes.add(board_shape(found.board))
+    return sides
+
+
+def card_side(deck_seed: str, card: int, side: str, edition: int = EDITION) -> CardSide:
+    """Card ``card`` (1-54) of the deck ``deck_seed``, one side, as the rules of ``edition`` make it: from those
+    alone (edition 1), or after the deck's earlier cards, so that its board differs from theirs (edition 2)."""
+    if edition < DISTINCT_BOARDS_FROM:
+        return _card_alone(deck_seed, card, side)
+    return _distinct_deck(deck_seed, side, card)[card - 1]
+
+
+def deck(deck_seed: str, side: str, edition: int = EDITION) -> list[CardSide]:
+    """The whole deck's sides (for tests and tools; a game makes only the cards it deals, and those before them
+    from edition 2)."""
+    return [card_side(deck_seed, card, side, edition) for card in range(1, DECK_SIZE + 1)]
 
 
 # -- one puzzle -----------------------------------------------------------------------------------------
 class Puzzle:
     """One puzzle: a card side and a colour. ``tiles`` lists every colour's set for that board."""
 
-    def __init__(self, code: str) -> None:
+    def __init__(self, code: str, edition: int = EDITION) -> None:
         deck_seed, card, side, colour = parse_code(code)
         self.deck_seed = deck_seed
         self.card = card
         self.side = side
         self.colour = colour
         self.code = puzzle_code(deck_seed, card, side, colour)
-        self.card_side = card_side(deck_seed, card, side)
+        self.card_side = card_side(deck_seed, card, side, edition)
         self.board: Cells = self.card_side.board
         self.tiles: dict[str, tuple[int, ...]] = dict(self.card_side.tiles)
         self.difficulty = self.card_side.difficulty[colour]
@@ -342,6 +412,7 @@ class Puzzle:
         return f"<ubongo puzzle {self.code}>"
 
 
-def puzzle(code: str) -> Puzzle:
-    """The puzzle a code names; ValueError with a reason if the code is not one."""
-    return Puzzle(code)
+def puzzle(code: str, edition: int = EDITION) -> Puzzle:
+    """The puzzle a code names (in the deck that rules of ``edition`` make); ValueError with a reason if the
+    code is not one."""
+    return Puzzle(code, edition)

@@ -12,7 +12,7 @@ import re
 from typing import Any, ClassVar, Final
 
 from gamebox.core.errors import IllegalAction, InvalidSetup
-from gamebox.core.game import JSON, BotFunction, Game, LogEntry, State, log_entry, sealed_from_others
+from gamebox.core.game import EDITION, JSON, BotFunction, Game, LogEntry, State, log_entry, sealed_from_others
 from gamebox.core.rng import CROCKFORD, Rng
 from gamebox.ubongo import solver
 from gamebox.ubongo.generator import (
@@ -24,7 +24,7 @@ from gamebox.ubongo.generator import (
     puzzle_code,
 )
 from gamebox.ubongo.solver import Placement
-from gamebox.ubongo.tiles import COLOURS, ORIENTATIONS, TILES, Cell
+from gamebox.ubongo.tiles import CANONICAL, COLOURS, ORIENTATIONS, TILES, Cell, Cells
 
 ROUNDS: Final = 9
 GEMS: Final = ("ruby", "sapphire", "emerald", "amber")
@@ -38,8 +38,16 @@ BOT_LEVELS: Final = ["easy", "normal", "hard"]
 LISTED_STEP_MS: Final = 1000  # legal_actions lists solve times in whole seconds
 HAND_INS: Final = ("ubongo.solved", "ubongo.timeout")  # the log keys of a seat's result in a round
 
-PLACEMENT = re.compile(r"(\d{1,2}) q(-?\d{1,3})r(-?\d{1,3}) rot([0-5])( flip)?")
-TIME = re.compile(r"(.*?)\s*@(\d{1,9})")
+# From edition 2 an action is accepted only as the one text the notation gives it (docs/rules/ubongo.md, "Action
+# notation"). Every expression here is matched whole, without nested repetition, and the time is split off from the
+# end with one scan: reading an action is linear in its length.
+CANONICAL_FROM: Final = 2
+PLACEMENT = re.compile(r"(1[0-3]|[1-9]) q(0|-?[1-9][0-9]{0,2})r(0|-?[1-9][0-9]{0,2}) rot([0-5])( flip)?")
+TILE_NUMBER = re.compile(r"1[0-3]|[1-9]")
+MILLISECONDS = re.compile(r"0|[1-9][0-9]{0,8}")
+# Edition 1 read a placement like this (with spaces around it), its placements in any order and any of a symmetric
+# tile's equivalent turns, so that the links made then open as they did.
+EDITION_1_PLACEMENT = re.compile(r"(\d{1,2}) q(-?\d{1,3})r(-?\d{1,3}) rot([0-5])( flip)?")
 SAFE_SEED = re.compile(r"[A-Za-z0-9-]{1,40}")
 
 
@@ -51,23 +59,50 @@ def deck_seed_for(seed: str) -> str:
     return "".join(CROCKFORD[(digest >> (5 * i)) & 31] for i in range(8))
 
 
-def parse_placement(text: str) -> Placement:
-    match = PLACEMENT.fullmatch(text.strip())
+def parse_placement(text: str, edition: int = EDITION) -> Placement:
+    """``7 q1r-2 rot2 flip`` -> Placement; IllegalAction if the text is not one (edition 1 allowed spaces around
+    it, tile numbers 0-99 and three-digit numbers with leading zeros)."""
+    if edition < CANONICAL_FROM:
+        text = text.strip()
+        match = EDITION_1_PLACEMENT.fullmatch(text)
+    else:
+        match = PLACEMENT.fullmatch(text)
     if match is None:
-        raise IllegalAction(f"{text.strip()!r} is not a tile placement like '7 q1r-2 rot2 flip'.",
-                            "ubongo.bad_placement", text=text.strip())
+        raise IllegalAction(f"{text[:40]!r} is not a tile placement like '7 q1r-2 rot2 flip'.",
+                            "ubongo.bad_placement", text=text[:40])
     tile, q, r, rot, flip = match.groups()
     return Placement(int(tile), int(rot), flip is not None, (int(q), int(r)))
 
 
-def split_time(action: str) -> tuple[str, int | None]:
-    """``solve ... @73125`` -> ("solve ...", 73125); no ``@`` -> (action, None)."""
-    match = TIME.fullmatch(action)
-    if match is None:
+def _bad_time() -> IllegalAction:
+    return IllegalAction("A time is written @ and whole milliseconds, like @73125.", "ubongo.bad_time")
+
+
+def split_time(action: str, edition: int = EDITION) -> tuple[str, int | None]:
+    """``solve ... @73125`` -> ("solve ...", 73125); no ``@`` -> (action, None). From edition 2 the time is the
+    last word, one space after the rest, with no other ``@`` in the action; edition 1 took the last ``@`` and the
+    digits after it, whatever came before (a scan from the end, not a backtracking expression)."""
+    if edition < CANONICAL_FROM:
+        at = action.rfind("@")
+        if at < 0:
+            return action, None
+        digits = action[at + 1:]
+        if not (0 < len(digits) <= 9 and digits.isascii() and digits.isdigit()):
+            raise _bad_time()
+        return action[:at].rstrip(), int(digits)
+    body, separator, digits = action.rpartition(" @")
+    if not separator:
         if "@" in action:
-            raise IllegalAction("A time is written @ and whole milliseconds, like @73125.", "ubongo.bad_time")
+            raise _bad_time()
         return action, None
-    return match.group(1), int(match.group(2))
+    if "@" in body or not MILLISECONDS.fullmatch(digits):
+        raise _bad_time()
+    return body, int(digits)
+
+
+def not_canonical(action: str) -> IllegalAction:
+    """The move is right but not written the one way the notation writes it."""
+    return IllegalAction(f"Write this move as {action!r}.", "ubongo.not_canonical", canonical=action)
 
 
 def cells_json(cells: tuple[Cell, ...]) -> list[list[int]]:
@@ -79,29 +114,39 @@ def placement_json(p: Placement, colour: str) -> dict[str, JSON]:
             "cells": cells_json(p.cells(colour))}
 
 
-_PUZZLE_JSON: dict[str, dict[str, JSON]] = {}
+def written_as(colour: str, number: int) -> list[list[JSON]]:
+    """For the view: how the notation writes a tile turned ``rot`` times and ``flip``-ped: entry ``rot + 6 * flip``
+    is ``[rot', flip', dq, dr]``, the turn it is written with and how far its anchor moves (tiles.CANONICAL)."""
+    table = CANONICAL[colour][number]
+    return [list(table[(rot, flip)]) for flip in (False, True) for rot in range(6)]
 
 
-def puzzle_json(code: str) -> dict[str, JSON]:
+_PUZZLE_JSON: dict[tuple[str, int], dict[str, JSON]] = {}
+
+
+def puzzle_json(code: str, edition: int = EDITION) -> dict[str, JSON]:
     """The parts of a view that depend on the puzzle alone (shared, read-only): puzzle, difficulty, board,
     tiles."""
-    found = _PUZZLE_JSON.get(code)
+    found = _PUZZLE_JSON.get((code, edition))
     if found is None:
         deck_seed, card, side_name, colour = parse_code(code)
-        side = card_side(deck_seed, card, side_name)
+        side = card_side(deck_seed, card, side_name, edition)
         found = {"puzzle": code, "difficulty": side.difficulty[colour], "board": cells_json(side.board),
-                 "tiles": [{"number": n, "cells": cells_json(TILES[colour][n])} for n in side.tiles[colour]]}
+                 "tiles": [{"number": n, "cells": cells_json(TILES[colour][n]), "written_as": written_as(colour, n)}
+                           for n in side.tiles[colour]]}
         if len(_PUZZLE_JSON) > 4096:
             _PUZZLE_JSON.clear()
-        _PUZZLE_JSON[code] = found
+        _PUZZLE_JSON[(code, edition)] = found
     return dict(found)
 
 
-_FIRST_SOLUTION: dict[tuple[str, str], solver.Solution] = {}
+_FIRST_SOLUTION: dict[tuple[str, Cells], solver.Solution] = {}
 
 
 def first_solution(side: CardSide, colour: str) -> solver.Solution:
-    key = (side.code(colour), colour)
+    """The solver's first solution, its placements in the order the search made them (reading order of each
+    tile's first hex): edition 1 lists it so."""
+    key = (side.code(colour), side.board)
     found = _FIRST_SOLUTION.get(key)
     if found is None:
         found = solver.find_one(side.board, colour, side.tiles[colour])
@@ -112,8 +157,16 @@ def first_solution(side: CardSide, colour: str) -> solver.Solution:
     return found
 
 
-def solution_notation(solution: solver.Solution) -> str:
-    return ", ".join(p.notation() for p in solution)
+def placements_notation(placements: tuple[Placement, ...]) -> str:
+    """The placements as they are, comma separated (edition 1 wrote a solve so)."""
+    return ", ".join(p.notation() for p in placements)
+
+
+def solution_notation(solution: solver.Solution, colour: str | None = None) -> str:
+    """The one text of a solve's placements: by tile number, each tile in its canonical turn (as the solver
+    gives it; with ``colour``, a placement turned another way is rewritten so)."""
+    placed = solution if colour is None else tuple(p.canonical(colour) for p in solution)
+    return placements_notation(tuple(sorted(placed, key=lambda p: p.tile)))
 
 
 class UbongoState(State):
@@ -222,7 +275,7 @@ class UbongoState(State):
     def card_side(self, seat: int) -> CardSide:
         card = self.cards[seat]
         assert card is not None
-        return card_side(self.deck_seed, card, self.sides[seat])
+        return card_side(self.deck_seed, card, self.sides[seat], self.edition)
 
     def colour(self, seat: int) -> str:
         colour = self.colours[seat]
@@ -236,6 +289,17 @@ class UbongoState(State):
 
     def own_tiles(self, seat: int) -> tuple[int, ...]:
         return self.card_side(seat).tiles[self.colour(seat)]
+
+    @property
+    def canonical(self) -> bool:
+        """Whether actions are accepted only in their one canonical text (edition 2 on)."""
+        return self.edition >= CANONICAL_FROM
+
+    def listed_solution(self, seat: int) -> str:
+        """The placements of the solve that legal_actions lists (and bots hand in): the solver's first solution,
+        in the canonical order from edition 2, in the solver's order in edition 1."""
+        solution = first_solution(self.card_side(seat), self.colour(seat))
+        return solution_notation(solution) if self.canonical else placements_notation(solution)
 
     def time_limit(self) -> int:
         """Solve times must be below this: the end of the second sand timer in a round, none in the play-off
@@ -256,8 +320,7 @@ class UbongoState(State):
             return []
         if self.mode == "puzzle":
             return self._puzzle_actions()
-        side = self.card_side(seat)
-        text = solution_notation(first_solution(side, self.colour(seat)))
+        text = self.listed_solution(seat)
         # Times are continuous; the list holds the first solution at every whole second the sand timer
         # allows (twice over), which is also every action a bot makes. Any other time is legal too.
         return [f"solve {text} @{t}" for t in range(0, 2 * self.timer_ms, LISTED_STEP_MS)] + ["timeout"]
@@ -282,7 +345,7 @@ class UbongoState(State):
     def _play(self, seat: int, action: str) -> list[LogEntry]:
         if self.mode == "puzzle":
             return self._play_puzzle(action)
-        body, at = split_time(action.strip())
+        body, at = split_time(action.strip(), self.edition)
         if body == "timeout":
             if at is not None:
                 raise IllegalAction("'timeout' takes no time.", "ubongo.bad_time")
@@ -294,13 +357,17 @@ class UbongoState(State):
             if at >= self.time_limit():
                 raise IllegalAction("That time is after the sand timer ran out the second time.",
                                     "ubongo.too_late", time=at)
-            placements = self._check_solution(seat, body[len("solve "):])
-            report = {"time": at, "solution": solution_notation(placements)}
+            text = body[len("solve "):]
+            placements = self._check_solution(seat, text)
+            written = solution_notation(placements, self.colour(seat))
+            if self.canonical and text != written:
+                raise not_canonical(f"solve {written} @{at}")
+            report = {"time": at, "solution": placements_notation(placements)}
             entries = [log_entry(seat, "ubongo.solved", f"Seat {seat + 1} solved the puzzle in {at} ms.",
                                  time=at)]
         else:
-            raise IllegalAction(f"Unknown action {action!r}: use 'solve <tiles> @<ms>' or 'timeout'.",
-                                "ubongo.unknown_action", action=action)
+            raise IllegalAction(f"Unknown action {action[:40]!r}: use 'solve <tiles> @<ms>' or 'timeout'.",
+                                "ubongo.unknown_action", action=action[:40])
         self.reports[seat] = report
         if not self.to_move:
             entries += self._resolve_playoff() if self.phase == "playoff" else self._resolve_round()
@@ -308,7 +375,10 @@ class UbongoState(State):
         return entries
 
     def _check_solution(self, seat: int, text: str) -> tuple[Placement, ...]:
-        placements = tuple(parse_placement(part) for part in text.split(","))
+        """The placements of a solve, if they use the seat's tiles once each and cover its board exactly. From
+        edition 2 they are separated by a comma and one space; edition 1 also took other spacing."""
+        parts = text.split(", ") if self.canonical else text.split(",")
+        placements = tuple(parse_placement(part, self.edition) for part in parts)
         colour = self.colour(seat)
         tiles = self.own_tiles(seat)
         numbers = [p.tile for p in placements]
@@ -443,15 +513,19 @@ class UbongoState(State):
 
     # -- puzzle mode ---------------------------------------------------------------------------------------
     def _play_puzzle(self, action: str) -> list[LogEntry]:
-        body, at = split_time(action.strip())
+        body, at = split_time(action.strip(), self.edition)
         side = self.card_side(0)
         colour = self.colour(0)
         tiles = side.tiles[colour]
+        if self.canonical and at is not None and not body.startswith(("place ", "hint")):
+            raise IllegalAction("Only placing a tile and a hint carry a time.", "ubongo.bad_time")
         if body.startswith("place "):
-            p = parse_placement(body[len("place "):])
+            p = parse_placement(body[len("place "):], self.edition)
             if p.tile not in tiles:
                 raise IllegalAction(f"Tile {p.tile} is not one of yours {list(tiles)}.", "ubongo.not_your_tile",
                                     tile=p.tile)
+            if self.canonical and p.canonical(colour) != p:
+                raise not_canonical(f"place {p.canonical(colour).notation()}" + ("" if at is None else f" @{at}"))
             cells = p.cells(colour)
             board = set(side.board)
             if not all(c in board for c in cells):
@@ -463,9 +537,12 @@ class UbongoState(State):
             self.placed[p.tile] = p
             entries = [log_entry(0, "ubongo.placed", f"Tile {p.tile} placed.", tile=p.tile)]
         elif body.startswith("remove "):
-            text = body[len("remove "):].strip()
-            if not text.isdigit() or int(text) not in self.placed:
-                raise IllegalAction(f"Tile {text} is not on the board.", "ubongo.not_placed", tile=text)
+            text = body[len("remove "):]
+            if not self.canonical:
+                text = text.strip()
+            known = TILE_NUMBER.fullmatch(text) if self.canonical else text.isdigit()
+            if not known or int(text) not in self.placed:
+                raise IllegalAction(f"Tile {text[:40]} is not on the board.", "ubongo.not_placed", tile=text[:40])
             del self.placed[int(text)]
             return [log_entry(0, "ubongo.removed", f"Tile {text} taken off.", tile=int(text))]
         elif body in ("hint", "solution"):
@@ -486,7 +563,7 @@ class UbongoState(State):
                 self.active = []
                 return [log_entry(0, "ubongo.solution_shown", "The solution is shown.")]
         else:
-            raise IllegalAction(f"Unknown action {action!r}.", "ubongo.unknown_action", action=action)
+            raise IllegalAction(f"Unknown action {action[:40]!r}.", "ubongo.unknown_action", action=action[:40])
         if len(self.placed) == len(tiles) and solver.covers(side.board, colour, list(self.placed.values())):
             self.solved_time = at
             self.phase = "solved"
@@ -519,7 +596,7 @@ class UbongoState(State):
                                   "gems": dict(self.gems[seat]), "score": score}
         if self.cards[seat] is not None and self.colours[seat] is not None:
             entry.update({"card": self.cards[seat], "side": self.sides[seat]})
-            entry.update(puzzle_json(self.puzzle_code(seat)))
+            entry.update(puzzle_json(self.puzzle_code(seat), self.edition))
         report = self.reports[seat]
         entry["reported"] = report is not None
         entry["time_ms"] = report["time"] if report is not None else None
@@ -535,7 +612,7 @@ class UbongoState(State):
     def reveal_ms(self, seat: int, action: str) -> int | None:
         """The table sees a solve when its player calls "Ubongo!" (its time); a seat that gave up is seen when the
         second sand timer runs out (never in a play-off, which has no timer)."""
-        body, at = split_time(action)
+        body, at = split_time(action, self.edition)
         if at is not None:
             return at
         return 2 * self.timer_ms if self.phase == "round" else None
@@ -560,7 +637,7 @@ class UbongoState(State):
         }
         if self.mode == "puzzle":
             colour = self.colour(0)
-            view.update(puzzle_json(self.puzzle_code(0)))
+            view.update(puzzle_json(self.puzzle_code(0), self.edition))
             view.update({
                 "card": self.cards[0], "colour": colour,
                 "placed": [placement_json(self.placed[t], colour) for t in sorted(self.placed)],

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 from gamebox.ubongo.tiles import (
+    CANONICAL,
     COLOURS,
     ORIENTATIONS,
     SHARED_TILES,
@@ -45,6 +46,13 @@ class Placement(NamedTuple):
 
     def cells(self, colour: str) -> Cells:
         return place(TILES[colour][self.tile], self.rot, self.flip, self.at)
+
+    def canonical(self, colour: str) -> Placement:
+        """The same tile on the same hexes, written the one way the notation writes it: its orientation is the
+        first of the tile's distinct orientations with that shape (the solver's), so a symmetric tile turned
+        half-way round is written unturned, with its anchor where that puts it."""
+        rot, flip, dq, dr = CANONICAL[colour][self.tile][(self.rot, self.flip)]
+        return Placement(self.tile, rot, flip, (self.at[0] + dq, self.at[1] + dr))
 
 
 Solution = tuple[Placement, ...]

@@ -138,5 +138,29 @@ ORIENTATIONS: Final[dict[str, dict[int, tuple[Orientation, ...]]]] = {
 """colour -> tile number -> its distinct orientations (precomputed once)."""
 
 
+Canonical = tuple[int, bool, int, int]
+
+
+def _canonical(cells: Cells, orientations: tuple[Orientation, ...]) -> dict[tuple[int, bool], Canonical]:
+    by_shape = {o.cells: o for o in orientations}
+    table: dict[tuple[int, bool], Canonical] = {}
+    for flip in (False, True):
+        for rot in range(6):
+            turned = orient(cells, rot, flip)
+            first = min(turned, key=reading_key)
+            o = by_shape[normal_form(turned)]
+            table[(rot, flip)] = (o.rot, o.flip, first[0] + o.anchor[0], first[1] + o.anchor[1])
+    return table
+
+
+CANONICAL: Final[dict[str, dict[int, dict[tuple[int, bool], Canonical]]]] = {
+    colour: {number: _canonical(cells, ORIENTATIONS[colour][number]) for number, cells in TILES[colour].items()}
+    for colour in COLOURS
+}
+"""colour -> tile number -> (rot, flip) -> (rot', flip', dq, dr): the tile turned (rot, flip) with its anchor on
+(q, r) covers the same hexes as turned (rot', flip') with its anchor on (q + dq, r + dr), and (rot', flip') is the
+first of the tile's distinct orientations (ORIENTATIONS) with that shape: the one way the notation writes it."""
+
+
 def size(colour: str, number: int) -> int:
     return len(TILES[colour][number])

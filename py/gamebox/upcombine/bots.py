@@ -2,21 +2,25 @@
 colours of the other hands and of the pile, the totals).
 
 - easy: a greedy player. It places while it can (splitting stacks first, then the pieces that fit the fewest
-  stacks), then draws the colour that fits the most stack tops.
+  stacks), then draws the colour that fits the most stack tops. As the oldest player it picks the bases'
+  colours at random, as a casual player does.
 - hard: information-set MCTS (core ``mcts`` with ``determinize``): every iteration deals the symbols it cannot
   see at random, consistent with everything its seat knows, and plays the world out with a mostly greedy policy.
   Its worlds never end a turn while a placement is possible, so the search is spent on where pieces go.
+  As the oldest player it picks the two colours whose bases its own hand is expected to fit best
+  (``best_bases``): its own pieces and the public counts only.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 from gamebox.core.bots import mcts
 from gamebox.core.game import State
 from gamebox.core.rng import Rng
 from gamebox.upcombine.pieces import COLOUR_CAP, COLOUR_ORDER, SPLIT_AT, full_set, sorted_pieces
-from gamebox.upcombine.rules import TARGET, UpCombineState
+from gamebox.upcombine.rules import BASE_PAIRS, TARGET, UpCombineState, bases_action
 
 BotFn = Callable[[State, int, int, Rng], str]
 
@@ -63,9 +67,39 @@ def best_draw(state: UpCombineState, seat: int) -> str:
     return f"draw {best}"
 
 
+def best_bases(state: UpCombineState, seat: int) -> str:
+    """The bases the seat's own hand is expected to fit best. A base of colour c is a piece of colour c the
+    seat cannot see (the box minus its own hand: the other hands and the pile look the same from here), so its
+    symbol is s with the share of those pieces showing s. A piece of the hand fits a base of its colour, and one
+    of another colour with that chance. Reads nothing hidden; ties go to the first pair in the colour order."""
+    unseen = Counter(full_set())
+    unseen.subtract(state.hands[seat])
+    legal = set(state.legal_actions(seat))
+    best, best_fit = "", -1.0
+    for first, second in BASE_PAIRS:
+        action = bases_action(first, second)
+        if action not in legal:
+            continue
+        fit = 0.0
+        for colour in (first, second):
+            pieces = {code: n for code, n in unseen.items() if code[0] == colour and n > 0}
+            total = sum(pieces.values())
+            for code in state.hands[seat]:
+                if code[0] == colour:
+                    fit += 1.0
+                else:
+                    fit += sum(n for other, n in pieces.items() if other[1] == code[1]) / total
+        if fit > best_fit + 1e-9:
+            best, best_fit = action, fit
+    return best
+
+
 def greedy(state: State, seat: int, budget_ms: int, rng: Rng) -> str:
-    """The easy level: place while possible, best placement first; then the best draw."""
+    """The easy level: any two colours for the bases; place while possible, best placement first; then the
+    best draw."""
     game = _as_upcombine(state)
+    if game.choosing_bases:
+        return rng.choice(game.legal_actions(seat))
     moves = game.placements(seat)
     if not moves:
         return best_draw(game, seat)
@@ -143,7 +177,10 @@ def search(state: State, seat: int, budget_ms: int, rng: Rng, max_iterations: in
 
 
 def hard(state: State, seat: int, budget_ms: int, rng: Rng) -> str:
-    """The hard level: ISMCTS within ``budget_ms``."""
+    """The hard level: the best-fitting bases, then ISMCTS within ``budget_ms``."""
+    game = _as_upcombine(state)
+    if game.choosing_bases:
+        return best_bases(game, seat)
     return search(state, seat, budget_ms, rng)
 
 

@@ -3,6 +3,10 @@ your hand first. Rounds are scored by the pieces left in hand, until someone rea
 
 Colours are public, symbols are private: a hand shows its owner every symbol, and everyone else only the
 colours. The pile is a bag: it has no order, a draw takes a random piece of the colour asked for.
+
+From edition 2 on, each round begins with the oldest player choosing the colours of the two bases ("o jogador
+mais velho escolhe duas peças de cores diferentes"); the pieces come face down from the pile, so the choice is
+of colours, and their symbols are drawn when they are turned up. Edition 1 draws both bases at random.
 """
 
 from __future__ import annotations
@@ -33,7 +37,21 @@ TARGET = 12  # a game ends after the round in which someone reaches this many po
 
 _PLACE = re.compile(r"([A-Z])([a-z]) ([0-9]{1,3})")
 _DRAW = re.compile(r"draw ([A-Z])")
+_BASES = re.compile(r"bases ([A-Z]) ([A-Z])")
 _DRAWS = {colour: f"draw {colour}" for colour in COLOURS}
+# Every choice of bases, in notation: two different colours, in the colour order (stack 1 gets the first).
+BASE_PAIRS = tuple((first, second) for i, first in enumerate(COLOUR_ORDER) for second in COLOUR_ORDER[i + 1:])
+
+
+def bases_action(first: str, second: str) -> str:
+    """The notation of a choice of bases: ``bases B O`` (the two colours in the colour order B O P G R)."""
+    return f"bases {first} {second}"
+
+
+def bases_chooser(starter: int, players: int) -> int:
+    """The seat that chooses the bases: the oldest player. The app knows no ages: the seat that begins a round
+    plays as the youngest, and the seat before it (the last to play in the round) as the oldest."""
+    return (starter - 1) % players
 
 
 class UpCombineState(State):
@@ -55,6 +73,7 @@ class UpCombineState(State):
         self.totals = [0] * players
         self.rounds: list[dict[str, Any]] = []  # finished rounds: {"round", "winner", "blocked", "points"}
         self.passes = 0  # turns in a row that placed and drew nothing (pile empty)
+        self.choosing_bases = False  # edition 2: the oldest (``current``) chooses the bases' colours now
         self.over = False
         # Bots' search worlds only: leave out ending the turn while a placement is possible.
         self.eager = False
@@ -69,7 +88,8 @@ class UpCombineState(State):
         return self.pile.pop(choices[self.rng.below(len(choices))])
 
     def _deal(self) -> None:
-        """A new round: every piece back in the bag, 2 of each colour to each hand, two bases face up."""
+        """A new round: every piece back in the bag, 2 of each colour to each hand, then the two bases: chosen
+        by the oldest player (edition 2), or drawn at random (edition 1)."""
         self.round += 1
         self.starter = (self.round - 1) % self.players
         self.current = self.starter
@@ -78,13 +98,21 @@ class UpCombineState(State):
         for _seat in range(self.players):
             hand = [self._take(colour) for colour in COLOUR_ORDER for _ in range(DEAL_PER_COLOUR)]
             self.hands.append(sorted_pieces(hand))
+        self.placed = 0
+        self.passes = 0
+        if self.edition >= 2:
+            self.stacks, self.used, self.full = [], [], []
+            self.choosing_bases = True
+            self.current = bases_chooser(self.starter, self.players)
+            return
         first = self._take(None)
         second = self._take(None, exclude=first[0])
+        self._lay_bases(first, second)
+
+    def _lay_bases(self, first: str, second: str) -> None:
         self.stacks = [[first], [second]]
         self.used = [False, False]
         self.full = [frozenset(), frozenset()]
-        self.placed = 0
-        self.passes = 0
 
     # -- the protocol ----------------------------------------------------------------------------------
     @property
@@ -125,6 +153,9 @@ class UpCombineState(State):
     def legal_actions(self, seat: int) -> list[str]:
         if self.over or seat != self.current:
             return []
+        if self.choosing_bases:
+            present = {code[0] for code in self.pile}
+            return [bases_action(a, b) for a, b in BASE_PAIRS if a in present and b in present]
         actions = self.placements(seat)
         if self.eager and actions:
             return actions
@@ -137,6 +168,13 @@ class UpCombineState(State):
         return actions
 
     def _play(self, seat: int, action: str) -> list[LogEntry]:
+        bases = _BASES.fullmatch(action)
+        if bases:
+            return self._choose_bases(seat, bases.group(1), bases.group(2))
+        if self.choosing_bases:
+            if action == "pass" or _PLACE.fullmatch(action) or _DRAW.fullmatch(action):
+                raise IllegalAction("First choose the colours of the two bases.", "upcombine.choose_bases_first")
+            raise IllegalAction(f"{action!r} is not an Up Combine move.", "upcombine.bad_action", action=action)
         place = _PLACE.fullmatch(action)
         if place:
             return self._place(seat, place.group(1) + place.group(2), int(place.group(3)) - 1)
@@ -148,6 +186,38 @@ class UpCombineState(State):
         raise IllegalAction(f"{action!r} is not an Up Combine move.", "upcombine.bad_action", action=action)
 
     # -- actions ---------------------------------------------------------------------------------------
+    def _choose_bases(self, seat: int, first: str, second: str) -> list[LogEntry]:
+        """The oldest player picks two pieces of different colours from the pile (face down: by colour) and
+        turns them up as the bases of stacks 1 and 2."""
+        if not self.choosing_bases:
+            raise IllegalAction("The bases of this round are already on the table.", "upcombine.bases_done")
+        for colour in (first, second):
+            if colour not in COLOURS:
+                raise IllegalAction(f"There is no colour {colour!r}.", "upcombine.no_such_colour", colour=colour)
+        if first == second:
+            raise IllegalAction("The two bases must be of different colours.", "upcombine.bases_same_colour",
+                                colour=first)
+        if COLOUR_ORDER.index(first) > COLOUR_ORDER.index(second):
+            raise IllegalAction(f"Name the two colours in the order {' '.join(COLOUR_ORDER)}: "
+                                f"{bases_action(second, first)}.", "upcombine.bases_order",
+                                action=bases_action(second, first))
+        for colour in (first, second):
+            if not any(code[0] == colour for code in self.pile):
+                raise IllegalAction(f"The pile has no {COLOURS[colour]} piece left.", "upcombine.colour_gone",
+                                    colour=colour)
+        # legal: the two pieces are turned face up, which shows their symbols to everyone
+        self.undo_floor = len(self.history) + 1
+        self._lay_bases(self._take(first), self._take(second))
+        self.choosing_bases = False
+        self.current = self.starter
+        entries = []
+        for index, stack in enumerate(self.stacks):
+            code = stack[0]
+            entries.append(log_entry(seat, "upcombine.base", f"Seat {seat + 1} chose a {COLOURS[code[0]]} base "
+                                     f"for stack {index + 1}: a {describe(code)}.",
+                                     colour=code[0], symbol=SYMBOLS[code[1]], stack=index + 1))
+        return entries
+
     def _place(self, seat: int, code: str, index: int) -> list[LogEntry]:
         if code[0] not in COLOURS or code[1] not in SYMBOLS:
             raise IllegalAction(f"There is no piece {code!r}.", "upcombine.no_such_piece", piece=code)
@@ -318,7 +388,8 @@ class UpCombineState(State):
             "starter": self.starter,
             "current": None if self.over else self.current,
             "placed_this_turn": self.placed,
-            "may_end_turn": mine and seat is not None and self.may_end_turn(seat),
+            "choosing_bases": self.choosing_bases,
+            "may_end_turn": mine and seat is not None and not self.choosing_bases and self.may_end_turn(seat),
             "stacks": stacks,
             "hands": hands,
             "pile": {"count": len(self.pile), "colours": colour_counts(self.pile)},
@@ -331,7 +402,7 @@ class UpCombineState(State):
         }
 
     def snapshot(self) -> JSON:
-        return {
+        snapshot = {
             "round": self.round,
             "starter": self.starter,
             "current": self.current,
@@ -346,6 +417,9 @@ class UpCombineState(State):
             "over": self.over,
             "undo_floor": self.undo_floor,
         }
+        if self.edition >= 2:  # edition 1 has no bases phase, and its fingerprints stay as they were
+            snapshot["choosing_bases"] = self.choosing_bases
+        return snapshot
 
     def copy(self) -> UpCombineState:
         """A cheap deep copy (bots copy states thousands of times)."""

@@ -11,8 +11,8 @@ Notation (one action is one jump; a turn's chain is several actions by the same 
                           the centre.
 
 Squares: columns a-g from the left, rows 1-7 from the bottom. Options: ``mode`` (glutton, naughty, survival,
-training), ``teams`` (4 players: seats 0+2 against 1+3), ``first`` (the seat that starts; rotate it between
-games). See docs/rules/upples.md.
+training), ``teams`` (4 players: seats 0+2 against 1+3), ``first`` (the seat that starts; ``Upples.rematch_options``
+moves it on to the next seat for the next game). See docs/rules/upples.md.
 """
 
 from __future__ import annotations

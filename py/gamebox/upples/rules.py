@@ -248,8 +248,8 @@ class UpplesState(State):
         """Raise the most useful IllegalAction for an action that is not in ``legal``."""
         player = self.seats[seat]
         assert player.square is not None
-        parts = action.split()
-        if action.strip() == "pass" or parts == ["pass"]:
+        parts = action.split(" ")  # canonical text only: no stripping, no case folding, single spaces
+        if action == "pass":
             raise IllegalAction("You can jump, and jumping is mandatory.", "upples.must_jump")
         if len(parts) < 3 or parts[0] != "jump" or parse_square(parts[1]) is None \
                 or parse_square(parts[2]) is None:
@@ -311,7 +311,7 @@ class UpplesState(State):
         self.turn_path.append(target)
         others = self.tokens(seat)
         again = False
-        golden = False
+        golden = 0  # golden upples collected by this jump (landing on one, or a bomb's blast)
         if target in others:
             victim = self.seats[others[target]]
             player.square = target
@@ -355,14 +355,17 @@ class UpplesState(State):
                     golden = self._blast(player, target)
                     again = True
                 elif POINTS[card]:
-                    golden = card in GOLDEN_IDS
+                    golden = 1 if card in GOLDEN_IDS else 0
                     again = True
                 else:
                     self._digest(player, code)
         if golden and self.mode == "survival":
-            self._tally()
-            if self.over:
-                return
+            # Each golden upple collected calls a tally, one after the other once the blast has cleared
+            # (edition 1 called one tally per jump, however many a bomb took).
+            for _ in range(golden if self.edition >= 2 else 1):
+                self._tally()
+                if self.over:
+                    return
             if player.eliminated:
                 self._end_turn(seat, jumped=True)
                 return
@@ -403,11 +406,11 @@ class UpplesState(State):
         self._say(player.seat, "changed", f"{player.colour} is now {player.body} with {player.hair} hair.",
                   colour=player.colour, body=player.body, hair=player.hair)
 
-    def _blast(self, player: Player, centre: int) -> bool:
-        """The bomb clears the 8 squares around it. Returns whether a golden upple was eaten."""
+    def _blast(self, player: Player, centre: int) -> int:
+        """The bomb clears the 8 squares around it. Returns how many golden upples the jumper ate from it."""
         tokens = self.tokens(player.seat)
         cleared: list[str] = []
-        golden = False
+        golden = 0
         for square in NEIGHBOURS[centre]:
             if square in tokens:
                 other = self.seats[tokens[square]]
@@ -421,7 +424,8 @@ class UpplesState(State):
             cleared.append(SQUARE_NAMES[square])
             if POINTS[card]:
                 self._keep(player, card)
-                golden = golden or card in GOLDEN_IDS
+                if card in GOLDEN_IDS:
+                    golden += 1
                 self._say(player.seat, "ate", f"{player.colour} eats {CODES[card]} from the blast.",
                           colour=player.colour, card=CODES[card], square=SQUARE_NAMES[square],
                           points=POINTS[card])
@@ -653,6 +657,13 @@ class Upples(Game):
         state.edition = edition
         deal(state, options["first"])
         return state
+
+    def rematch_options(self, state: State) -> dict[str, Any]:
+        """"In subsequent games, the first person must rotate": the next game is started by the seat after this
+        game's first one, in turn order (seat 0 again after the last seat; a solo game stays with seat 0)."""
+        options = dict(state.options)
+        options["first"] = (int(options["first"]) + 1) % state.players
+        return options
 
     def bot(self, level: str) -> BotFunction:
         from gamebox.upples import bots

@@ -7,9 +7,13 @@ needed. Columns are a-d from the left, rows 1 (bottom) to 11 (top).
 - ``b3``    move the piece on b3 (it must be one of your colours and have a legal move).
 - ``pass``  the only action when none of your pieces can move but another seat's can.
 
+Only these exact texts are actions (lower case, no leading zero, no spaces): ``B3``, ``b03`` or `` b3`` are refused.
+
 1 player is Score Up, the solitaire: you move all four colours and aim for the highest score (the best
-possible, 560, is shown as the target). 2 players move two colours each, 3 players one each (the fourth colour
-is neutral and never moves), 4 players one each; colours are dealt from the seed. See docs/rules/upthrust.md.
+possible, proven by the solver, is shown as the target). Its options: Score Up's own rule (two pieces of one
+colour never share a row) instead of Upthrust's, and a start dealt from the seed. 2 players move two colours
+each, 3 players one each (the fourth colour is neutral and never moves), 4 players one each; colours are dealt
+from the seed. See docs/rules/upthrust.md.
 """
 
 from __future__ import annotations

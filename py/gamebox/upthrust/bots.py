@@ -4,9 +4,9 @@
   (drawn from the bot's generator), and sometimes just jumps the farthest.
 - hard, 2-4 players: Monte Carlo tree search (core ``mcts``) whose playouts are played by a greedy-ish
   policy (mostly the move that gains most), rewarding wins. ``max_iterations`` gives a deterministic path.
-- Score Up (1 player): easy plays the greedy line; hard plays the solver's optimal move (the hint), proven
-  optimal whenever the exact search finishes within the budget (it does from every position on the pinned
-  optimal line, and from most others in well under a second; see solver.py).
+- Score Up (1 player): easy plays the greedy line; hard plays the solver's optimal move (the hint) under the
+  game's row rule, proven optimal whenever the exact search finishes within the budget (it does from every
+  position on a best line, and from many others in well under a second; see solver.py).
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ def solitaire_hint(state: UpthrustState, budget_ms: int | None) -> str:
     """The best move of Score Up (optimal whenever the exact search finishes in ``budget_ms``)."""
     if not state.seat_moves(0):
         return PASS
-    move, _, _ = solver.best_move(state.board, budget_ms)
+    move, _, _ = solver.best_move(state.board, budget_ms, state.every_row)
     return SQUARE_NAMES[move[0]]
 
 

@@ -34,6 +34,16 @@ SQUARE_NAMES = tuple(f"{COLUMN_LETTERS[i % COLUMNS]}{i // COLUMNS + 1}" for i in
 SQUARE_INDEX = {name: i for i, name in enumerate(SQUARE_NAMES)}
 SQUARE_VALUES = tuple(ROW_VALUES[i // COLUMNS] for i in range(SQUARES))
 
+# Options (offered for 1 player, Score Up, from edition 2 on; docs/rules/upthrust.md):
+# where two pieces of one colour may not share a row: below the scoring rows (Upthrust) or in every row (Score Up)
+SAME_COLOUR_BAN = "same_colour_ban"
+BAN_NONSCORING_ROWS = "non-scoring-rows"
+BAN_EVERY_ROW = "every-row"
+# the start: the classic Latin square, or dealt from the seed (each starting row shuffled)
+START = "start"
+START_CLASSIC = "classic"
+START_DEALT = "dealt"
+
 END_TWO_LEFT = "upthrust.end.two_left"
 END_NO_MOVES = "upthrust.end.no_moves"
 PASS = "pass"
@@ -49,8 +59,9 @@ def start_board() -> list[int]:
     return board
 
 
-def all_moves(board: list[int]) -> list[Move]:
-    """Every legal move of every colour (owners aside), bottom row first, left to right."""
+def all_moves(board: list[int], every_row: bool = False) -> list[Move]:
+    """Every legal move of every colour (owners aside), bottom row first, left to right. ``every_row``: Score
+    Up's rule (two pieces of one colour never share a row); otherwise Upthrust's (not below the scoring rows)."""
     counts = [0] * ROWS
     top = [-1] * 4
     in_row = [0] * ROWS
@@ -76,13 +87,13 @@ def all_moves(board: list[int]) -> list[Move]:
             continue
         if rows == 1 and top[colour] == row:
             continue
-        if landing < SCORING_FROM_ROW - 1 and in_row[landing] >> colour & 1:
+        if (every_row or landing < SCORING_FROM_ROW - 1) and in_row[landing] >> colour & 1:
             continue
         moves.append((square, target))
     return moves
 
 
-def why_not(board: list[int], square: int) -> tuple[str, str, dict[str, Any]]:
+def why_not(board: list[int], square: int, every_row: bool = False) -> tuple[str, str, dict[str, Any]]:
     """Why the piece on ``square`` cannot move: (message, key, params). Only for a piece with no move."""
     colour = board[square]
     row = square // COLUMNS
@@ -98,8 +109,9 @@ def why_not(board: list[int], square: int) -> tuple[str, str, dict[str, Any]]:
     if rows == 1 and all(board[s] != colour for s in range((row + 1) * COLUMNS, SQUARES)):
         return (f"The piece on {name} is the most advanced {COLOURS[colour]} piece: it may not move just one row.",
                 "upthrust.leader_one_row", {"square": name, "colour": COLOURS[colour]})
+    where = "any row" if every_row else "a row below the scoring rows"
     return (f"The piece on {name} would land in row {row + rows + 1}, which already has a {COLOURS[colour]} "
-            "piece: two pieces of one colour may not share a row below the scoring rows.",
+            f"piece: two pieces of one colour may not share {where}.",
             "upthrust.same_colour_row", {"square": name, "colour": COLOURS[colour], "row": row + rows + 1})
 
 
@@ -123,6 +135,9 @@ class UpthrustState(State):
                  owners: list[int | None]) -> None:
         super().__init__(game, seed, players, options, rng)
         self.board = start_board()
+        # Score Up's own rule: two pieces of one colour never share a row (Upthrust's: not below the scoring rows)
+        self.every_row = options.get(SAME_COLOUR_BAN) == BAN_EVERY_ROW
+        self.target: int | None = None  # Score Up: the best possible score from the start (proven)
         self.owners = owners  # per colour: the seat that moves it, or None for the neutral colour
         self.turn = 0
         self.end_reason: str | None = None
@@ -136,7 +151,7 @@ class UpthrustState(State):
     def moves(self) -> list[Move]:
         """Every legal move on the board now, of every colour (cached)."""
         if self._moves is None:
-            self._moves = all_moves(self.board)
+            self._moves = all_moves(self.board, self.every_row)
         return self._moves
 
     def seat_moves(self, seat: int) -> list[Move]:
@@ -181,7 +196,7 @@ class UpthrustState(State):
                                 "upthrust.not_your_colour", square=action, colour=COLOURS[colour])
         target = next((to for start, to in moves if start == square), -1)
         if target < 0:
-            message, key, params = why_not(self.board, square)
+            message, key, params = why_not(self.board, square, self.every_row)
             raise IllegalAction(message, key, **params)
         # carry it out
         self.board[square] = EMPTY
@@ -220,19 +235,8 @@ class UpthrustState(State):
                 totals[seat] += by_colour[colour]
         return totals
 
-    def tie_key(self, seat: int) -> tuple[int, list[int]]:
-        """Score first; then the values of the seat's pieces, highest first (a piece in a higher row wins)."""
-        values = sorted((SQUARE_VALUES[square] for square in range(NONSCORING_SQUARES, SQUARES)
-                         if self.board[square] >= 0 and self.owners[self.board[square]] == seat),
-                        reverse=True)
-        return (sum(values), values)
-
-    def winners(self) -> list[int]:
-        if self.end_reason is None:
-            return []
-        keys = [self.tie_key(seat) for seat in range(self.players)]
-        best = max(keys)
-        return [seat for seat, key in enumerate(keys) if key == best]
+    # winners(): the base class's, the highest score; seats tied on it share the win (the rulebook has no
+    # tie-break: "Highest total score wins"; docs/rules/upthrust.md, "Score and winner").
 
     # -- what the screen and the fingerprint see ---------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, JSON]:
@@ -249,11 +253,6 @@ class UpthrustState(State):
                     "rows": (target - start) // COLUMNS}
         by_colour = colour_scores(board)
         neutral = [COLOURS[c] for c in range(4) if self.owners[c] is None]
-        target_score: int | None = None
-        if self.players == 1:
-            from gamebox.upthrust.solver import START_TARGET
-
-            target_score = START_TARGET
         return {
             "columns": COLUMNS,
             "rows": ROWS,
@@ -269,7 +268,8 @@ class UpthrustState(State):
             "last_move": last,
             "colour_scores": {COLOURS[c]: by_colour[c] for c in range(4)},
             "scores": self.scores(),
-            "target": target_score,
+            "target": self.target,
+            "same_colour_ban": BAN_EVERY_ROW if self.every_row else BAN_NONSCORING_ROWS,
             "nonscoring_left": self.nonscoring_left(),
             "ends_at": END_WHEN_LEFT,
             "end_reason": self.end_reason,
@@ -306,6 +306,8 @@ class UpthrustState(State):
         twin.edition = self.edition
         twin.board = list(self.board)
         twin.owners = list(self.owners)
+        twin.every_row = self.every_row
+        twin.target = self.target
         twin.turn = self.turn
         twin.end_reason = self.end_reason
         twin.last_move = self.last_move
@@ -335,13 +337,39 @@ class Upthrust(Game):
     title = "Upthrust"
     min_players = 1
     max_players = 4
-    options: ClassVar[dict[str, dict[str, Any]]] = {}
+    # New options go at the end, so that older codes keep their digits. Edition 1 had none: its games keep
+    # Upthrust's rule and the classic start, and their states (and codes) carry no options.
+    options: ClassVar[dict[str, dict[str, Any]]] = {
+        SAME_COLOUR_BAN: {"choices": [BAN_NONSCORING_ROWS, BAN_EVERY_ROW], "default": BAN_NONSCORING_ROWS},
+        START: {"choices": [START_CLASSIC, START_DEALT], "default": START_CLASSIC},
+    }
     bot_levels = ["easy", "hard"]
     default_bot_level = "easy"
 
+    def offered_choices(self, players: int) -> dict[str, list[Any]]:
+        """Score Up's rule and the dealt start belong to the solitaire: 2-4 players play Upthrust from the
+        classic start."""
+        if players == 1:
+            return super().offered_choices(players)
+        return {SAME_COLOUR_BAN: [BAN_NONSCORING_ROWS], START: [START_CLASSIC]}
+
+    def offered_choices_in(self, players: int, edition: int) -> dict[str, list[Any]]:
+        if edition < 2:
+            return {SAME_COLOUR_BAN: [BAN_NONSCORING_ROWS], START: [START_CLASSIC]}
+        return self.offered_choices(players)
+
     def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng, edition: int) -> UpthrustState:
+        if edition < 2:
+            options = {}  # edition 1 had no options (and check_setup allowed only what it played)
         state = UpthrustState(self, seed, players, options, rng, deal_colours(players, rng))
         state.edition = edition
+        if players == 1:
+            from gamebox.upthrust import solver
+
+            if options.get(START) == START_DEALT:
+                state.board, state.target = solver.dealt_start(rng, state.every_row)
+            else:
+                state.target = solver.START_TARGET[state.every_row]
         return state
 
     def bot(self, level: str) -> BotFunction:

@@ -2,29 +2,34 @@
 
 The solitaire is a one-player game on a DAG (every move goes up), and the score never falls (pieces only
 rise), so the best final score from a position is the maximum over its moves, and a position with no move (or
-with only two pieces left below the scoring rows) is worth its score.
+with only two pieces left below the scoring rows) is worth its score. Both row rules are solved: Upthrust's
+(two pieces of one colour may not share a row below the scoring rows) and Score Up's own (never in any row),
+each with its own memo table, since a position is worth something else under each.
 
-Positions are memoised under a key that forgets what does not matter:
-- the order of the columns (the rules never compare columns), and
-- the names of the colours (every rule treats the four colours alike, and the solitaire scores all four).
-The key is the board with its columns sorted by occupancy and the colours renamed in order of first
-appearance, as bytes. Two boards with the same key are the same puzzle, so they have the same value.
+The search is a depth-first search with an upper bound (``upper_bound``) as a cut-off and a memo table keyed by
+the whole board (an int, updated move by move). ``value(alpha)`` is exact when it is above ``alpha``, and an
+upper bound otherwise; the table keeps both kinds. A search has a deadline (hints) or a node limit (set-up,
+where the result must be the same on every machine): past it, it raises OutOfBudget.
 
-The table lives for the life of the module (in the browser: the worker), so a hint after a hint is instant.
-A search has a node budget: ``best_move`` says whether its answer is proven optimal.
-The start position's value is too big a search to do on a page load; it was computed once by the exhaustive
-search below (``solve_start``; see docs/rules/upthrust.md for the timing) and is pinned in START_TARGET and in
-the golden test, together with a line of play that reaches it.
+Set-up uses it twice:
+- the classic start's best is pinned (START_TARGET, per rule) with a line of play that reaches it (the golden
+  test replays it): it is the upper bound, so nothing can beat it;
+- a dealt start (``dealt_start``) is kept only when the search, within a fixed number of nodes, finds a line that
+  reaches its upper bound: that proves the line optimal. Otherwise the next deal is tried.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
+from gamebox.core.rng import Rng
 from gamebox.upthrust.rules import (
     COLUMNS,
+    EMPTY,
     END_WHEN_LEFT,
     NONSCORING_SQUARES,
+    ROW_VALUES,
     ROWS,
     SCORING_FROM_ROW,
     SQUARE_VALUES,
@@ -34,46 +39,39 @@ from gamebox.upthrust.rules import (
     start_board,
 )
 
-# The best possible score of the solitaire from the start: the upper bound of ``upper_bound`` (four pieces
-# in each of rows 11, 10 and 9 and two in row 8, since the game ends with 14 pieces up), and a line of
-# play reaches it (pinned in tests/rules/golden/upthrust.json).
-START_TARGET = 560
+# The best possible score of the classic start, under each row rule (False: Upthrust's, True: Score Up's). It
+# is the upper bound of ``upper_bound`` (four pieces in each of rows 11, 10 and 9 and two in row 8, since the
+# game ends with 14 pieces up), and a line of play reaches it under each rule (pinned in
+# tests/rules/golden/upthrust.json).
+START_TARGET = {False: 560, True: 560}
 
-# Marginal values: a column's k-th highest piece can at best stand in the k-th highest free row.
-_table: dict[bytes, tuple[int, bool]] = {}
+# A dealt start: how many deals are tried (per rule: Score Up's is harder to prove), and how many positions
+# each search order may visit per deal. Measured in docs/rules/upthrust.md ("Dealt start").
+DEAL_TRIES = {False: 64, True: 128}
+DEAL_NODES = 300
+
 TABLE_LIMIT = 2_000_000
+_NONSCORING_ROWS = SCORING_FROM_ROW - 1
+_NO_LOSS = 1 << 20
+
+Table = dict[int, tuple[int, bool]]
+# One memo table per row rule, for the life of the module (in the browser: the worker), so a hint after a hint
+# is quick.
+_tables: dict[bool, Table] = {False: {}, True: {}}
 
 
 def forget() -> None:
-    """Empty the memo table (tests use it to make a search's cost independent of earlier searches)."""
-    _table.clear()
+    """Empty the memo tables (tests use it to make a search's cost independent of earlier searches)."""
+    for table in _tables.values():
+        table.clear()
 
 
 class OutOfBudget(Exception):
-    """The search ran past its deadline."""
+    """The search ran past its deadline or its node limit."""
 
 
 def score(board: list[int]) -> int:
     return sum(SQUARE_VALUES[square] for square in range(NONSCORING_SQUARES, SQUARES) if board[square] >= 0)
-
-
-def key(board: list[int]) -> bytes:
-    """The board up to column order and colour names."""
-    columns = sorted((board[column::COLUMNS] for column in range(COLUMNS)),
-                     key=lambda cells: [cell >= 0 for cell in cells])
-    names = [-1, -1, -1, -1]
-    nxt = 0
-    out = bytearray()
-    for cells in columns:
-        for cell in cells:
-            if cell < 0:
-                out.append(255)
-            else:
-                if names[cell] < 0:
-                    names[cell] = nxt
-                    nxt += 1
-                out.append(names[cell])
-    return bytes(out)
 
 
 def is_end(board: list[int]) -> bool:
@@ -81,8 +79,75 @@ def is_end(board: list[int]) -> bool:
     return left <= END_WHEN_LEFT
 
 
+def board_key(board: list[int]) -> int:
+    """The board as one int, three bits a square (colour + 1)."""
+    key = 0
+    for square, colour in enumerate(board):
+        if colour >= 0:
+            key |= (colour + 1) << (3 * square)
+    return key
+
+
+# -- the upper bound ---------------------------------------------------------------------------------------
+_column_cache: dict[int, tuple[int, int, int]] = {}
+
+
+def _column_bound(occupied: int, frozen: int) -> tuple[int, int, int]:
+    """One column's part of the bound: (its best total, and its two smallest losses if its non-scoring pieces
+    stay below). ``occupied``: a bit per row (bit 0 = row 1); ``frozen``: a bit per row 8-11 (bit 0 = row 8)
+    for the rows whose pieces can never move."""
+    cache_key = occupied << 4 | frozen
+    known = _column_cache.get(cache_key)
+    if known is not None:
+        return known
+    free_rows: list[int] = []
+    moving = 0
+    below = 0
+    total = 0
+    blocked = True  # still inside the full block at the top of the column
+    for row in range(ROWS - 1, -1, -1):
+        value = ROW_VALUES[row]
+        if not occupied >> row & 1:
+            blocked = False
+            free_rows.append(value)
+        elif blocked or (row >= ROWS - 4 and frozen >> (row - (ROWS - 4)) & 1):
+            total += value
+        else:
+            blocked = False
+            free_rows.append(value)
+            moving += 1
+            if row < _NONSCORING_ROWS:
+                below += 1
+    best = free_rows[:moving]
+    total += sum(best)
+    # leaving j of this column's non-scoring pieces below loses its j lowest best rows
+    losses = sorted(best[moving - min(below, END_WHEN_LEFT):])
+    found = (total, losses[0] if losses else _NO_LOSS, losses[1] if len(losses) > 1 else _NO_LOSS)
+    _column_cache[cache_key] = found
+    return found
+
+
+def _frozen_rows(counts: list[int]) -> int:
+    """Rows whose pieces can never move: a piece in row r whose row holds more than 11 - r pieces would jump
+    off the board, and its row only fills up (no piece there can leave). Only rows 8-11 can be like that."""
+    return ((counts[7] > 3) | (counts[8] > 2) << 1 | (counts[9] > 1) << 2 | (counts[10] > 0) << 3)
+
+
+def _bound(occupied: list[int], counts: list[int]) -> int:
+    frozen = _frozen_rows(counts)
+    total = 0
+    losses: list[int] = []
+    for column in range(COLUMNS):
+        part, first, second = _column_bound(occupied[column], frozen)
+        total += part
+        losses.append(first)
+        losses.append(second)
+    losses.sort()
+    return total - sum(loss for loss in losses[:END_WHEN_LEFT] if loss < _NO_LOSS)
+
+
 def upper_bound(board: list[int]) -> int:
-    """No final score from ``board`` can beat this.
+    """No final score from ``board`` can beat this (under either row rule).
 
     Some pieces can never move again: a piece in row r whose row holds more than 11 - r pieces (a row only
     empties by a piece leaving it, and no piece there can leave), and a piece under a full block that reaches
@@ -91,169 +156,295 @@ def upper_bound(board: list[int]) -> int:
     worth nothing: the bound drops the two non-scoring pieces whose best rows are worth least.
     """
     counts = [0] * ROWS
+    occupied = [0] * COLUMNS
     for square in range(SQUARES):
         if board[square] >= 0:
             counts[square >> 2] += 1
-    total = 0
-    losses: list[int] = []
-    for column in range(COLUMNS):
-        free_rows: list[int] = []
-        moving = 0
-        below = 0
-        blocked = True  # still inside the full block at the top of the column
-        for row in range(ROWS - 1, -1, -1):
-            square = row * COLUMNS + column
-            if board[square] < 0:
-                blocked = False
-                free_rows.append(SQUARE_VALUES[square])
-            elif blocked or counts[row] > ROWS - 1 - row:
-                total += SQUARE_VALUES[square]
-            else:
-                blocked = False
-                free_rows.append(SQUARE_VALUES[square])
-                moving += 1
-                if row < SCORING_FROM_ROW - 1:
-                    below += 1
-        best = free_rows[:moving]
-        total += sum(best)
-        # dropping j of this column's non-scoring pieces loses its j lowest best rows
-        losses.extend(best[moving - min(below, END_WHEN_LEFT):])
-    losses.sort()
-    return total - sum(losses[:END_WHEN_LEFT])
+            occupied[square & 3] |= 1 << (square >> 2)
+    return _bound(occupied, counts)
 
 
-def _order(move: Move) -> tuple[int, int]:
-    """Search long jumps first, then the higher piece: this finds the best line of the start at once."""
-    return (move[0] - move[1], -move[0])
+# -- search orders -----------------------------------------------------------------------------------------
+# A move as the search sees it: (rows it jumps, from square, to square).
+Step = tuple[int, int, int]
+
+
+def long_jumps_higher_first(steps: list[Step]) -> None:
+    """Long jumps first, then the higher piece: this finds the classic start's best line at once."""
+    steps.sort(reverse=True)
+
+
+def long_jumps_lower_first(steps: list[Step]) -> None:
+    """Long jumps first, then the lower piece: best on most dealt starts under Upthrust's rule."""
+    steps.sort(key=lambda step: (step[0], -(step[1] >> 2), step[1] & 3), reverse=True)
+
+
+def lowest_first(steps: list[Step]) -> None:
+    """The lowest piece first, then the longer jump: best on most dealt starts under Score Up's rule."""
+    steps.sort(key=lambda step: (-(step[1] >> 2), step[0], step[1] & 3), reverse=True)
+
+
+Order = Callable[[list[Step]], None]
+# The orders a dealt start's proof tries, each with DEAL_NODES positions.
+ORDERS: tuple[Order, ...] = (long_jumps_lower_first, lowest_first)
+# The order of hints, per rule (False: Upthrust's, True: Score Up's).
+HINT_ORDER: dict[bool, Order] = {False: long_jumps_lower_first, True: long_jumps_higher_first}
 
 
 class _Search:
-    def __init__(self, deadline: float | None) -> None:
-        self.deadline = deadline
-        self.visited = 0
+    """One search from one board. The board and its counters change move by move and are restored."""
 
-    def value(self, board: list[int], alpha: int) -> int:
-        """The value of ``board`` if it is above ``alpha``; otherwise a bound at most ``alpha``."""
-        if is_end(board):
-            return score(board)
-        bound = upper_bound(board)
+    def __init__(self, board: list[int], every_row: bool, table: Table, *, order: Order,
+                 deadline: float | None = None, node_limit: int | None = None) -> None:
+        self.every_row = every_row
+        self.table = table
+        self.order = order
+        self.deadline = deadline
+        self.node_limit = node_limit
+        self.visited = 0
+        self.board = list(board)
+        self.counts = [0] * ROWS
+        self.in_row = [0] * (ROWS * 4)  # pieces of each colour in each row: [row * 4 + colour]
+        self.top = [-1, -1, -1, -1]  # the highest row of each colour
+        self.occupied = [0] * COLUMNS
+        self.key = 0
+        self.score = 0
+        self.below = 0
+        for square, colour in enumerate(self.board):
+            if colour >= 0:
+                row = square >> 2
+                self.counts[row] += 1
+                self.in_row[row * 4 + colour] += 1
+                self.top[colour] = max(self.top[colour], row)
+                self.occupied[square & 3] |= 1 << row
+                self.key |= (colour + 1) << (3 * square)
+                self.score += ROW_VALUES[row]
+                if row < _NONSCORING_ROWS:
+                    self.below += 1
+
+    def steps(self) -> list[Step]:
+        """The legal moves (the rules' all_moves, for this search's row rule)."""
+        board, counts, top, in_row = self.board, self.counts, self.top, self.in_row
+        every_row = self.every_row
+        out: list[Step] = []
+        for square in range(SQUARES - COLUMNS):
+            colour = board[square]
+            if colour < 0:
+                continue
+            row = square >> 2
+            rows = counts[row]
+            landing = row + rows
+            if landing >= ROWS:
+                continue
+            target = square + 4 * rows
+            if board[target] >= 0:
+                continue
+            if rows == 1 and top[colour] == row:
+                continue
+            if (every_row or landing < _NONSCORING_ROWS) and in_row[landing * 4 + colour]:
+                continue
+            out.append((rows, square, target))
+        return out
+
+    def value(self, alpha: int) -> int:
+        """The value of the board if it is above ``alpha``; otherwise a bound at most ``alpha``."""
+        if self.below <= END_WHEN_LEFT:
+            return self.score
+        bound = _bound(self.occupied, self.counts)
         if bound <= alpha:
             return bound
-        k = key(board)
-        known = _table.get(k)
+        key = self.key
+        known = self.table.get(key)
         if known is not None and (known[1] or known[0] <= alpha):
             return known[0]
         self.visited += 1
+        if self.node_limit is not None and self.visited > self.node_limit:
+            raise OutOfBudget
         if self.deadline is not None and self.visited & 63 == 0 and time.perf_counter() > self.deadline:
             raise OutOfBudget
-        best = score(board)
-        moves = all_moves(board)
-        moves.sort(key=_order)
-        for start, target in moves:
+        steps = self.steps()
+        self.order(steps)
+        best = self.score
+        board, counts, in_row, top, occupied = self.board, self.counts, self.in_row, self.top, self.occupied
+        for rows, start, target in steps:
             colour = board[start]
-            board[start] = -1
+            row = start >> 2
+            landing = row + rows
+            column = start & 3
+            gain = ROW_VALUES[landing] - ROW_VALUES[row]
+            rises = row < _NONSCORING_ROWS <= landing
+            flip = ((colour + 1) << (3 * start)) ^ ((colour + 1) << (3 * target))
+            old_top = top[colour]
+            board[start] = EMPTY
             board[target] = colour
+            counts[row] -= 1
+            counts[landing] += 1
+            in_row[row * 4 + colour] -= 1
+            in_row[landing * 4 + colour] += 1
+            if landing > old_top:
+                top[colour] = landing
+            occupied[column] ^= (1 << row) | (1 << landing)
+            self.key ^= flip
+            self.score += gain
+            if rises:
+                self.below -= 1
             try:
-                found = self.value(board, best if best > alpha else alpha)
+                found = self.value(best if best > alpha else alpha)
             finally:
-                board[target] = -1
+                board[target] = EMPTY
                 board[start] = colour
+                counts[row] += 1
+                counts[landing] -= 1
+                in_row[row * 4 + colour] += 1
+                in_row[landing * 4 + colour] -= 1
+                top[colour] = old_top
+                occupied[column] ^= (1 << row) | (1 << landing)
+                self.key ^= flip
+                self.score -= gain
+                if rises:
+                    self.below += 1
             if found > best:
                 best = found
                 if best >= bound:
                     break
-        if len(_table) >= TABLE_LIMIT:
-            _table.clear()
-        _table[k] = (best, best > alpha)
+        if len(self.table) >= TABLE_LIMIT:
+            self.table.clear()
+        self.table[key] = (best, best > alpha)
         return best
 
 
-def value(board: list[int], deadline: float | None = None) -> int:
+def _search(board: list[int], every_row: bool, deadline: float | None = None) -> _Search:
+    return _Search(board, every_row, _tables[every_row], order=HINT_ORDER[every_row], deadline=deadline)
+
+
+def _exact(search: _Search) -> int:
+    """The exact value of the search's board: first test whether its upper bound is reachable, then step down
+    to the bound each failed test returns (the table keeps what every test learnt)."""
+    alpha = _bound(search.occupied, search.counts) - 1
+    while True:
+        found = search.value(alpha)
+        if found > alpha:
+            return found
+        alpha = found - 1
+
+
+def value(board: list[int], every_row: bool = False, deadline: float | None = None) -> int:
     """The best final score reachable from ``board`` (exact). Raises OutOfBudget past ``deadline``."""
-    return _Search(deadline).value(list(board), -1)
+    if is_end(board):
+        return score(board)
+    return _exact(_search(board, every_row, deadline))
 
 
-def move_values(board: list[int], deadline: float | None = None) -> list[tuple[Move, int, bool]]:
-    """Each legal move with the best final score after it, and whether that score is exact (a move that
-    cannot beat an earlier one gets an upper bound instead)."""
-    search = _Search(deadline)
-    work = list(board)
-    out: list[tuple[Move, int, bool]] = []
-    best = -1
-    moves = all_moves(work)
-    moves.sort(key=_order)
-    for start, target in moves:
-        colour = work[start]
-        work[start] = -1
-        work[target] = colour
-        try:
-            found = search.value(work, best)
-        finally:
-            work[target] = -1
-            work[start] = colour
-        out.append(((start, target), found, found > best))
-        best = max(best, found)
-    return out
+def optimal_move(board: list[int], every_row: bool = False, deadline: float | None = None) -> tuple[Move, int]:
+    """A move that keeps the best final score, and that score (exact). Raises OutOfBudget past ``deadline``,
+    ValueError when there is no move."""
+    best = value(board, every_row, deadline)
+    ordered = [((target - start) // COLUMNS, start, target) for start, target in all_moves(board, every_row)]
+    HINT_ORDER[every_row](ordered)  # the likeliest best move first: usually the only one searched
+    for _, start, target in ordered:
+        work = list(board)
+        work[target] = work[start]
+        work[start] = EMPTY
+        found = score(work) if is_end(work) else _search(work, every_row, deadline).value(best - 1)
+        if found >= best:
+            return (start, target), best
+    raise ValueError("no move to choose")
 
 
-def greedy_move(board: list[int]) -> Move:
+def greedy_move(board: list[int], every_row: bool = False) -> Move:
     """The move that lands highest (ties: the lowest piece first, then leftmost). Not optimal."""
-    moves = all_moves(board)
+    moves = all_moves(board, every_row)
     return max(moves, key=lambda move: (move[1] // COLUMNS, -(move[0] // COLUMNS), -move[0]))
 
 
-def greedy_line_value(board: list[int]) -> int:
+def greedy_line_value(board: list[int], every_row: bool = False) -> int:
     work = list(board)
-    while not is_end(work) and all_moves(work):
-        start, target = greedy_move(work)
+    while not is_end(work) and all_moves(work, every_row):
+        start, target = greedy_move(work, every_row)
         work[target] = work[start]
-        work[start] = -1
+        work[start] = EMPTY
     return score(work)
 
 
-def best_move(board: list[int], budget_ms: int | None = None) -> tuple[Move, int, bool]:
+def best_move(board: list[int], budget_ms: int | None = None, every_row: bool = False) -> tuple[Move, int, bool]:
     """An optimal move, its value and True; or, if the exact search does not finish within ``budget_ms``,
     the best move found by a greedy look-ahead, its greedy value and False."""
-    if not all_moves(board):
+    if not all_moves(board, every_row):
         raise ValueError("no move to choose")
     deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000.0
     try:
-        scored = move_values(board, deadline=deadline)
-        exact = [item for item in scored if item[2]]
-        best = max(exact, key=lambda item: item[1])
-        return best[0], best[1], True
+        move, found = optimal_move(board, every_row, deadline)
+        return move, found, True
     except OutOfBudget:
         pass
+    table = _tables[every_row]
     options = []
-    for start, target in all_moves(board):
+    for start, target in all_moves(board, every_row):
         work = list(board)
         work[target] = work[start]
-        work[start] = -1
-        known = _table.get(key(work))
-        guess = known[0] if known is not None and known[1] else greedy_line_value(work)
+        work[start] = EMPTY
+        known = table.get(board_key(work))
+        guess = known[0] if known is not None and known[1] else greedy_line_value(work, every_row)
         options.append(((start, target), guess))
     guessed = max(options, key=lambda item: item[1])
     return guessed[0], guessed[1], False
 
 
-def principal_line(board: list[int], deadline: float | None = None) -> list[Move]:
+def principal_line(board: list[int], every_row: bool = False, deadline: float | None = None) -> list[Move]:
     """An optimal line of play from ``board`` to the end."""
     work = list(board)
     line: list[Move] = []
-    while not is_end(work) and all_moves(work):
-        move, _, _ = best_move_exact(work, deadline)
+    while not is_end(work) and all_moves(work, every_row):
+        move, _ = optimal_move(work, every_row, deadline)
         line.append(move)
         work[move[1]] = work[move[0]]
-        work[move[0]] = -1
+        work[move[0]] = EMPTY
     return line
 
 
-def best_move_exact(board: list[int], deadline: float | None = None) -> tuple[Move, int, bool]:
-    scored = move_values(board, deadline=deadline)
-    best = max((item for item in scored if item[2]), key=lambda item: item[1])
-    return best[0], best[1], True
+def deal(rng: Rng) -> list[int]:
+    """A start dealt from ``rng``: each of the four starting rows holds one piece of each colour, in a shuffled
+    order (so no row ever holds two pieces of one colour, as both row rules ask)."""
+    board = [EMPTY] * SQUARES
+    for row in range(4):
+        colours = [0, 1, 2, 3]
+        rng.shuffle(colours)
+        board[row * COLUMNS:(row + 1) * COLUMNS] = colours
+    return board
 
 
-def solve_start() -> int:
-    """The value of the start position (minutes on CPython: run it offline; START_TARGET pins it)."""
-    return value(start_board())
+def proven_best(board: list[int], every_row: bool, node_limit: int = DEAL_NODES) -> int | None:
+    """The best score of ``board`` if a search of at most ``node_limit`` positions per search order finds a line
+    that reaches the upper bound (so nothing can beat it); None if none does. The same on every machine: the
+    searches count positions, not time, and start from an empty table."""
+    bound = upper_bound(board)
+    table: Table = {}
+    for order in ORDERS:
+        search = _Search(board, every_row, table, order=order, node_limit=node_limit)
+        try:
+            found = search.value(bound - 1)
+        except OutOfBudget:
+            continue
+        if found >= bound:
+            learnt = _tables[every_row]
+            if len(learnt) + len(table) < TABLE_LIMIT:
+                learnt.update((key, entry) for key, entry in table.items() if entry[1] or key not in learnt)
+            return found
+        return None  # the bound cannot be reached: the best is lower, and not cheap to prove
+    return None
+
+
+def dealt_start(rng: Rng, every_row: bool) -> tuple[list[int], int]:
+    """A dealt start whose best score the solver proves, and that score: deal (from ``rng``) until a deal's best
+    is proven within DEAL_NODES positions per search order; after DEAL_TRIES deals, the classic start."""
+    for _ in range(DEAL_TRIES[every_row]):
+        board = deal(rng)
+        best = proven_best(board, every_row)
+        if best is not None:
+            return board, best
+    return start_board(), START_TARGET[every_row]
+
+
+def solve_start(every_row: bool = False) -> int:
+    """The value of the classic start (START_TARGET pins it)."""
+    return value(start_board(), every_row)

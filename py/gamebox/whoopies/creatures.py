@@ -29,18 +29,6 @@ COLOURS: tuple[str, ...] = ("orange", "blue", "pink", "purple", "green")
 BY_NAME: dict[str, Creature] = {creature.name: creature for creature in CREATURES}
 
 
-def creature(name: str) -> Creature:
-    return BY_NAME[name]
-
-
-def parse_creature(token: str, in_play: tuple[str, ...]) -> str | None:
-    """A creature's name from its name or its number (1..5); None if it is not a creature in play."""
-    token = token.lower()
-    if token.isdigit() and len(token) == 1 and 1 <= int(token) <= len(CREATURES):
-        token = CREATURES[int(token) - 1].name
-    return token if token in in_play else None
-
-
 def with_body(colour: str) -> str:
     return next(c.name for c in CREATURES if c.body == colour)
 

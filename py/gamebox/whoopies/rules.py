@@ -1,44 +1,51 @@
 """Whoopies: roll the die, name the target, throw the creatures, and grab the right one by its tail ball.
 
-One round: the roller ``roll``s the die (not in the youngest players' variant), makes the choice the face asks
-for, then ``throw``s. Every player in the round then grabs once, at a time in milliseconds after the throw
-started; the engine orders the grabs by those times, never by the order the calls came in. A round closes when
-every player in it has caught something or passed. See docs/rules/whoopies.md for every interpretation.
+One round: the roller ``roll``s the die, makes the choice the face asks for, then ``throw``s. Every player in
+the round then grabs: a hand closes on a point of the table at a time in milliseconds after the throw started,
+and the engine hit-tests it against the throw at that time. The engine orders the grabs by those times, never by
+the order the calls came in. A round closes when every player in it has caught something or passed. Actions are
+canonical: only the exact texts of the notation are accepted. See docs/rules/whoopies.md for every
+interpretation, and for what edition 1 of the rules (links made before edition 2) does differently.
 """
 
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any
 
 from gamebox.core.errors import IllegalAction
 from gamebox.core.game import JSON, BotFunction, Game, LogEntry, State, log_entry, sealed_from_others
 from gamebox.core.rng import Rng
-from gamebox.whoopies.creatures import (
-    BY_NAME,
-    COLOURS,
-    NAMES,
-    parse_creature,
-    with_body,
-    with_puff,
-)
+from gamebox.whoopies.creatures import BY_NAME, COLOURS, NAMES, with_body, with_puff
 from gamebox.whoopies.throw import HEIGHT, WIDTH, WINDOW_MS, Throw, simulate
 
 SUPPLY = 20  # the gems in the box
 ACTIONS = ("colour", "puff", "name", "spare", "own")  # die faces 1..5; face 6 is the joker
-PARTS = ("tail", "body")
 GRABS = ("whoopies.grabbed", "whoopies.passed")  # the log keys of a seat's grab, or of giving it up
-# legal_actions offers a sample of grabs (any creature, either part, any whole ms in [0, WINDOW_MS] is legal):
-# the right grab at several speeds, the typical slips (the trap creature, the body) a little slower, and pass.
+# legal_actions offers a sample of grabs (any point of the table at any whole ms in [0, WINDOW_MS] is legal):
+# the right ball at several moments, the typical slips (the trap creature's ball, the right body) a little later,
+# and pass. Edition 1 names the creature and the part instead of a point.
 RIGHT_TIMES = (600, 900, 1200, 1500, 1800)
 SLIP_TIME = 1500
 CLASSIC, THEFT, YOUNGEST = "classic", "petty-theft", "youngest"
+# Petty theft "can be played from 3 to 6 players", with these starting gems (the rulebook).
+THEFT_START = {3: 6, 4: 5, 5: 4, 6: 3}
+# Edition 1 also offered it for 2, 7 and 8 players, with the pattern continued; kept so that its links open.
+EDITION_1_THEFT_START = {2: 7, 7: 2, 8: 2}
+# The notation's numbers: no sign, no leading zero (core/notation.py refuses those for every action too).
+_NUMBER = r"(?:0|[1-9][0-9]{0,5})"
+_POINT_GRAB = re.compile(rf"grab ({_NUMBER}),({_NUMBER}) @({_NUMBER})")
+_NAMED_GRAB = re.compile(rf"grab ([a-z]+) (tail|body) @({_NUMBER})")  # edition 1 only
+_STEAL = re.compile(r"steal (0|[1-9][0-9]?)")
 
 
-def theft_start(players: int) -> int:
-    """Petty theft's starting gems: 3 players 6, 4 players 5, 5 players 4, 6 players 3 (the rulebook); the
-    same pattern continued outside its 3-6 range, at least 2: 2 players 7, 7 and 8 players 2."""
-    return min(7, max(2, 9 - players))
+def theft_start(players: int, edition: int) -> int:
+    """Petty theft's starting gems: 3 players 6, 4 players 5, 5 players 4, 6 players 3 (the rulebook); edition 1
+    also had 2 players 7, 7 and 8 players 2."""
+    if players in THEFT_START:
+        return THEFT_START[players]
+    return EDITION_1_THEFT_START[players] if edition == 1 else 0
 
 
 def goal_for(players: int) -> int:
@@ -58,22 +65,24 @@ def _simulated(key: str, in_play: tuple[str, ...]) -> Throw:
     return simulate(key, in_play)
 
 
-def _parse_ms(token: str) -> int | None:
-    if len(token) < 2 or token[0] != "@" or not token[1:].isdigit() or len(token) > 7:
-        return None
-    return int(token[1:])
+def grab_ms(action: str) -> int | None:
+    """The time of a grab (``grab <x>,<y> @<ms>``, or edition 1's ``grab <whoopie> tail|body @<ms>``); None for
+    anything else."""
+    found = _POINT_GRAB.fullmatch(action) or _NAMED_GRAB.fullmatch(action)
+    return int(found.group(3)) if found else None
 
 
 class WhoopiesState(State):
     game: Whoopies
 
-    def __init__(self, game: Whoopies, seed: str, players: int, options: dict[str, Any], rng: Rng) -> None:
-        super().__init__(game, seed, players, options, rng)
+    def __init__(self, game: Whoopies, seed: str, players: int, options: dict[str, Any], rng: Rng,
+                 edition: int) -> None:
+        super().__init__(game, seed, players, options, rng, edition)
         self.variant: str = options["variant"]
         count = int(options["creatures"])
         self.in_play: tuple[str, ...] = NAMES[:count]
         self.goal: int | None = None if self.variant == THEFT else goal_for(players)
-        start = theft_start(players) if self.variant == THEFT else 0
+        start = theft_start(players, edition) if self.variant == THEFT else 0
         self.gems: list[int] = [start] * players
         self.supply: int = SUPPLY - start * players
         self.own: list[str | None] = [None] * players  # the youngest players' own creatures
@@ -126,7 +135,12 @@ class WhoopiesState(State):
         self.done = [False] * self.players
         self.stealer = None
         self.steal_amount = 0
-        self.phase = "throw" if self.variant == YOUNGEST else "roll"
+        self.phase = "throw" if self.die_free else "roll"
+
+    @property
+    def die_free(self) -> bool:
+        """Edition 1's youngest players' variant had no die (edition 2 rolls it: "After each die roll...")."""
+        return self.variant == YOUNGEST and self.edition == 1
 
     def _next_roller(self) -> int:
         seats = self.throwoff if self.throwoff else list(range(self.players))
@@ -211,53 +225,63 @@ class WhoopiesState(State):
                 return [f"{self.action} {colour}" for colour in self.colours(self.action)]
             return [f"{self.action} {name}" for name in self.in_play]
         if phase == "grab":
-            floor = self._time_floor(seat)
-            wanted = self.wanted(seat)
-            grabs = [f"grab {name} tail @{max(t, floor)}" for t in RIGHT_TIMES for name in wanted]
-            slip = max(SLIP_TIME, floor)
-            wrong = self.trap_for(seat)
-            if wrong is not None:
-                grabs.append(f"grab {wrong} tail @{slip}")
-            if wanted:
-                grabs.append(f"grab {wanted[0]} body @{slip}")
-            return [*dict.fromkeys(grabs), "pass"]
+            return self._grab_sample(seat)
         if phase == "steal":
             return [f"steal {other}" for other in range(self.players)
                     if other != seat and self.gems[other] > 0]
         return []
 
+    def _grab_sample(self, seat: int) -> list[str]:
+        floor = self._time_floor(seat)
+        wanted = self.wanted(seat)
+        slip = max(SLIP_TIME, floor)
+        wrong = self.trap_for(seat)
+        if self.edition == 1:
+            grabs = [f"grab {name} tail @{max(t, floor)}" for t in RIGHT_TIMES for name in wanted]
+            if wrong is not None:
+                grabs.append(f"grab {wrong} tail @{slip}")
+            if wanted:
+                grabs.append(f"grab {wanted[0]} body @{slip}")
+            return [*dict.fromkeys(grabs), "pass"]
+        throw = self.throw
+        assert throw is not None
+        points = [(throw.ball_at(name, max(t, floor)), max(t, floor)) for t in RIGHT_TIMES for name in wanted]
+        if wrong is not None:
+            points.append((throw.ball_at(wrong, slip), slip))
+        if wanted:
+            points.append((throw.body_at(wanted[0], slip), slip))
+        grabs = [f"grab {min(max(round(x), 0), WIDTH)},{min(max(round(y), 0), HEIGHT)} @{ms}"
+                 for (x, y), ms in points]
+        return [*dict.fromkeys(grabs), "pass"]
+
     def _time_floor(self, seat: int) -> int:
         return max((int(a["ms"]) for a in self.attempts[seat]), default=0)
 
     def _play(self, seat: int, action: str) -> list[LogEntry]:
-        words = action.strip().lower().split()
-        if not words:
-            raise IllegalAction("An action cannot be empty.", "whoopies.empty_action")
-        verb = words[0]
+        """Only the exact texts of the notation: lower case, single spaces, nothing around them, numbers without
+        leading zeros (core/notation.py has checked the characters and the spaces already)."""
         phase = self.phase
+        verb, _, rest = action.partition(" ")
         if phase == "roll":
-            self._expect(verb == "roll" and len(words) == 1, "Roll the die first.", "whoopies.roll_first")
+            self._expect(action == "roll", "Roll the die first.", "whoopies.roll_first")
             return self._roll(seat)
         if phase == "throw":
-            self._expect(verb == "throw" and len(words) == 1, "Throw the Whoopies now.",
-                         "whoopies.throw_now")
+            self._expect(action == "throw", "Throw the Whoopies now.", "whoopies.throw_now")
             return self._throw_them(seat)
         if phase in ("own", "pick"):
-            self._expect(verb == "pick" and len(words) == 2, "Pick a Whoopie: pick <name>.",
-                         "whoopies.pick_now")
-            name = parse_creature(words[1], self.in_play)
-            self._expect(name is not None, f"There is no Whoopie {words[1]!r} in this game.",
-                         "whoopies.no_such_whoopie", token=words[1])
-            assert name is not None
-            return self._pick(seat, name)
+            self._expect(verb == "pick" and rest != "", "Pick a Whoopie: pick <name>.", "whoopies.pick_now")
+            self._expect(rest in self.in_play, f"There is no Whoopie {rest!r} in this game.",
+                         "whoopies.no_such_whoopie", token=rest)
+            return self._pick(seat, rest)
         if phase == "choose":
-            return self._choose(seat, words)
+            return self._choose(seat, verb, rest)
         if phase == "grab":
-            return self._grab(seat, words)
+            return self._grab(seat, action)
         if phase == "steal":
-            self._expect(verb == "steal" and len(words) == 2 and words[1].isdigit(),
-                         "Choose whom to steal a gem from: steal <seat>.", "whoopies.steal_now")
-            victim = int(words[1])
+            found = _STEAL.fullmatch(action)
+            self._expect(found is not None, "Choose whom to steal a gem from: steal <seat>.", "whoopies.steal_now")
+            assert found is not None
+            victim = int(found.group(1))
             self._expect(0 <= victim < self.players and victim != seat,
                          "Steal from another player.", "whoopies.steal_other", victim=victim)
             self._expect(self.gems[victim] > 0, "That player has no gem to steal.",
@@ -274,7 +298,10 @@ class WhoopiesState(State):
     def _roll(self, seat: int) -> list[LogEntry]:
         self.face = self.rng.between(1, 6)
         self.undo_floor = len(self.history) + 1
-        if self.face == 6:
+        if self.variant == YOUNGEST:  # every face aims at one's own Whoopie; the joker doubles the stakes
+            self.joker = self.face == 6
+            self.phase = "throw"
+        elif self.face == 6:
             self.joker = True
             self.phase = "choose"
         else:
@@ -282,29 +309,25 @@ class WhoopiesState(State):
             self.phase = "pick" if self.action == "own" else "choose"
         return [log_entry(seat, "whoopies.rolled", f"Seat {seat} rolled a {self.face}.", face=self.face)]
 
-    def _choose(self, seat: int, words: list[str]) -> list[LogEntry]:
-        verb = words[0]
+    def _choose(self, seat: int, verb: str, choice: str) -> list[LogEntry]:
         if self.action is None:  # the joker: choose one of the five actions
-            self._expect(verb == "joker" and len(words) == 2 and words[1] in ACTIONS,
+            self._expect(verb == "joker" and choice in ACTIONS,
                          "Joker: choose an action: joker colour|puff|name|spare|own.", "whoopies.joker_now")
-            self.action = words[1]
+            self.action = choice
             self.phase = "pick" if self.action == "own" else "choose"
             return [log_entry(seat, "whoopies.joker", f"Seat {seat} plays the joker as {self.action}.",
                               action=self.action)]
-        self._expect(verb == self.action and len(words) == 2,
+        self._expect(verb == self.action and choice != "",
                      f"Choose the {self.action}: {self.action} <choice>.", "whoopies.choose_now",
                      action=self.action)
         if self.action in ("colour", "puff"):
-            self._expect(words[1] in self.colours(self.action),
-                         f"No Whoopie in play has the {self.action} {words[1]!r}.", "whoopies.no_such_colour",
-                         token=words[1])
-            value = words[1]
+            self._expect(choice in self.colours(self.action),
+                         f"No Whoopie in play has the {self.action} {choice!r}.", "whoopies.no_such_colour",
+                         token=choice)
         else:
-            name = parse_creature(words[1], self.in_play)
-            self._expect(name is not None, f"There is no Whoopie {words[1]!r} in this game.",
-                         "whoopies.no_such_whoopie", token=words[1])
-            assert name is not None
-            value = name
+            self._expect(choice in self.in_play, f"There is no Whoopie {choice!r} in this game.",
+                         "whoopies.no_such_whoopie", token=choice)
+        value = choice
         self.value = value
         self.phase = "throw"
         return [log_entry(seat, "whoopies.chose", f"Seat {seat} chose {self.action} {value}.",
@@ -314,7 +337,7 @@ class WhoopiesState(State):
         if self.phase == "own":
             self.own[seat] = name
             if all(self.own):
-                self.phase = "throw"
+                self.phase = "throw" if self.die_free else "roll"
             return [log_entry(seat, "whoopies.own", f"Seat {seat} takes {name} as their Whoopie.",
                               whoopie=name)]
         self.picks[seat] = name
@@ -330,33 +353,34 @@ class WhoopiesState(State):
         self.attempts = [[] for _ in range(self.players)]
         return [log_entry(seat, "whoopies.thrown", f"Seat {seat} throws the Whoopies.")]
 
-    def _grab(self, seat: int, words: list[str]) -> list[LogEntry]:
-        if words == ["pass"]:
+    def _grab(self, seat: int, action: str) -> list[LogEntry]:
+        if action == "pass":
             self.done[seat] = True
             self.undo_floor = len(self.history) + 1
             return self._maybe_resolve([log_entry(seat, "whoopies.passed", f"Seat {seat} grabs nothing.")])
-        usage = "Grab like this: grab <whoopie> tail|body @<ms>, or grab <x>,<y> @<ms>, or pass."
-        self._expect(words[0] == "grab" and len(words) in (3, 4), usage, "whoopies.grab_usage")
-        ms = _parse_ms(words[-1])
-        self._expect(ms is not None, usage, "whoopies.grab_usage")
-        assert ms is not None
+        if self.edition == 1:
+            usage = "Grab like this: grab <whoopie> tail|body @<ms>, or grab <x>,<y> @<ms>, or pass."
+        else:
+            usage = "Grab like this: grab <x>,<y> @<ms> (a point of the table), or pass."
+        point = _POINT_GRAB.fullmatch(action)
+        named = _NAMED_GRAB.fullmatch(action) if self.edition == 1 else None
+        found = point or named
+        self._expect(found is not None, usage, "whoopies.grab_usage")
+        assert found is not None
+        ms = int(found.group(3))
         self._expect(ms <= WINDOW_MS, f"A grab must come within {WINDOW_MS} ms of the throw.",
                      "whoopies.grab_too_late", ms=ms, window=WINDOW_MS)
         floor = self._time_floor(seat)
         self._expect(ms >= floor, "Your grabs must come in the order you made them.",
                      "whoopies.grab_out_of_order", ms=ms, floor=floor)
         attempt: dict[str, Any] = {"ms": ms}
-        if len(words) == 4:
-            name = parse_creature(words[1], self.in_play)
-            self._expect(name is not None, f"There is no Whoopie {words[1]!r} in this game.",
-                         "whoopies.no_such_whoopie", token=words[1])
-            self._expect(words[2] in PARTS, "Grab by the tail or by the body.", "whoopies.grab_part")
-            attempt.update(creature=name, part=words[2])
+        if named is not None:
+            name = named.group(1)
+            self._expect(name in self.in_play, f"There is no Whoopie {name!r} in this game.",
+                         "whoopies.no_such_whoopie", token=name)
+            attempt.update(creature=name, part=named.group(2))
         else:
-            point = words[1].split(",")
-            self._expect(len(point) == 2 and all(p.isdigit() and len(p) <= 4 for p in point), usage,
-                         "whoopies.grab_usage")
-            x, y = int(point[0]), int(point[1])
+            x, y = int(found.group(1)), int(found.group(2))
             self._expect(x <= WIDTH and y <= HEIGHT, "That point is off the table.", "whoopies.off_table")
             throw = self.throw
             assert throw is not None
@@ -539,9 +563,12 @@ class WhoopiesState(State):
     def reveal_ms(self, seat: int, action: str) -> int | None:
         """A hand that grabs (or closes on nothing) is seen at its time; a pass is seen only when the grab is
         resolved."""
-        if action.startswith("grab ") and "@" in action:
-            return _parse_ms("@" + action.rsplit("@", 1)[1])
-        return None
+        return grab_ms(action)
+
+    def hints_allowed(self, seat: int) -> bool:
+        """No hint during the grab: it is a race against the others, and a hint would be an unseen helping hand
+        (where to click, and when)."""
+        return self.phase != "grab"
 
     def log_for(self, seat: int | None) -> list[LogEntry]:
         """During a grab, the other seats' grabs stay out of the log: a bot grabs (with its reaction time) as soon
@@ -607,10 +634,21 @@ class Whoopies(Game):
     simultaneous = True
     chance = True
 
+    def offered_choices(self, players: int) -> dict[str, list[Any]]:
+        """Petty theft "can be played from 3 to 6 players": offered only then. The other options always."""
+        choices = super().offered_choices(players)
+        if players not in THEFT_START:
+            choices["variant"] = [v for v in choices["variant"] if v != THEFT]
+        return choices
+
+    def offered_choices_in(self, players: int, edition: int) -> dict[str, list[Any]]:
+        """Edition 1 offered every variant for every player count: its links keep opening."""
+        if edition == 1:
+            return super().offered_choices(players)
+        return self.offered_choices(players)
+
     def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng, edition: int) -> State:
-        state = WhoopiesState(self, seed, players, options, rng)
-        state.edition = edition
-        return state
+        return WhoopiesState(self, seed, players, options, rng, edition)
 
     def bot(self, level: str) -> BotFunction:
         from gamebox.whoopies.bots import LEVELS

@@ -30,7 +30,6 @@ STEP_MS = 10
 SETTLE_MS = 2000  # from here on the creatures are damped hard
 REST_MS = 2800  # from here on nothing moves
 WINDOW_MS = 10_000  # a grab must come at most this long after the throw starts
-FRAMES = REST_MS // FRAME_MS + 1
 
 GRAVITY = 0.32  # canvas units per step per step
 BOUNCE = 0.45
@@ -55,6 +54,21 @@ class Throw:
     def ball_at(self, name: str, ms: int) -> tuple[float, float]:
         x, y, den = _interpolate(self.balls[name], ms)
         return x / den, y / den
+
+    def ball_velocity(self, name: str, ms: int) -> tuple[float, float]:
+        """The ball's velocity at ``ms`` in canvas units per second: that of the straight piece of its path the
+        animation is on (from the frame at or before ``ms`` to the next one); (0, 0) once everything rests."""
+        frames = self.balls[name]
+        index = max(ms, 0) // FRAME_MS
+        if index >= len(frames) - 1:
+            return 0.0, 0.0
+        (ax, ay), (bx, by) = frames[index], frames[index + 1]
+        return (bx - ax) * 1000 / FRAME_MS, (by - ay) * 1000 / FRAME_MS
+
+    def ball_speed(self, name: str, ms: int) -> float:
+        """How fast the ball moves at ``ms``, in canvas units per second."""
+        vx, vy = self.ball_velocity(name, ms)
+        return math.sqrt(vx * vx + vy * vy)
 
     def hit(self, x: int, y: int, ms: int) -> tuple[str, str] | None:
         """What a hand closing on canvas point (x, y) at ``ms`` after the start catches.
@@ -100,6 +114,19 @@ class Throw:
         }
 
 
+def throw_from_json(data: dict[str, object]) -> Throw:
+    """The throw a view carries (``Throw.to_json``), back as a Throw: what a player sees is all a bot reads."""
+    paths = data["paths"]
+    order = data["order"]
+    assert isinstance(paths, dict) and isinstance(order, list)
+    return Throw(
+        key=str(data["key"]),
+        order=tuple(str(name) for name in order),
+        bodies={str(name): [(int(f[0]), int(f[1]), int(f[2])) for f in path["body"]] for name, path in paths.items()},
+        balls={str(name): [(int(p[0]), int(p[1])) for p in path["ball"]] for name, path in paths.items()},
+    )
+
+
 def _interpolate(frames: list[Point], ms: int) -> tuple[int, int, int]:
     """(x * den, y * den, den) at ``ms``: exact, in integers."""
     if ms >= (len(frames) - 1) * FRAME_MS:
@@ -110,35 +137,13 @@ def _interpolate(frames: list[Point], ms: int) -> tuple[int, int, int]:
     return ax * (FRAME_MS - part) + bx * part, ay * (FRAME_MS - part) + by * part, FRAME_MS
 
 
-class _Particle:
-    __slots__ = ("x", "y", "px", "py", "radius")
-
-    def __init__(self, x: float, y: float, vx: float, vy: float, radius: float) -> None:
-        self.x, self.y = x, y
-        self.px, self.py = x - vx, y - vy
-        self.radius = radius
-
-
-def _bounce(p: _Particle) -> None:
-    r = p.radius
-    if p.y > FLOOR - r:
-        vy = p.y - p.py
-        vx = p.x - p.px
-        p.y = FLOOR - r
-        p.py = p.y + vy * BOUNCE
-        p.px = p.x - vx * FRICTION
-    if p.x < r:
-        vx = p.x - p.px
-        p.x = r
-        p.px = p.x + vx * BOUNCE
-    elif p.x > WIDTH - r:
-        vx = p.x - p.px
-        p.x = WIDTH - r
-        p.px = p.x + vx * BOUNCE
-
-
 def simulate(key: str, in_play: tuple[str, ...]) -> Throw:
-    """The whole throw for the creatures ``in_play``, from the generator keyed by ``key``."""
+    """The whole throw for the creatures ``in_play``, from the generator keyed by ``key``.
+
+    Verlet integration: each particle (the bodies first, then their balls) keeps its position and its previous
+    one. Every step: move with the damped velocity and gravity, bounce off the table and the sides; turn the
+    bodies; then three rounds of constraints: each cord at most CORD long, bodies do not overlap, everything
+    on the table."""
     rng = Rng(f"gamebox/whoopies/throw/{key}")
     order = list(in_play)
     rng.shuffle(order)
@@ -146,80 +151,102 @@ def simulate(key: str, in_play: tuple[str, ...]) -> Throw:
     hand_x = WIDTH / 2 + rng.between(-80, 80)
     spacing = 2 * BODY_RADIUS + 6
     left = hand_x - spacing * (count - 1) / 2
-    bodies: list[_Particle] = []
-    balls: list[_Particle] = []
+    starts: list[tuple[float, float, float, float]] = []  # x, y, vx, vy: the bodies, then the balls
+    ball_starts: list[tuple[float, float, float, float]] = []
     spins: list[float] = []
     for slot in range(count):
         bx = left + slot * spacing + rng.between(-4, 4)
         by = 60 + CORD + rng.between(-25, 25)
         vx = rng.between(-50, 50) / 10
         vy = rng.between(-15, 10) / 10
-        bodies.append(_Particle(bx, by, vx, vy, BODY_RADIUS))
+        starts.append((bx, by, vx, vy))
         # the ball hangs up towards the hand, its cord nearly taut
         dx, dy = hand_x + rng.between(-10, 10) - bx, 30.0 - by
         dist = math.sqrt(dx * dx + dy * dy)
         reach = CORD * 0.95 / dist
-        balls.append(_Particle(bx + dx * reach, by + dy * reach, vx * 0.6, vy, BALL_RADIUS))
+        ball_starts.append((bx + dx * reach, by + dy * reach, vx * 0.6, vy))
         spins.append(rng.between(-60, 60) / 1000)
+    starts += ball_starts
+    xs = [x for x, _, _, _ in starts]
+    ys = [y for _, y, _, _ in starts]
+    pxs = [x - vx for x, _, vx, _ in starts]  # the previous positions
+    pys = [y - vy for _, y, _, vy in starts]
+    radii = [BODY_RADIUS] * count + [BALL_RADIUS] * count
+    floors = [FLOOR - r for r in radii]  # the lowest centre each can have
+    rights = [WIDTH - r for r in radii]
+    every = range(2 * count)
+    bodies = range(count)
+    pairs = [(i, j) for i in bodies for j in range(i + 1, count)]
+    reach = 2 * BODY_RADIUS
     turns = [0.0] * count
-    body_frames: list[list[BodyFrame]] = [[] for _ in range(count)]
-    ball_frames: list[list[Point]] = [[] for _ in range(count)]
+    body_frames: list[list[BodyFrame]] = [[] for _ in bodies]
+    ball_frames: list[list[Point]] = [[] for _ in bodies]
     steps_per_frame = FRAME_MS // STEP_MS
-    particles = bodies + balls
     for step in range(REST_MS // STEP_MS + 1):
         if step % steps_per_frame == 0:
-            for i in range(count):
-                b, c = bodies[i], balls[i]
-                body_frames[i].append((round(b.x), round(b.y), round(turns[i] * 1000)))
-                ball_frames[i].append((round(c.x), round(c.y)))
+            for i in bodies:
+                body_frames[i].append((round(xs[i]), round(ys[i]), round(turns[i] * 1000)))
+                ball_frames[i].append((round(xs[count + i]), round(ys[count + i])))
         damping = 0.997 if step * STEP_MS < SETTLE_MS else 0.85
-        for p in particles:
-            vx = (p.x - p.px) * damping
-            vy = (p.y - p.py) * damping
-            p.px, p.py = p.x, p.y
-            p.x += vx
-            p.y += vy + GRAVITY
-            _bounce(p)
-        for i, b in enumerate(bodies):
-            on_floor = b.y >= FLOOR - BODY_RADIUS - 0.5
-            turns[i] += (b.x - b.px) / BODY_RADIUS if on_floor else spins[i] * damping
+        for k in every:
+            x, y = xs[k], ys[k]
+            vx = (x - pxs[k]) * damping
+            vy = (y - pys[k]) * damping
+            px, py = x, y
+            x += vx
+            y += vy + GRAVITY
+            if y > floors[k]:  # the table: bounce, with friction
+                vy = y - py
+                vx = x - px
+                y = floors[k]
+                py = y + vy * BOUNCE
+                px = x - vx * FRICTION
+            if x < radii[k]:  # the sides
+                vx = x - px
+                x = radii[k]
+                px = x + vx * BOUNCE
+            elif x > rights[k]:
+                vx = x - px
+                x = rights[k]
+                px = x + vx * BOUNCE
+            xs[k], ys[k], pxs[k], pys[k] = x, y, px, py
+        for i in bodies:
+            on_floor = ys[i] >= FLOOR - BODY_RADIUS - 0.5
+            turns[i] += (xs[i] - pxs[i]) / BODY_RADIUS if on_floor else spins[i] * damping
         for _ in range(3):
-            for b, c in zip(bodies, balls, strict=True):
-                dx, dy = c.x - b.x, c.y - b.y
+            for i in bodies:  # each cord: pull the ball (and a little the body) back to CORD
+                c = count + i
+                dx, dy = xs[c] - xs[i], ys[c] - ys[i]
                 dist2 = dx * dx + dy * dy
                 if dist2 > CORD * CORD:
                     dist = math.sqrt(dist2)
                     share = (dist - CORD) / dist
-                    b.x += dx * share * 0.2
-                    b.y += dy * share * 0.2
-                    c.x -= dx * share * 0.8
-                    c.y -= dy * share * 0.8
-            for i in range(count):
-                for j in range(i + 1, count):
-                    b1, b2 = bodies[i], bodies[j]
-                    dx, dy = b2.x - b1.x, b2.y - b1.y
-                    dist2 = dx * dx + dy * dy
-                    reach = 2 * BODY_RADIUS
-                    if dist2 < reach * reach:
-                        if dist2 == 0:
-                            dx, dy, dist2 = 1.0, 0.0, 1.0
-                        dist = math.sqrt(dist2)
-                        push = (reach - dist) / dist / 2
-                        b1.x -= dx * push
-                        b1.y -= dy * push
-                        b2.x += dx * push
-                        b2.y += dy * push
-            for p in particles:
-                r = p.radius
-                if p.x < r:
-                    p.x = r
-                elif p.x > WIDTH - r:
-                    p.x = WIDTH - r
-                if p.y > FLOOR - r:
-                    p.y = FLOOR - r
+                    xs[i] += dx * share * 0.2
+                    ys[i] += dy * share * 0.2
+                    xs[c] -= dx * share * 0.8
+                    ys[c] -= dy * share * 0.8
+            for i, j in pairs:  # bodies push each other apart
+                dx, dy = xs[j] - xs[i], ys[j] - ys[i]
+                dist2 = dx * dx + dy * dy
+                if dist2 < reach * reach:
+                    if dist2 == 0:
+                        dx, dy, dist2 = 1.0, 0.0, 1.0
+                    dist = math.sqrt(dist2)
+                    push = (reach - dist) / dist / 2
+                    xs[i] -= dx * push
+                    ys[i] -= dy * push
+                    xs[j] += dx * push
+                    ys[j] += dy * push
+            for k in every:
+                if xs[k] < radii[k]:
+                    xs[k] = radii[k]
+                elif xs[k] > rights[k]:
+                    xs[k] = rights[k]
+                if ys[k] > floors[k]:
+                    ys[k] = floors[k]
     return Throw(
         key=key,
         order=tuple(order),
-        bodies={order[i]: body_frames[i] for i in range(count)},
-        balls={order[i]: ball_frames[i] for i in range(count)},
+        bodies={order[i]: body_frames[i] for i in bodies},
+        balls={order[i]: ball_frames[i] for i in bodies},
     )
