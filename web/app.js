@@ -1247,11 +1247,15 @@ function startEmbed() {
   }).observe(document.documentElement);
 }
 
+/** Tell the host page when the engine is ready, and again after a Retry; a failure comes with its short `reason`
+ * word and the words the player sees (never the raw text of the failure). */
 function embedReady() {
-  engine.ready.then(
-    () => embedPost("ready", { screen: document.body.dataset.screen, ...(app.table ? embedSummary(app.table) : {}) }),
-    () => embedPost("error", { message: String(engine.failed || "") }),
-  );
+  const ready = () => embedPost("ready", { screen: document.body.dataset.screen, ...(app.table ? embedSummary(app.table) : {}) });
+  const failed = () => embedPost("error", { reason: engine.reason || "unknown", message: $("engine-text").textContent });
+  engine.ready.then(ready, failed).then(() => {
+    engine.addEventListener("ready", (event) => { if (!event.detail?.restarted) ready(); });
+    engine.addEventListener("failed", failed);
+  });
 }
 
 // The embedding and testing API: everything a host page or a test needs, as promises.

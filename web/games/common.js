@@ -46,7 +46,7 @@ export function tween(ms, frame) {
   return new Promise((resolve) => {
     const start = performance.now();
     const step = (now) => {
-      const linear = Math.min(1, (now - start) / ms);
+      const linear = Math.min(1, Math.max(0, (now - start) / ms)); // a frame may be stamped before `start`
       frame(1 - (1 - linear) ** 3);
       if (linear < 1) requestAnimationFrame(step); else resolve();
     };
