@@ -1,21 +1,37 @@
 // Helpers shared by the renderers: a crisp canvas at any pixel ratio, hit regions, and tweens.
 
-/** Size the canvas's backing store to its CSS size times the device pixel ratio; returns the 2D context. */
+/** Size the canvas's backing store to the drawing's size (`width` x `height` board units) times the device pixel
+ * ratio; returns the 2D context. On screen the canvas is at most that wide and never wider than its container,
+ * and it always keeps the drawing's aspect ratio (a narrow phone shrinks the whole board, it never squeezes it). */
 export function fitCanvas(canvas, width, height) {
   const ratio = window.devicePixelRatio || 1;
   canvas.style.width = `${width}px`;
-  canvas.style.height = `${height}px`;
+  canvas.style.maxWidth = "100%";
+  canvas.style.height = "auto";
+  canvas.style.aspectRatio = `${width} / ${height}`;
   canvas.width = Math.round(width * ratio);
   canvas.height = Math.round(height * ratio);
+  canvas.boardSize = { width, height };
   const context = canvas.getContext("2d");
   context.setTransform(ratio, 0, 0, ratio, 0, 0);
   return context;
 }
 
-/** The pointer position in CSS pixels relative to the canvas. */
+/** The one pointer transform: a mouse, touch or pen event's position in board units (the units the renderer
+ * draws in), whatever size the canvas is shown at. */
 export function pointerPosition(canvas, event) {
   const box = canvas.getBoundingClientRect();
-  return { x: event.clientX - box.left, y: event.clientY - box.top };
+  const size = canvas.boardSize || { width: box.width, height: box.height };
+  const sx = box.width ? size.width / box.width : 1;
+  const sy = box.height ? size.height / box.height : 1;
+  return { x: (event.clientX - box.left) * sx, y: (event.clientY - box.top) * sy };
+}
+
+/** Where a point in board units is on the page, in CSS pixels of the viewport (for window.gamebox.targets()). */
+export function pagePosition(canvas, x, y) {
+  const box = canvas.getBoundingClientRect();
+  const size = canvas.boardSize || { width: box.width, height: box.height };
+  return { x: box.left + x * (box.width / size.width), y: box.top + y * (box.height / size.height) };
 }
 
 /** Hit regions: circles and rectangles that carry a value; the last one added wins. */

@@ -761,11 +761,7 @@ export function create(canvas, host) {
   }
 
   function localPoint(event) {
-    const p = pointerPosition(canvas, event);
-    const box = canvas.getBoundingClientRect();
-    const sx = box.width ? WIDTH / box.width : 1;
-    const sy = box.height ? HEIGHT / box.height : 1;
-    return { x: p.x * sx, y: p.y * sy };
+    return pointerPosition(canvas, event);
   }
 
   function dragAnchor() {

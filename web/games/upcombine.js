@@ -5,7 +5,7 @@
 // a "pass the device" screen hides everything until the next player clicks or presses Enter.
 // Each round (edition 2) begins with the oldest player choosing the colours of the two bases: the stacks area
 // then shows the five colours as face-down tiles; two clicks (or ← → and Enter twice) make the choice.
-import { centredText, fitCanvas, HitRegions, roundRect, tween } from "./common.js";
+import { centredText, fitCanvas, HitRegions, pointerPosition, roundRect, tween } from "./common.js";
 
 const WIDTH = 800;
 const HEIGHT = 650;
@@ -1159,10 +1159,7 @@ export function create(canvas, host) {
   }
 
   function toLocal(event) {
-    const box = canvas.getBoundingClientRect();
-    const sx = box.width ? WIDTH / box.width : 1;
-    const sy = box.height ? HEIGHT / box.height : 1;
-    return { x: (event.clientX - box.left) * sx, y: (event.clientY - box.top) * sy };
+    return pointerPosition(canvas, event);
   }
 
   function onClick(event) {

@@ -2,7 +2,7 @@
 // super upples, all drawn from view(). Clicks and keys pick a landing square from view.moves; a square with
 // several actions (a multicolour's state, a tunnel's exit) opens a choice on the canvas. Python decides
 // everything: the renderer only offers the actions view.moves lists, and animates view.events.
-import { centredText, fitCanvas, HitRegions, roundRect } from "./common.js";
+import { centredText, fitCanvas, HitRegions, pointerPosition, roundRect } from "./common.js";
 
 const FILES = "abcdefg";
 const SIZE = 7;
@@ -1310,10 +1310,7 @@ export function create(canvas, host) {
   }
 
   function toLocal(event) {
-    const box = canvas.getBoundingClientRect();
-    const sx = box.width ? WIDTH / box.width : 1;
-    const sy = box.height ? HEIGHT / box.height : 1;
-    return { x: (event.clientX - box.left) * sx, y: (event.clientY - box.top) * sy };
+    return pointerPosition(canvas, event);
   }
 
   function squareAt(point) {

@@ -1454,10 +1454,7 @@ export function create(canvas, host) {
   }
 
   function toThrowSpace(event) {
-    const point = pointerPosition(canvas, event);
-    const box = canvas.getBoundingClientRect();
-    const scale = box.width ? W / box.width : 1;
-    return { x: point.x * scale, y: point.y * scale };
+    return pointerPosition(canvas, event);
   }
 
   canvas.addEventListener("pointerdown", (event) => {
