@@ -8,14 +8,13 @@
 
 Games whose set-up is costly (Ubongo's decks, Whoopies' throws) draw their seeds from a pool of deals, so the
 thousand games differ in how they are played rather than in what is dealt; every game is still played to its end
-by its own seeded random player.
+by its own seeded random player. (tests/rules/conftest.py keeps every Whoopies throw for the length of a test,
+so games dealt from one seed simulate each throw once.)
 """
 
 from __future__ import annotations
 
-import functools
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -25,7 +24,6 @@ from gamebox.core import share
 from gamebox.core.errors import IllegalAction
 from gamebox.core.notation import check_action_text
 from gamebox.core.rng import Rng
-from gamebox.whoopies import rules as whoopies_rules
 
 GAMES = 1_000
 MAX_STEPS = 5_000
@@ -44,17 +42,6 @@ MODES: list[tuple[str, str, list[int], dict[str, Any], int | None]] = [
     ("whoopies", "petty-theft", [3, 4, 5, 6], {"variant": "petty-theft"}, 30),
     ("whoopies", "youngest", [2, 3, 4], {"variant": "youngest"}, 30),
 ]
-
-
-@pytest.fixture
-def every_throw_kept() -> Iterator[None]:
-    """Whoopies' throws are pure functions of their key; the engine keeps the last 16 (a page needs no more). Games
-    dealt from one seed throw the same keys in the same order (only the die and the throw draw from the state's
-    generator), so here every throw is kept for the length of a test."""
-    kept = whoopies_rules._simulated
-    whoopies_rules._simulated = functools.lru_cache(maxsize=None)(kept.__wrapped__)  # type: ignore[assignment]
-    yield
-    whoopies_rules._simulated = kept
 
 
 NONSENSE = ["", "zz99", "pass pass", "\u2603", " x", "x\n"]
@@ -96,8 +83,7 @@ def play_one(game_id: str, seed: str, players: int, options: dict[str, Any], cho
 @pytest.mark.parametrize(("game_id", "mode", "counts", "options", "pool"), MODES,
                          ids=[f"{game_id}-{mode}" for game_id, mode, *_ in MODES])
 def test_a_thousand_random_games_keep_the_contract(game_id: str, mode: str, counts: list[int],
-                                                   options: dict[str, Any], pool: int | None,
-                                                   every_throw_kept: None) -> None:
+                                                   options: dict[str, Any], pool: int | None) -> None:
     chooser = Rng(f"thousand/{game_id}/{mode}")
     for number in range(GAMES):
         deal = number if pool is None else number % pool

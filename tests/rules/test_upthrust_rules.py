@@ -202,6 +202,48 @@ def test_edition_one_keeps_upthrusts_rule_the_classic_start_and_no_options() -> 
     assert decoded.options == {} and decoded.history == [(0, "a2")]
 
 
+def test_each_day_deals_another_score_up_start() -> None:
+    """The daily Score Up (start: dealt, seed = the date) differs from day to day: each starting row is shuffled
+    from the seed, so every row still holds one piece of each colour, and the rows above start empty."""
+    boards = set()
+    for day in range(1, 8):
+        state = new(1, f"2026-12-{day:02d}", start=START_DEALT)
+        assert state.board == new(1, f"2026-12-{day:02d}", start=START_DEALT).board  # the same for everyone
+        for row in range(4):
+            assert sorted(state.board[row * 4:row * 4 + 4]) == [0, 1, 2, 3]
+        assert all(cell == EMPTY for cell in state.board[16:])
+        boards.add(state.board_text())
+    assert len(boards) == 7 and start_board() != new(1, "2026-12-01", start=START_DEALT).board
+
+
+def test_a_dealt_starts_best_is_proven_and_shown() -> None:
+    """The target of a dealt start is its upper bound, reached by a line the solver finds: nothing can beat it.
+    It is the same whatever the solver's memo tables hold (the proof counts positions from an empty table)."""
+    for seed, options in [("DEAL-1", {}), ("DEAL-2", {}), ("DEAL-3", SCORE_UP_RULE)]:
+        solver.forget()
+        state = new(1, seed, start=START_DEALT, **options)
+        assert state.target == solver.upper_bound(state.board) == state.view(0)["target"]
+        line = solver.principal_line(state.board, state.every_row)
+        for start, _target in line:
+            state.apply(0, f"{'abcd'[start % 4]}{start // 4 + 1}")
+        assert state.is_over and state.scores() == [state.target]
+        warm = new(1, seed, start=START_DEALT, **options)  # the tables now hold this game's whole search
+        assert warm.fingerprint() == new(1, seed, start=START_DEALT, **options).fingerprint()
+        solver.forget()
+        assert new(1, seed, start=START_DEALT, **options).fingerprint() == warm.fingerprint()
+
+
+def test_score_up_bots_follow_the_row_rule() -> None:
+    """Both bots play Score Up to the end under Score Up's rule from a dealt start, never above the target."""
+    for level in ("easy", "hard"):
+        state = new(1, f"SCOREUP-{level}", start=START_DEALT, **SCORE_UP_RULE)
+        while not state.is_over:
+            action = gamebox.bots.choose(state, 0, level, budget_ms=20, seed="t")
+            assert action in state.legal_actions(0)
+            state.apply(0, action)
+        assert state.target is not None and state.scores()[0] <= state.target
+
+
 def test_you_may_move_only_your_own_colours() -> None:
     """Each player moves only the colour(s) dealt to them."""
     state = new(4)

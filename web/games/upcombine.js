@@ -884,7 +884,7 @@ export function create(canvas, host) {
       if (index === selected) glow = "#ffe27a";
       else if (hinted && hinted.startsWith(`${code(p)} `) && selected === null) glow = "#ffb347";
       drawFace(c, p, cell.x, y, cell.w, cell.h, { glow });
-      if (mine && legal && legal.fingerprint === table.fingerprint && !playable) {
+      if (mine && legal && legal.fingerprint === table.fingerprint && !playable && !view.choosing_bases) {
         roundRect(c, cell.x, y, cell.w, cell.h + 6, 7);
         c.fillStyle = "rgba(40, 25, 10, 0.34)";
         c.fill();

@@ -12,7 +12,7 @@ const LEFT = 70;
 const TOP = 26;
 const COLUMN = 84;
 const ROW = 46;
-const LEGEND = 118; // the colours and their owners, then the row rule in force
+const LEGEND = 128; // the colours and their owners, then the row rule in force (one or two lines)
 
 export function create(canvas, host) {
   let table = null;
@@ -176,8 +176,14 @@ export function create(canvas, host) {
     });
     // the row rule in force: Upthrust's (not below the scoring rows) or Score Up's own (never in one row)
     if (view.same_colour_ban) {
-      centredText(c, "12px system-ui, sans-serif", "#4a4f5c", host.t(`upthrust.rule.${view.same_colour_ban}`),
-        width / 2, y0 + 2 * 40 + 10, width - 16);
+      const text = host.t(`upthrust.rule.${view.same_colour_ban}`);
+      c.font = "12px system-ui, sans-serif";
+      const cut = text.indexOf(": ");
+      const lines = c.measureText(text).width <= width - 16 || cut < 0 ? [text] : [text.slice(0, cut + 1), text.slice(cut + 2)];
+      lines.forEach((line, index) => {
+        centredText(c, "12px system-ui, sans-serif", "#4a4f5c", line, width / 2,
+          y0 + 2 * 40 + 10 + (index - (lines.length - 1) / 2) * 15 + (lines.length - 1) * 7, width - 16);
+      });
     }
   }
 

@@ -1,0 +1,21 @@
+"""What every rules test shares."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+
+import pytest
+
+from gamebox.whoopies import rules as whoopies_rules
+
+
+@pytest.fixture(autouse=True)
+def every_throw_kept() -> Iterator[None]:
+    """Whoopies' throws are pure functions of their key; the engine keeps the last 16 (a page needs no more). Games
+    dealt from one seed, and share codes mutated from one game, throw the same keys in the same order (only the die
+    and the throw draw from the state's generator), so in tests every throw is kept for the length of a test."""
+    kept = whoopies_rules._simulated
+    whoopies_rules._simulated = functools.lru_cache(maxsize=None)(kept.__wrapped__)  # type: ignore[assignment]
+    yield
+    whoopies_rules._simulated = kept
