@@ -382,6 +382,12 @@ function dropRenderer() {
   old.replaceWith(fresh);
 }
 
+/** The board's help text: on a touch screen (a coarse pointer) the wording for taps, `<key>_touch`. */
+function helpText(key) {
+  const touch = Boolean(window.matchMedia?.("(pointer: coarse)").matches) && has(`${key}_touch`);
+  return t(touch ? `${key}_touch` : key, {}, "");
+}
+
 async function enterGame(table, replay = null) {
   stopGame();
   const generation = app.generation;
@@ -399,7 +405,7 @@ async function enterGame(table, replay = null) {
   if ($("notice").dataset.kind === "error") clearNotice(); // a stale "This link does not open a game", say
   app.table = null;
   showScreen("game");
-  $("board-help").textContent = t(`${table.game}.help`, {}, "");
+  $("board-help").textContent = helpText(`${table.game}.help`);
   $("board").setAttribute("aria-label", t("board.label", { game: t(`game.${table.game}.title`) }));
   show(table, { animate: false });
   if (replay) history.replaceState(null, "", replayUrl(table));
@@ -492,20 +498,9 @@ function paramWord(game, name, value) {
   return String(value);
 }
 
-/** `<key>_one` when there is one: the wording for 1 of what the plain wording counts (a number it shows that the
- * "_one" wording leaves out, like "{gems} gems" against "1 gem"). */
-function pluralKey(key, params) {
-  const one = `${key}_one`;
-  if (!has(one)) return key;
-  const plain = t(key);
-  const single = t(one);
-  const counted = Object.keys(params).filter((name) => plain.includes(`{${name}}`) && !single.includes(`{${name}}`));
-  return counted.length && counted.every((name) => params[name] === 1) ? one : key;
-}
-
 /** Words for one move-log entry: its key's template, with each parameter worded where the catalogue knows it
- * (lists joined the language's way), the seat as a name, and the `_one` form for one of a thing. Falls back to
- * Python's English text. */
+ * (lists joined the language's way), the seat as a name, and the plural form its count asks for (web/i18n.js,
+ * Intl.PluralRules). Falls back to Python's English text. */
 function logText(table, entry) {
   const params = { ...entry.params };
   for (const [name, value] of Object.entries(params)) {
@@ -517,7 +512,7 @@ function logText(table, entry) {
     }
   }
   if (entry.seat !== null && entry.seat !== undefined) params.name = seatName(table, entry.seat);
-  return has(entry.key) ? t(pluralKey(entry.key, entry.params), params) : entry.text;
+  return has(entry.key) ? t(entry.key, params) : entry.text;
 }
 
 function renderScores(body, table) {
@@ -562,8 +557,12 @@ function showGameOver(table) {
     result = t(names.length === 1 ? "over.winner" : "over.winners", { names: names.join(" & ") });
   }
   $("over-result").textContent = result;
+  // the reason is a message key (Upthrust: "upthrust.end.two_left") or a word of the game's (Upples:
+  // "field_not_refilled", worded by "upples.end.field_not_refilled")
   const reason = table.view.end_reason;
-  $("over-reason").textContent = reason && has(reason) ? t(reason) : "";
+  const reasonKey = [reason, `${table.game}.end.${reason}`].find((key) => reason && has(key));
+  $("over-reason").textContent = reasonKey ? t(reasonKey) : "";
+  $("over-reason").hidden = !$("over-reason").textContent; // no empty line where a game gives no reason
   renderScores($("over-scores"), table);
   $("game-over").hidden = false;
   embedPost("gameover", { ...embedSummary(table), scores: table.public.scores, winners: table.public.winners });
@@ -658,6 +657,7 @@ async function undo() {
   if (!reply.ok) { notice(errorText(reply.error)); scheduleBot(); return; }
   app.overShown = reply.is_over;
   $("game-over").hidden = true;
+  if ($("notice").dataset.kind === "hint") clearNotice(); // the hint was for the position undone
   show(reply, { animate: false });
   saveUrl(reply);
 }
@@ -674,7 +674,7 @@ async function hint() {
   if (!reply.ok) { notice(errorText(reply.error)); return; }
   app.renderer.showHint?.(reply.action);
   const words = app.renderer.describeAction ? app.renderer.describeAction(app.table.view, reply.action) : reply.action;
-  notice(t("game.hint_is", { move: words }));
+  notice(t("game.hint_is", { move: words }), "hint");
   announce(t("game.hint_is", { move: words }));
 }
 
@@ -818,7 +818,7 @@ function afterShow(table) {
     || table.to_move.some((seat) => table.seats[seat].kind === "bot");
   renderReplayControls();
   if (replaying) {
-    $("board-help").textContent = t("replay.help");
+    $("board-help").textContent = helpText("replay.help");
     $("turn").textContent = table.is_over ? t("game.over")
       : t("game.turn_player", { name: seatName(table, table.to_move[0]) });
     return;
@@ -1133,7 +1133,7 @@ function relabel() {
   if (screen === "menu") renderMenu();
   else if (screen === "setup") renderSetup(currentRoute().game);
   else if (screen === "game" && app.table) {
-    $("board-help").textContent = t(`${app.table.game}.help`, {}, "");
+    $("board-help").textContent = helpText(`${app.table.game}.help`);
     show(app.table, { animate: false });
     if (!$("game-over").hidden) showGameOver(app.table);
   }

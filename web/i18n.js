@@ -61,8 +61,46 @@ export function has(key) {
   return key in (catalogues[language] || {}) || key in (catalogues.en || {});
 }
 
-/** The text for `key` with {name} placeholders filled from `params`; `fallback` if the key is unknown. */
+const PLURAL_FORMS = ["zero", "one", "two", "few", "many", "other"];
+const pluralRules = {};
+
+/** The language's plural rules (Intl.PluralRules). Portuguese counts the European way: "one" is 1 only, so
+ * that 0 reads "0 gemas" (Brazilian rules would pick "one" for 0). */
+function rulesFor(lang) {
+  pluralRules[lang] ??= new Intl.PluralRules(lang === "pt" ? "pt-PT" : lang);
+  return pluralRules[lang];
+}
+
+/** The parameter a plural family counts: `count` where given, else the last number the English wording
+ * shows ("{name} caught {whoopie} ({ms} ms): −{lost} gems" counts {lost}). */
+function countedParam(key, params) {
+  if (typeof params.count === "number") return "count";
+  const plain = (catalogues.en || {})[key] ?? "";
+  const numbers = [...plain.matchAll(/\{(\w+)\}/g)].map((match) => match[1])
+    .filter((name) => typeof params[name] === "number");
+  return numbers.length ? numbers[numbers.length - 1] : null;
+}
+
+/** The key to word `key` with for these params: `<key>_one`, `_few`, `_many` or `_other` (whichever of
+ * Intl.PluralRules' categories the count falls in, for the current language), where the catalogue has it;
+ * else `key` itself. A form that shows no number (an old "1 gem") is only used for exactly one. */
+export function pluralKey(key, params = {}) {
+  const own = catalogues[language] || {};
+  const forms = PLURAL_FORMS.filter((form) => `${key}_${form}` in own);
+  if (!forms.length) return key;
+  const name = countedParam(key, params);
+  if (name === null) return key;
+  const count = params[name];
+  const wanted = `${key}_${rulesFor(language).select(count)}`;
+  const template = own[wanted];
+  if (template === undefined || (!template.includes(`{${name}}`) && count !== 1)) return key;
+  return wanted;
+}
+
+/** The text for `key` with {name} placeholders filled from `params`; `fallback` if the key is unknown. A key
+ * with plural forms (`<key>_one`, `_few`, `_many`, `_other`) is worded in the form its count asks for. */
 export function t(key, params = {}, fallback) {
+  key = pluralKey(key, params);
   const template = (catalogues[language] || {})[key] ?? (catalogues.en || {})[key];
   if (template === undefined) return fallback ?? key;
   return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));

@@ -1,0 +1,268 @@
+"""The page on a phone (issue 12): whose turn it is, the scores, Undo and Hint are on screen with the board
+without scrolling; notices float over the page and never move it; the header never makes the page wider than
+the phone, in any state; help text speaks of taps on a touch screen; plurals follow Intl.PluralRules (Ukrainian
+one/few/many); move numbers of three digits fit the move log."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import BOOT_TIMEOUT_MS, Watch, screenshot
+
+ROOT = Path(__file__).resolve().parents[2]
+CATALOGUES = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+              for lang in ("en", "pt", "uk")}
+GAMES = ["upthrust", "ubongo", "upples", "upcombine", "whoopies"]
+READY = "document.getElementById('engine-status').classList.contains('done')"
+# A phone (is_mobile) zooms a page that is too wide out until it fits, and innerWidth grows with it: so the page is
+# measured against the width of the phone itself.
+NO_SIDEWAYS = "(width) => document.documentElement.scrollWidth <= width && window.innerWidth === width"
+
+BOXES = """() => {
+    const box = (id) => {
+        const node = document.getElementById(id);
+        if (!node || node.hidden || node.getClientRects().length === 0) return null;
+        const b = node.getBoundingClientRect();
+        return {top: b.top, bottom: b.bottom, left: b.left, right: b.right};
+    };
+    return {board: box('board'), turn: box('turn'), scores: box('scores'), undo: box('btn-undo'),
+            hint: box('btn-hint'), view: {width: window.innerWidth, height: window.innerHeight},
+            page: document.documentElement.scrollWidth, help: document.getElementById('board-help').textContent};
+}"""
+
+
+def touch_context(browser: Any, site: str, width: int, height: int, *, locale: str = "en-GB") -> tuple[Any, Watch]:
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True,
+                                  bypass_csp=True, locale=locale)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.rstrip("/"))
+    watch = Watch(site.rstrip("/"))
+    context.route("**/*", watch.route)
+    return context, watch
+
+
+def watched_page(context: Any, watch: Watch) -> Any:
+    page = context.new_page()
+    page.on("pageerror", lambda error: watch.errors.append(str(error)))
+    page.on("console", lambda message: watch.errors.append(message.text) if message.type == "error" else None)
+    return page
+
+
+@pytest.fixture(scope="module")
+def phone(browser: Any, site: str) -> Iterator[Any]:
+    """One booted page on a 390x844 touch phone for the whole module; games change through window.gamebox."""
+    context, watch = touch_context(browser, site, 390, 844)
+    page = watched_page(context, watch)
+    page.goto(site)
+    page.wait_for_function(READY, timeout=BOOT_TIMEOUT_MS)
+    yield page
+    context.close()
+    assert watch.foreign == [] and watch.errors == [], (watch.foreign, watch.errors)
+
+
+def open_game(page: Any, game: str, seats: str = "human,easy") -> None:
+    page.evaluate("([game, seats]) => window.gamebox.request({op: 'new', game, players: 2, seed: 'PHONE'})"
+                  ".then((r) => window.gamebox.open(r.resume, seats))", [game, seats])
+    page.wait_for_function("(game) => window.gamebox.table() && window.gamebox.table().game === game", arg=game)
+    page.wait_for_timeout(250)
+    page.evaluate("window.scrollTo(0, 0)")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_turn_the_scores_undo_and_hint_are_on_screen_with_the_board(phone: Any, game: str) -> None:
+    page = phone
+    open_game(page, game)
+    boxes = page.evaluate(BOXES)
+    view = boxes["view"]
+    assert view == {"width": 390, "height": 844}, view  # not zoomed out
+    assert boxes["board"] and 0 <= boxes["board"]["top"] < view["height"], boxes
+    shown = ["turn", "scores", "undo"] + (["hint"] if boxes["hint"] else [])  # a race offers no hints
+    assert game == "ubongo" or "hint" in shown, boxes
+    for name in shown:
+        box = boxes[name]
+        assert box is not None, (name, boxes)
+        assert box["top"] >= 0 and box["bottom"] <= view["height"], (name, boxes)
+        assert box["left"] >= 0 and box["right"] <= view["width"], (name, boxes)
+    assert boxes["page"] <= view["width"], boxes
+    screenshot(page, f"phone-390-{game}")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_help_text_speaks_of_taps_on_a_touch_screen(phone: Any, game: str) -> None:
+    page = phone
+    open_game(page, game)
+    help_text = page.evaluate(BOXES)["help"]
+    assert help_text == CATALOGUES["en"][f"{game}.help_touch"]
+    assert "Click" not in help_text and "click" not in help_text and "Keys" not in help_text
+
+
+def test_a_notice_floats_over_the_page_and_undo_clears_an_old_hint(phone: Any) -> None:
+    page = phone
+    open_game(page, "upthrust", "human,human")
+    page.evaluate("window.gamebox.legal().then((actions) => window.gamebox.play(actions[0]))")
+    page.wait_for_function("document.body.dataset.moves === '1'")
+    page.evaluate("window.scrollTo(0, 0)")
+    before = page.evaluate(BOXES)["board"]
+    page.click("#btn-hint")
+    page.wait_for_selector("#notice:not([hidden])")
+    after = page.evaluate(BOXES)["board"]
+    assert after == before, "the notice moved the board"
+    assert page.evaluate("document.getElementById('notice').getAttribute('role')") == "alert"
+    notice = page.evaluate("(() => { const b = document.getElementById('notice').getBoundingClientRect();"
+                           " return {left: b.left, right: b.right, top: b.top, bottom: b.bottom}; })()")
+    assert notice["left"] >= 0 and notice["right"] <= 390 and notice["top"] >= 0 and notice["bottom"] <= 844
+    assert page.evaluate(NO_SIDEWAYS, 390)
+    screenshot(page, "phone-390-notice")
+    page.click("#btn-undo")
+    page.wait_for_function("document.body.dataset.moves === '0'")
+    assert page.locator("#notice").is_hidden(), "the hint of the undone position is still shown"
+    assert page.evaluate(BOXES)["board"] == before
+
+    # a notice that stays is dismissed with its button
+    page.click("#btn-copy")
+    page.wait_for_selector("#notice:not([hidden])")
+    assert page.evaluate(BOXES)["board"] == before
+    page.click("#notice-close")
+    assert page.locator("#notice").is_hidden()
+
+
+def test_ukrainian_plurals_pick_one_few_and_many(phone: Any) -> None:
+    page = phone
+    words = page.evaluate("""async () => {
+        const i18n = await import('./web/i18n.js');
+        const said = {};
+        for (const lang of ['uk', 'en', 'pt']) {
+            await i18n.setLanguage(lang, {remember: false});
+            said[lang] = [0, 1, 2, 5, 11, 21, 22, 25].map((n) => i18n.t('upcombine.tiles', {n}));
+            said[lang + '_moved'] = [1, 3, 7].map(
+                (rows) => i18n.t('upthrust.moved', {colour: 'R', from: 'b2', to: 'b5', rows}));
+        }
+        await i18n.setLanguage('en', {remember: false});
+        return said;
+    }""")
+    assert words["uk"] == ["0 плиток", "1 плитка", "2 плитки", "5 плиток", "11 плиток", "21 плитка", "22 плитки",
+                           "25 плиток"]
+    assert words["en"] == ["0 tiles", "1 tile", "2 tiles", "5 tiles", "11 tiles", "21 tiles", "22 tiles", "25 tiles"]
+    assert words["pt"][:3] == ["0 peças", "1 peça", "2 peças"]
+    assert [text.split("(")[1] for text in words["uk_moved"]] == ["1 ряд).", "3 ряди).", "7 рядів)."]
+
+
+def test_move_numbers_of_three_digits_fit_the_move_log(phone: Any) -> None:
+    page = phone
+    open_game(page, "upthrust")
+    room = page.evaluate("""() => {
+        const log = document.getElementById('log');
+        const style = getComputedStyle(log);
+        const probe = document.createElement('span');
+        probe.style.font = style.font;
+        probe.style.fontVariantNumeric = style.fontVariantNumeric;
+        probe.style.whiteSpace = 'pre';
+        probe.textContent = '999. ';
+        document.body.append(probe);
+        const width = probe.getBoundingClientRect().width;
+        probe.remove();
+        return {width, padding: parseFloat(style.paddingLeft)};
+    }""")
+    assert room["width"] <= room["padding"], room
+
+
+def play_to_the_end(page: Any, game: str) -> None:
+    open_game(page, game, "easy,easy")
+    over = page.evaluate("""async () => {
+        let n = 0;
+        while (!window.gamebox.table().is_over && n < 2000) { if (!(await window.gamebox.botMove(30)).ok) break; n++; }
+        return window.gamebox.table().is_over;
+    }""")
+    assert over
+    page.wait_for_selector("#game-over:not([hidden])")
+
+
+def test_the_game_over_dialog_words_its_reason_and_hides_the_line_without_one(phone: Any) -> None:
+    """Upples says why it ended with a word of its own ("field_not_refilled"), worded by upples.end.<word>;
+    Up Combine gives no reason, and the dialog has no empty line for it."""
+    page = phone
+    play_to_the_end(page, "upples")
+    reason = page.evaluate("window.gamebox.table().view.end_reason")
+    line = page.locator("#over-reason")
+    assert line.is_visible() and line.inner_text() == CATALOGUES["en"][f"upples.end.{reason}"]
+    screenshot(page, "phone-390-upples-over")
+    page.keyboard.press("Escape")
+    play_to_the_end(page, "upcombine")
+    assert not page.evaluate("window.gamebox.table().view.end_reason")
+    assert line.is_hidden()
+    page.keyboard.press("Escape")
+
+
+def test_the_header_never_makes_a_360_phone_scroll_sideways(browser: Any, site: str) -> None:
+    """Loading, the menu, the set-up, a game, in English and in Ukrainian (the longest words)."""
+    context, watch = touch_context(browser, site, 360, 740, locale="uk-UA")
+    page = watched_page(context, watch)
+    page.goto(site)
+    page.wait_for_selector("#screen-menu:not([hidden])")
+    assert not page.evaluate(READY), "the engine was ready before the loading state could be seen"
+    assert page.evaluate(NO_SIDEWAYS, 360), page.evaluate("document.documentElement.scrollWidth")
+    assert page.evaluate("document.getElementById('lang-select').getBoundingClientRect().right <= 360")
+    screenshot(page, "phone-360-loading-uk")
+    page.wait_for_function(READY, timeout=BOOT_TIMEOUT_MS)
+    for lang in ("uk", "en"):
+        page.select_option("#lang-select", lang)
+        page.goto(site + "#/")
+        page.wait_for_selector("#screen-menu:not([hidden])")
+        assert page.evaluate(NO_SIDEWAYS, 360), ("menu", lang)
+        page.goto(site + "#/upples")
+        page.wait_for_selector("#setup-start:not([disabled])")
+        assert page.evaluate(NO_SIDEWAYS, 360), ("set-up", lang)
+        screenshot(page, f"phone-360-setup-{lang}")
+        for game in GAMES:
+            open_game(page, game)
+            assert page.evaluate(NO_SIDEWAYS, 360), (game, lang, page.evaluate("document.documentElement.scrollWidth"))
+    screenshot(page, "phone-360-whoopies-en")
+    context.close()
+    assert watch.foreign == [] and watch.errors == [], (watch.foreign, watch.errors)
+
+
+def test_a_failed_engine_keeps_the_header_inside_a_360_phone(browser: Any, site: str) -> None:
+    context, watch = touch_context(browser, site, 360, 740, locale="uk-UA")
+    context.route("**/web/worker.mjs", lambda route: route.abort())
+    page = context.new_page()
+    page.goto(site)
+    page.wait_for_selector("#engine-status.failed", timeout=BOOT_TIMEOUT_MS)
+    assert page.locator("#engine-retry").is_visible()
+    assert page.evaluate(NO_SIDEWAYS, 360), page.evaluate("document.documentElement.scrollWidth")
+    retry = page.evaluate("document.getElementById('engine-retry').getBoundingClientRect().right")
+    assert retry <= 360
+    screenshot(page, "phone-360-failed-uk")
+    context.close()
+
+
+def test_the_desktop_keeps_the_side_panel_beside_the_board_and_its_words_for_clicks(browser: Any, site: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True, locale="en-GB")
+    watch = Watch(site.rstrip("/"))
+    context.route("**/*", watch.route)
+    page = watched_page(context, watch)
+    page.goto(site)
+    page.wait_for_function(READY, timeout=BOOT_TIMEOUT_MS)
+    for game in GAMES:
+        open_game(page, game)
+        layout = page.evaluate("""() => {
+            const board = document.getElementById('board').getBoundingClientRect();
+            const side = document.querySelector('.side').getBoundingClientRect();
+            const help = document.getElementById('board-help').getBoundingClientRect();
+            return {board: [board.top, board.right], side: [side.top, side.left], help: help.top,
+                    text: document.getElementById('board-help').textContent};
+        }""")
+        assert layout["side"][1] >= layout["board"][1], layout  # the panel beside the board, as before
+        assert layout["help"] > layout["board"][0], layout  # the help under the board
+        assert layout["text"] == CATALOGUES["en"][f"{game}.help"]
+        screenshot(page, f"desktop-1280-{game}")
+    before = page.evaluate(BOXES)["board"]
+    page.click("#btn-copy")
+    page.wait_for_selector("#notice:not([hidden])")
+    assert page.evaluate(BOXES)["board"] == before
+    screenshot(page, "desktop-1280-notice")
+    context.close()
+    assert watch.foreign == [] and watch.errors == [], (watch.foreign, watch.errors)
