@@ -1,0 +1,184 @@
+"""Boot figures (issue 15): first visit and repeat visit against a bare Pyodide boot, and the memory snapshot.
+
+Each round, in one browser and one run:
+- bare: a page that only boots Pyodide 314 in a module worker, in a fresh context;
+- first visit: Gamebox opened on an Upthrust link in a fresh context, until the game is on screen;
+- repeat visit: once the engine worker has stored its memory snapshot, a reload of the same link in that context
+  (service worker and caches warm), until the game is on screen again;
+- repeat visit without the snapshot: the same reload after deleting the snapshot (what a returning player had
+  before the snapshot existed).
+Figures are medians, printed as ratios to the bare boot because these machines are noisy. Each is timed two
+ways, the same way for the bare page and for Gamebox:
+- page clock: from the start of the navigation (the page's performance.timeOrigin) until the bare worker says
+  ready, or until the game's fingerprint is on the page (a MutationObserver records the moment);
+- harness clock: from Playwright's goto/reload until Playwright sees the same condition (adds its own latency).
+
+./build.sh bench runs this as part of bench/run.py; alone: python bench/boot.py [--rounds N] (GAMEBOX_DIST picks
+the site; it must be built).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = Path(os.environ.get("GAMEBOX_DIST", ROOT / "dist"))
+LINK = "#/play?code=v1.upthrust.BENCH.2.&seats=human,easy"
+SNAPSHOT_WAIT_S = 180
+TIMED = {"bare": "bare Pyodide boot", "first": "first visit, game on screen",
+         "repeat": "repeat visit, from the snapshot", "repeat_no_snapshot": "repeat visit, snapshot deleted"}
+
+BARE = """<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
+<script type="module">
+const worker = new Worker(new URL("./bare-worker.mjs", import.meta.url), { type: "module" });
+worker.onmessage = () => { window.readyAt = performance.now(); };
+</script>"""
+# When the game is on screen: the moment the page sets data-fingerprint on <body>.
+PLAYABLE = """new MutationObserver((changes, observer) => {
+  if (document.body && document.body.dataset.fingerprint) { window.readyAt = performance.now(); observer.disconnect(); }
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-fingerprint"] });"""
+BARE_WORKER = """import { loadPyodide } from "../pyodide/pyodide.mjs";
+await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href });
+postMessage("ready");"""
+
+
+def write_bare_page(dist: Path) -> None:
+    folder = dist / "bench"
+    folder.mkdir(exist_ok=True)
+    (folder / "bare.html").write_text(BARE)
+    (folder / "bare-worker.mjs").write_text(BARE_WORKER)
+
+
+def engine_worker(page: Any) -> Any:
+    """The page's engine worker (the snapshot maker it may start is a worker of its own, named)."""
+    for worker in page.workers:
+        try:
+            if worker.evaluate("self.name") == "" and worker.url.endswith("/web/worker.mjs"):
+                return worker
+        except Exception:  # noqa: BLE001 - a worker that is going away
+            continue
+    raise RuntimeError("no engine worker")
+
+
+def boot_state(page: Any) -> dict[str, Any]:
+    return dict(engine_worker(page).evaluate("self.gameboxBoot"))
+
+
+def wait_for_snapshot(page: Any) -> dict[str, Any]:
+    """Wait until the engine worker's snapshot maker has finished; its outcome."""
+    deadline = time.monotonic() + SNAPSHOT_WAIT_S
+    while time.monotonic() < deadline:
+        outcome = boot_state(page)["snapshot"]
+        if outcome and outcome.get("reason") != "making":
+            return dict(outcome)
+        time.sleep(0.25)
+    raise TimeoutError(f"no snapshot after {SNAPSHOT_WAIT_S} s")
+
+
+def timed_load(page: Any, action: Any) -> tuple[float, float]:
+    """(page clock, harness clock) in ms until window.readyAt is set; see the module's docstring."""
+    started = time.perf_counter()
+    action()
+    page.wait_for_function("window.readyAt", timeout=120_000)
+    return float(page.evaluate("window.readyAt")), (time.perf_counter() - started) * 1000
+
+
+def record(figures: dict[str, list[float]], name: str, times: tuple[float, float]) -> None:
+    figures[name].append(times[0])
+    figures[f"{name} (harness)"].append(times[1])
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def measure(browser: Any, url: str, rounds: int) -> dict[str, list[float]]:
+    """Run the rounds; returns every figure's values."""
+    write_bare_page(DIST)
+    figures: dict[str, list[float]] = {name: [] for name in (
+        *(f"{visit}{clock}" for visit in TIMED for clock in ("", " (harness)")),
+        "worker_snapshot_ms", "read_ms", "bytes", "raw_bytes", "make_ms", "take_ms", "pack_ms")}
+    for _ in range(rounds):
+        context = browser.new_context(bypass_csp=True)  # the app's CSP forbids Playwright's string waits
+        page = context.new_page()
+        record(figures, "bare", timed_load(page, functools.partial(page.goto, url + "bench/bare.html")))
+        context.close()
+
+        context = browser.new_context(bypass_csp=True)
+        context.add_init_script(PLAYABLE)
+        page = context.new_page()
+        record(figures, "first", timed_load(page, functools.partial(page.goto, url + LINK)))
+        first_print = page.evaluate("document.body.dataset.fingerprint")
+        assert boot_state(page)["boot"] == "fresh"
+        snapshot = wait_for_snapshot(page)
+        if not snapshot.get("stored"):
+            raise RuntimeError(f"the snapshot was not stored: {snapshot}")
+        for name, key in (("bytes", "bytes"), ("raw_bytes", "rawBytes"), ("make_ms", "makeMs"),
+                          ("take_ms", "takeMs"), ("pack_ms", "packMs")):
+            figures[name].append(float(snapshot[key]))
+        record(figures, "repeat", timed_load(page, page.reload))
+        state = boot_state(page)
+        assert state["boot"] == "snapshot", state
+        assert page.evaluate("document.body.dataset.fingerprint") == first_print
+        figures["worker_snapshot_ms"].append(float(state["ms"]))
+        figures["read_ms"].append(float(state["readMs"]))
+        page.evaluate("async () => { for (const name of await caches.keys()) "
+                      "if (name.startsWith('gamebox-snapshot:')) await caches.delete(name); }")
+        record(figures, "repeat_no_snapshot", timed_load(page, page.reload))
+        assert boot_state(page)["boot"] == "fresh"
+        context.close()
+    return figures
+
+
+def report(browser: Any, url: str, rounds: int) -> dict[str, list[float]]:
+    figures = measure(browser, url, rounds)
+    mb = 1024 * 1024
+    print(f"\n== boot: medians of {rounds} rounds (bare and first visit in fresh contexts; repeat visits reload"
+          " the link in that context)")
+    print(f"{'':39} {'page clock':>19}   {'harness clock':>19}")
+    for name, label in TIMED.items():
+        cells = []
+        for clock in ("", " (harness)"):
+            value, bare = median(figures[name + clock]), median(figures["bare" + clock])
+            cells.append(f"{value:7.0f} ms" + ("" if name == "bare" else f"  ÷ bare {value / bare:.2f}"))
+        print(f"{label:39} {cells[0]:>19}   {cells[1]:>19}")
+    print(f"engine worker start -> ready, from the snapshot: {median(figures['worker_snapshot_ms']):.0f} ms "
+          f"(reading, checking and unpacking it: {median(figures['read_ms']):.0f} ms)")
+    print(f"snapshot: {median(figures['bytes']) / mb:.1f} MiB stored, {median(figures['raw_bytes']) / mb:.1f} MiB "
+          f"of memory; making it took {median(figures['make_ms']):.0f} ms in the background (boot included), "
+          f"of which taking it {median(figures['take_ms']):.0f} ms and packing it {median(figures['pack_ms']):.0f} ms")
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+    import serve
+
+    from conftest import chromium_path  # type: ignore[import-not-found]
+
+    server, url = serve.start(DIST)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=chromium_path(),
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync", "--no-first-run"])
+        report(browser, url, args.rounds)
+        browser.close()
+    server.shutdown()
+
+
+if __name__ == "__main__":
+    main()
