@@ -29,7 +29,17 @@ import pytest
 from . import conftest
 from .conftest import BOOT_TIMEOUT_MS, DIST, ROOT, Watch, wait_for
 from .test_embed_e2e import open_embed, origins, wait_event  # noqa: F401 - its host pages, against this site
-from .test_offline_e2e import CSP_RECORDER, POLICY, Served, play_link, registered_games, wait_until_offline_ready
+from .test_offline_e2e import (  # noqa: F401 - served, site, first_build: its copy of the site, served afresh
+    CSP_RECORDER,
+    POLICY,
+    Served,
+    first_build,
+    play_link,
+    registered_games,
+    served,
+    site,
+    wait_until_offline_ready,
+)
 
 SNAPSHOT_WAIT_S = 240
 MOVES_PER_GAME = 3
@@ -149,30 +159,6 @@ def quiet(page: Any) -> None:
     """The player was told nothing: no notice, no failure."""
     assert page.locator("#notice").is_hidden()
     assert not page.evaluate("document.getElementById('engine-status').classList.contains('failed')")
-
-
-@pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
-    if not (DIST / "sw.js").exists():
-        pytest.fail("dist/ is not built: run ./build.sh test")
-    first = tmp_path_factory.mktemp("site") / "dist"
-    shutil.copytree(DIST, first)
-    site = Served(first)
-    site.first = first  # type: ignore[attr-defined]
-    yield site
-    site.server.shutdown()
-
-
-@pytest.fixture(scope="module")
-def site(served: Served) -> str:
-    return served.url
-
-
-@pytest.fixture(autouse=True)
-def first_build(served: Served) -> Iterator[None]:
-    served.serve(served.first)  # type: ignore[attr-defined]
-    served.headers = {}
-    yield
 
 
 class FirstVisit:
