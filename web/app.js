@@ -3,6 +3,8 @@
 import { Engine } from "./engine.js";
 import { currentLanguage, has, loadLanguage, setLanguage, t, translatePage } from "./i18n.js";
 import * as saves from "./saves.js";
+import { pace } from "./games/common.js";
+import { textOverflows } from "./games/kit.js";
 
 const GAMES = ["upthrust", "ubongo", "upples", "upcombine", "whoopies"];
 // A game is playable when its renderer exists; the rules' readiness comes from the worker.
@@ -430,6 +432,11 @@ const rendererHost = {
     ? app.table.to_move.filter((seat) => app.table.seats[seat].kind === "human") : []),
   act: (action, seat) => playHuman(action, seat ?? humanToMove()),
   request: (request) => engine.request(request),
+  // what the person can do now, in CSS pixels of the viewport: [{kind: "tap", x, y, action?, label}] and
+  // [{kind: "drag", x, y, x2, y2, label}] (web/games/kit.js); a tap at a target's point plays exactly its action
+  targets: () => (app.renderer && app.table && !app.busy && app.renderer.targets ? app.renderer.targets() : []),
+  // every text the paint kit could not fit in its box since the page loaded (tests assert there is none)
+  overflows: () => textOverflows(),
 };
 
 function sameLogEntry(a, b) {
@@ -587,7 +594,7 @@ function scheduleBot() {
     if (!reply.ok) { notice(errorText(reply.error), "error"); return; }
     show(reply);
     saveUrl(reply);
-  }, BOT_DELAY_MS);
+  }, BOT_DELAY_MS * pace());
 }
 
 function saveUrl(table) {
@@ -636,7 +643,8 @@ async function playHuman(action, seat = humanToMove()) {
   if (generation !== app.generation) return false;
   if (!reply.ok) {
     app.playError = reply.error;
-    notice(errorText(reply.error), "error");
+    // the reason goes next to the place that was tapped, where the renderer can say it there
+    if (!app.renderer?.refused?.(action, errorText(reply.error))) notice(errorText(reply.error), "error");
     announce(errorText(reply.error));
     return false;
   }
@@ -1285,6 +1293,11 @@ window.gamebox = {
   link: () => (app.table ? playLink(app.table) : null),
   replay: (code, step, seats) => openReplay(new URLSearchParams({ code, step: String(step ?? 0), ...(seats ? { seats } : {}) })),
   request: (request) => engine.request(request),
+  // what the person can do now, in CSS pixels of the viewport: [{kind: "tap", x, y, action?, label}] and
+  // [{kind: "drag", x, y, x2, y2, label}] (web/games/kit.js); a tap at a target's point plays exactly its action
+  targets: () => (app.renderer && app.table && !app.busy && app.renderer.targets ? app.renderer.targets() : []),
+  // every text the paint kit could not fit in its box since the page loaded (tests assert there is none)
+  overflows: () => textOverflows(),
 };
 
 if (EMBED) startEmbed();

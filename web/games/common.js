@@ -56,8 +56,17 @@ export class HitRegions {
 
 const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
+/** The test-speed switch: a factor on animations and bot pacing (1 for people). Tests set
+ * `window.GAMEBOX_TEST_SPEED = 0` before the page loads (Playwright's add_init_script) to skip both; a game's own
+ * clocks (a sand timer, a throw in flight) are rules, and never scaled. */
+export function pace() {
+  const factor = Number(globalThis.GAMEBOX_TEST_SPEED);
+  return Number.isFinite(factor) && factor >= 0 && globalThis.GAMEBOX_TEST_SPEED !== undefined ? factor : 1;
+}
+
 /** Run `frame(progress)` from 0 to 1 over `ms` milliseconds (eased); resolves when done. */
 export function tween(ms, frame) {
+  ms *= pace();
   if (reducedMotion() || ms <= 0) { frame(1); return Promise.resolve(); }
   return new Promise((resolve) => {
     const start = performance.now();

@@ -122,7 +122,7 @@ class Table:
             "scores": seen.scores(),
             "winners": seen.winners(),
             "log": seen.log_for(seat),
-            "view": seen.view(seat),
+            "view": {**seen.view(seat), "targets": seen.targets(seat)},
             "fingerprint": state.fingerprint(),
             "share": None if secret else resume,
             "resume": resume,

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 from gamebox.core.errors import IllegalAction, InvalidSetup
 from gamebox.core.notation import check_action_text
 from gamebox.core.rng import Rng, normalize_seed
+from gamebox.core.targets import Target, button
 
 JSON = Any
 # The edition of the rules that new games follow. A change that makes a seed or a history mean something else
@@ -84,6 +85,19 @@ class State(ABC):
     @abstractmethod
     def snapshot(self) -> JSON:
         """The whole state as JSON, hidden parts included: the input of the fingerprint."""
+
+    # -- targets: what a person can act on now (core/targets.py) ---------------------------------------------
+    def targets(self, seat: int | None) -> list[Target]:
+        """What ``seat`` can act on now, each with its action, its wording and its thing; [] when it may not act.
+        Games whose actions a person builds (a solve placed tile by tile, a grab timed by the clock) override
+        this to list the things to build them from."""
+        if seat is None or seat not in self.to_move:
+            return []
+        return [self.target_of(action) for action in self.legal_actions(seat)]
+
+    def target_of(self, action: str) -> Target:
+        """The target of one legal ``action``: by default a button named by the action."""
+        return button(action, f"{self.game.id}.action.{action.split(' ')[0]}")
 
     # -- secrets: what the per-viewer filter (core/viewer.py) asks of a game --------------------------------
     def secret_run_start(self) -> int:
