@@ -93,25 +93,32 @@ def browser_benchmarks(rounds: int, games: int) -> dict[str, list[float]]:
         context, page = fresh_page()
         page.goto(url)
         page.evaluate("window.gamebox.ready")
-        for game_id in [g for g in gamebox.ready_ids() if g == "upthrust"]:
+        for game_id in gamebox.ready_ids():
+            # each action through the worker: apply, then the view the page draws, as the page would ask
             trips = page.evaluate(
                 """async (game) => {
                   const times = [];
-                  let table = await window.gamebox.request({op: "new", game, players: 2, seed: "RT",
+                  const sizes = [];
+                  const make = (seed) => window.gamebox.request({op: "new", game, players: 2, seed,
                     seats: [{kind: "human"}, {kind: "human"}]});
-                  for (let i = 0; i < 400; i++) {
-                    if (table.is_over) table = await window.gamebox.request({op: "new", game, players: 2,
-                      seed: "RT" + i, seats: [{kind: "human"}, {kind: "human"}]});
+                  let table = await make("RT");
+                  for (let i = 0; i < 300; i++) {
+                    if (table.is_over) table = await make("RT" + i);
                     const seat = table.to_move[0];
                     const legal = (await window.gamebox.request({op: "legal", seat})).actions;
                     const started = performance.now();
-                    table = await window.gamebox.request({op: "apply", seat, action: legal[i % legal.length]});
+                    table = await window.gamebox.request({op: "apply", seat, action: legal[i % legal.length],
+                      viewer: seat});
                     times.push(performance.now() - started);
+                    sizes.push(new TextEncoder().encode(JSON.stringify(table.view)).length);
                   }
-                  return times;
+                  return {times, sizes};
                 }""", game_id)
-            print(f"\n== apply + view round trip through the worker ({game_id})")
-            print(f"in the browser:            {summary(trips)}")
+            print(f"\n== apply + view round trip through the worker ({game_id}, 300 actions, two people)")
+            print(f"in the browser:            {summary(trips['times'])}")
+            sizes = sorted(trips["sizes"])
+            print(f"view size:                 median {sizes[len(sizes) // 2]} bytes, "
+                  f"p95 {sizes[int(len(sizes) * 0.95)]} bytes, largest {sizes[-1]} bytes")
             for level in gamebox.get(game_id).bot_levels:
                 times = page.evaluate(
                     """async ([game, level]) => {

@@ -110,6 +110,67 @@ def open_page(browser: Any, site: str) -> Iterator[Any]:
         assert watch.errors == [], f"console errors: {watch.errors}"
 
 
+class SharedPage:
+    """One booted page for a whole test module: tests move between games by the address's hash, so Pyodide boots
+    once per module instead of once per test. Bots and animations run at test speed (window.GAMEBOX_TEST_SPEED)."""
+
+    def __init__(self, browser: Any, site: str, *, viewport: dict[str, int] | None = None, has_touch: bool = False,
+                 locale: str = "en-GB") -> None:
+        self.site = site
+        self.context = browser.new_context(viewport=viewport or {"width": 1200, "height": 860}, bypass_csp=True,
+                                           locale=locale, has_touch=has_touch, is_mobile=has_touch)
+        self.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.rstrip("/"))
+        self.context.add_init_script("window.GAMEBOX_TEST_SPEED = 0;")
+        self.watch = Watch(site.rstrip("/"))
+        self.context.route("**/*", self.watch.route)
+        self.page = self.context.new_page()
+        self.page.on("console", lambda message: self.watch.errors.append(message.text)
+                     if message.type == "error" else None)
+        self.page.on("pageerror", lambda error: self.watch.errors.append(str(error)))
+        self.page.watch = self.watch
+        self.page.goto(site)
+        self.page.wait_for_function("window.gamebox && window.gamebox.ready", timeout=30_000)
+        self.page.wait_for_function("document.getElementById('engine-status').classList.contains('done')",
+                                    timeout=BOOT_TIMEOUT_MS)
+
+    def go(self, route: str) -> Any:
+        """Show ``route`` (a hash such as "#/play?code=...&seats=human,easy") and wait until a game with a
+        fingerprint is on screen if the route opens one. Returns the page."""
+        page = self.page
+        page.evaluate("document.body.dataset.fingerprint = ''")
+        page.evaluate("(route) => { location.hash = route; }", route.lstrip("/"))
+        if route.lstrip("/").startswith(("#/play", "#/replay")):
+            page.wait_for_function("document.body.dataset.fingerprint", timeout=60_000)
+        return page
+
+    def check(self) -> None:
+        """What the page did that it must not, so far: fails the test that did it (then forgets it)."""
+        errors, foreign = list(self.watch.errors), list(self.watch.foreign)
+        self.watch.errors.clear()
+        self.watch.foreign.clear()
+        assert foreign == [], f"requests to other origins: {foreign}"
+        assert errors == [], f"console errors: {errors}"
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture(scope="module")
+def shared_page(browser: Any, site: str) -> Iterator[SharedPage]:
+    """A booted page for the module, at 1200x860 with a mouse (see SharedPage). Each test should end with
+    ``shared_page.check()``, or use the ``game_page`` fixture, which does."""
+    shared = SharedPage(browser, site)
+    yield shared
+    shared.close()
+
+
+@pytest.fixture
+def game_page(shared_page: SharedPage) -> Iterator[SharedPage]:
+    """The module's booted page for one test; at its end, no console error and no request to another origin."""
+    yield shared_page
+    shared_page.check()
+
+
 def wait_for(page: Any, expression: str, arg: Any = None, *, timeout: float = 30_000) -> Any:
     """page.wait_for_function that also works under the page's CSP: it polls with page.evaluate (run by the
     browser's DevTools protocol, which the policy does not govern) instead of eval in the page. The expression
