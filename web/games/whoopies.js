@@ -1,16 +1,16 @@
-// Whoopies renderer: the die, the roller's choice, the throw and the grab, all drawn from view().
-// The throw is Python's simulation (view.throw.paths): the renderer plays those frames back, interpolated
-// linearly, from the moment the animation starts, and a click becomes `grab <x>,<y> @<ms>` in the
-// simulation's 800×520 space. Python hit-tests the grab and settles the round; the renderer only words
-// view.last. Other seats' grabs are never shown during a grab (they are in history; history is not drawn).
-import { centredText, fitCanvas, HitRegions, pointerPosition, roundRect } from "./common.js";
+// Whoopies renderer: the die, the roller's choice, the throw and the grab, drawn from view() on the renderer kit.
+// What can be played comes from view.targets (py/gamebox/whoopies/views.py): the die, a choice card, a creature,
+// a player or a button. The throw is Python's simulation (view.throw.paths): the renderer plays those frames back,
+// interpolated linearly, from the moment the animation starts, and registers each frame where every ball and body
+// is drawn, so targets() says where they are now. A grab is the one action a person builds (grabAction below):
+// the grab target's action, the point of the table the hand closed on in the throw's 800×520 units, and the
+// throw's clock, `grab <x>,<y> @<ms>`; Python hit-tests it and settles the round. Other seats' grabs are never
+// shown during a grab (they are in history; history is not drawn).
+import { pace } from "./common.js";
+import { button, fitText, gem, PALETTE, panel, roundRect, Surface } from "./kit.js";
 
-const W = 800;
-const HEADER = 86;
-const TABLE_Y = HEADER; // throw y = 0 is canvas y = TABLE_Y
-const TABLE_H = 520;
-const FOOTER_Y = TABLE_Y + TABLE_H;
-const H = FOOTER_Y + 56;
+const THROW_W = 800; // the throw's units (view.throw.width × height)
+const THROW_H = 520;
 const COUNTDOWN_MS = 2100;
 const HOLD_MS = 1400; // how long a catch stays on screen before the next screen
 const DIE_MS = 950;
@@ -23,7 +23,7 @@ const COLOURS = {
   purple: { fill: "#8a4fd0", light: "#c39af5", dark: "#4e2388", pattern: "zigzag" },
   green: { fill: "#3aa845", light: "#92e39a", dark: "#1c6e26", pattern: "crosses" },
 };
-const ACTIONS = ["colour", "puff", "name", "spare", "own"];
+const FACES = { colour: 1, puff: 2, name: 3, spare: 4, own: 5 }; // the die face each joker card shows
 const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 function readMuted() {
@@ -33,7 +33,8 @@ function writeMuted(value) {
   try { window.localStorage.setItem("gamebox.whoopies.muted", value ? "1" : "0"); } catch { /* private mode */ }
 }
 
-/** Position on a path of frames at `ms`, interpolated linearly (the engine's rule). */
+/** Position on a path of frames at `ms`, interpolated linearly; after its last frame a path stays there (the
+ * engine's rule: a path in the view stops where its creature rests). */
 function at(frames, ms, frameMs) {
   const last = frames.length - 1;
   if (ms >= last * frameMs) return frames[last];
@@ -45,6 +46,26 @@ function at(frames, ms, frameMs) {
   return a.map((value, i) => value + (b[i] - value) * part);
 }
 
+/** The board's layout for a canvas `width` CSS px wide: landscape, the header above the table and the footer
+ * below; portrait (a phone), the table first at the full width, and the die, the call, the gems, the last round
+ * and the buttons below it. All in board units; `s` scales the throw's units into the stage. */
+function layoutFor(width, players) {
+  if (width >= 640) {
+    const stage = { x: 0, y: 86, w: 800, h: 520 };
+    return { portrait: false, W: 800, H: 662, s: 1, stage, head: { x: 0, y: 0, w: 800, h: 86 },
+      gems: { x: 520, y: 6, w: 272, h: 74 }, result: null, foot: { x: 0, y: 606, w: 800, h: 56 } };
+  }
+  const W = 400;
+  const stage = { x: 0, y: 0, w: W, h: 260 };
+  const head = { x: 0, y: 260, w: W, h: 62 };
+  const rows = Math.ceil(players / 2);
+  const gems = { x: 6, y: head.y + head.h, w: W - 12, h: rows * 24 + 10 };
+  const result = { x: 6, y: gems.y + gems.h + 6, w: W - 12, h: 34 + players * 26 + 34 };
+  const foot = { x: 0, y: result.y + result.h + 6, w: W, h: 52 };
+  return { portrait: true, W, H: foot.y + foot.h, s: 0.5, stage, head, gems, result, foot };
+}
+
+// ---------------------------------------------------------------- drawing helpers
 // ---------------------------------------------------------------- drawing helpers
 function fillPattern(c, kind, x, y, r, ink) {
   c.save();
@@ -369,28 +390,6 @@ function drawCord(c, ax, ay, bx, by, length) {
   c.stroke();
 }
 
-function drawGem(c, x, y, s, filled) {
-  c.beginPath();
-  c.moveTo(x, y - s);
-  c.lineTo(x + s * 0.8, y - s * 0.2);
-  c.lineTo(x, y + s);
-  c.lineTo(x - s * 0.8, y - s * 0.2);
-  c.closePath();
-  if (filled) {
-    const g = c.createLinearGradient(x - s, y - s, x + s, y + s);
-    g.addColorStop(0, "#b9f4ff");
-    g.addColorStop(0.5, "#2bb7d6");
-    g.addColorStop(1, "#10657a");
-    c.fillStyle = g;
-    c.fill();
-    c.strokeStyle = "#0b4a5a";
-  } else {
-    c.strokeStyle = "rgba(40,60,70,0.35)";
-  }
-  c.lineWidth = 1;
-  c.stroke();
-}
-
 /** One face of the die: an ivory rounded square with the face's icon and its number. */
 function drawDie(c, face, x, y, size, angle = 0) {
   c.save();
@@ -414,7 +413,7 @@ function drawDie(c, face, x, y, size, angle = 0) {
   c.scale(s, s);
   const names = ["orange", "blue", "pink", "purple", "green"];
   if (!face) { // not rolled yet
-    centredText(c, "bold 34px system-ui, sans-serif", "#6f6856", "?", 0, 2);
+    fitText(c, "?", { x: -20, y: -20, w: 40, h: 44 }, { size: 34, weight: 700, colour: "#6f6856" });
   } else if (face === 1) { // body colours: a wheel
     names.forEach((colour, i) => {
       c.beginPath();
@@ -441,7 +440,7 @@ function drawDie(c, face, x, y, size, angle = 0) {
     c.strokeStyle = "#333";
     c.lineWidth = 2;
     c.stroke();
-    centredText(c, "bold 15px system-ui, sans-serif", "#333", "Abc", 0, 1);
+    fitText(c, "Abc", { x: -22, y: -12, w: 44, h: 26 }, { size: 15, weight: 700, colour: "#333" });
   } else if (face === 4) { // all but one: four dots and a crossed one
     const spots = [[-13, -13], [13, -13], [-13, 13], [13, 13]];
     spots.forEach(([sx, sy], i) => {
@@ -489,106 +488,76 @@ function drawDie(c, face, x, y, size, angle = 0) {
     c.strokeStyle = "#8a6a00";
     c.lineWidth = 1.5;
     c.stroke();
-    centredText(c, "bold 13px system-ui, sans-serif", "#8a1020", "×2", 0, 22);
+    fitText(c, "×2", { x: -16, y: 14, w: 32, h: 16 }, { size: 13, weight: 700, colour: "#8a1020" });
   }
   if (face) {
-    c.fillStyle = "#6f6856";
-    c.font = "bold 10px system-ui, sans-serif";
-    c.textAlign = "right";
-    c.textBaseline = "alphabetic";
-    c.fillText(String(face), 27, 28);
+    fitText(c, String(face), { x: 16, y: 18, w: 13, h: 13 }, { size: 10, weight: 700, colour: "#6f6856", align: "right" });
   }
   c.restore();
-}
-
-function button(c, x, y, w, h, text, { primary = true, focused = false } = {}) {
-  c.save();
-  c.shadowColor = "rgba(0,0,0,0.25)";
-  c.shadowBlur = 6;
-  c.shadowOffsetY = 2;
-  roundRect(c, x, y, w, h, 12);
-  const g = c.createLinearGradient(x, y, x, y + h);
-  if (primary) {
-    g.addColorStop(0, "#4c8df6");
-    g.addColorStop(1, "#2459c7");
-  } else {
-    g.addColorStop(0, "#ffffff");
-    g.addColorStop(1, "#e6e9f0");
-  }
-  c.fillStyle = g;
-  c.fill();
-  c.shadowColor = "transparent";
-  c.strokeStyle = focused ? "#f5a623" : primary ? "#1b3f8f" : "#9aa3b5";
-  c.lineWidth = focused ? 4 : 1.5;
-  c.stroke();
-  centredText(c, "bold 18px system-ui, sans-serif", primary ? "#ffffff" : "#1f2430", text, x + w / 2, y + h / 2 + 1);
-  c.restore();
-}
-
-/** Text wrapped into lines no wider than `width`; returns the y after the last line. */
-function wrapText(c, text, x, y, width, lineHeight) {
-  const words = String(text).split(/\s+/);
-  let line = "";
-  for (const word of words) {
-    const trial = line ? `${line} ${word}` : word;
-    if (c.measureText(trial).width > width && line) {
-      c.fillText(line, x, y);
-      line = word;
-      y += lineHeight;
-    } else {
-      line = trial;
-    }
-  }
-  if (line) { c.fillText(line, x, y); y += lineHeight; }
-  return y;
 }
 
 // ---------------------------------------------------------------- the renderer
 export function create(canvas, host) {
   const t = host.t;
   let table = null;
-  let context = fitCanvas(canvas, W, H);
-  canvas.dataset.tableY = String(TABLE_Y); // where throw space starts (for tests and embedding pages)
-  const hits = new HitRegions();
+  let L = layoutFor(800, 2);
+  const surface = new Surface(canvas, host, { width: L.W, height: L.H, onTap: (region, point, event) => tap(region, point, event) });
+  surface.redraw = () => { if (!frameRequest) render(); };
   let muted = readMuted();
   let showNames = false;
-  let hover = null; // {x, y} in throw space
-  let cursor = 0; // keyboard cursor over the current choices
-  let choices = []; // [{action, x, y, w, h}] of the screen shown
-  let hinted = null;
+  let hinted = null; // the action the Hint button suggested (a target's action)
   let die = null; // {start, face}: the roll animation
   let frameRequest = 0;
-  const grabs = new Map(); // `${throwKey}/${seat}` -> the seat's run through this throw
+  const grabs = new Map(); // `${throwKey}/${round}/${seat}` -> the seat's run through this throw
   let spectate = null; // {key, start}: a throw with no human to grab
   let hold = null; // {key, until}: keep a catch on screen a moment
   const throws = new Map(); // round -> view.throw, kept to show the last throw's result
-  let lastSpoken = "";
   let speakPhase = "";
   let resultUntil = 0;
   let lastPrompt = "";
+  let lastTap = null; // where the last tap was, in board units: a refusal is said there
+  let currentScreen = "";
+  let headline = "";
 
   const view = () => table.view;
   const humans = () => (table ? table.seats.map((s, i) => (s.kind === "human" ? i : -1)).filter((i) => i >= 0) : []);
   const cname = (name) => t(`whoopies.creature.${name}`, {}, name[0].toUpperCase() + name.slice(1));
   const colourWord = (colour) => t(`colour.${colour}`, {}, colour).toLowerCase();
   const colourLabel = (colour) => t(`colour.${colour}`, {}, colour);
-  const creatureOf = (name) => view().creatures.find((cr) => cr.name === name)
-    || { name, body: "orange", puff: "purple" };
+  const creatureOf = (name) => view().creatures.find((cr) => cr.name === name) || { name, body: "orange", puff: "purple" };
   const activeHuman = () => {
     const seats = host.humanSeats();
     return seats.length ? seats[0] : null;
   };
   const severalHumans = () => humans().length > 1;
+  const ms = (value) => value * pace(); // presentation times (never the throw's own clock) at test speed
+
+  /** A target's words: its key, with the names it carries worded (a creature, a colour, an action, a seat). */
+  function words(target) {
+    const p = { ...target.params };
+    if (p.whoopie) p.whoopie = cname(p.whoopie);
+    if (p.colour) p.colour = colourWord(p.colour);
+    if (p.action) p.action = t(`whoopies.action.${p.action}`);
+    if (p.seat !== undefined) p.name = host.seatName(p.seat);
+    return t(target.key, p);
+  }
+  /** view.targets of one thing ("creature", "phanteus"): the list, in the order Python gave them. */
+  const targetsOf = (kind, id) => (table ? view().targets || [] : []).filter((tg) => tg.thing.kind === kind && tg.thing.id === id);
+  const targetOf = (kind, id, key = null) => targetsOf(kind, id).find((tg) => !key || tg.key === key) || null;
+  const plainTargets = (kind) => (table ? view().targets || [] : []).filter((tg) => tg.thing.kind === kind && !tg.timed);
+  const creatureWords = (name) => {
+    const cr = creatureOf(name);
+    return t("whoopies.tag", { whoopie: cname(name), body: colourWord(cr.body), puff: colourWord(cr.puff) });
+  };
 
   // ------------------------------------------------------------ voice
-  function speak(text) {
-    lastSpoken = text;
+  function say(text, queued = false) {
     canvas.dataset.spoken = text;
     if (muted || !text) return;
     try {
       const synth = window.speechSynthesis;
       if (!synth || typeof window.SpeechSynthesisUtterance !== "function") return;
-      synth.cancel();
+      if (!queued) synth.cancel();
       const utterance = new window.SpeechSynthesisUtterance(text);
       utterance.lang = document.documentElement.lang || "en";
       utterance.rate = 1.05;
@@ -625,11 +594,10 @@ export function create(canvas, host) {
     }
   }
 
-  function outcomeText(v, row, last) {
-    const who = host.seatName(row.seat);
+  /** A player's line of the last round: Python's outcome, worded (the trap of a colour call said as such). */
+  function outcomeText(row, last) {
     const creature = row.creature ? creatureOf(row.creature) : null;
-    const params = { name: who, whoopie: creature ? cname(creature.name) : "", ms: row.ms };
-    const wanted = row.wanted || [];
+    const params = { name: host.seatName(row.seat), whoopie: creature ? cname(creature.name) : "", ms: row.ms };
     const value = last.value;
     switch (row.outcome) {
       case "won": return t("whoopies.why.won", params);
@@ -643,17 +611,14 @@ export function create(canvas, host) {
       case "safe": return t("whoopies.why.safe", params);
       case "none": return t(last.action === "spare" ? "whoopies.why.none_spare" : "whoopies.why.none", params);
       case "wrong": {
+        const colours = creature ? { body: colourWord(creature.body).toUpperCase(), puff: colourWord(creature.puff).toUpperCase(), colour: colourWord(value) } : {};
         if (last.action === "colour" && creature) {
-          const key = creature.puff === value ? "whoopies.why.wrong_colour_trap" : "whoopies.why.wrong_colour";
-          return t(key, { ...params, body: colourWord(creature.body).toUpperCase(), puff: colourWord(creature.puff).toUpperCase(),
-            colour: colourWord(value) });
+          return t(creature.puff === value ? "whoopies.why.wrong_colour_trap" : "whoopies.why.wrong_colour", { ...params, ...colours });
         }
         if (last.action === "puff" && creature) {
-          const key = creature.body === value ? "whoopies.why.wrong_puff_trap" : "whoopies.why.wrong_puff";
-          return t(key, { ...params, body: colourWord(creature.body).toUpperCase(), puff: colourWord(creature.puff).toUpperCase(),
-            colour: colourWord(value) });
+          return t(creature.body === value ? "whoopies.why.wrong_puff_trap" : "whoopies.why.wrong_puff", { ...params, ...colours });
         }
-        return t("whoopies.why.wrong", { ...params, wanted: wanted.map(cname).join(", ") });
+        return t("whoopies.why.wrong", { ...params, wanted: (row.wanted || []).map(cname).join(", ") });
       }
       default: return row.outcome;
     }
@@ -673,8 +638,8 @@ export function create(canvas, host) {
     if (!key) return null;
     let run = grabs.get(key);
     if (!run) {
-      run = { key, seat, stage: severalHumans() ? "pass" : "countdown", since: performance.now(), start: null,
-        marks: [], sent: 0, caught: null, passed: false, floor: 0, chain: Promise.resolve() };
+      run = { key, seat, round: v.round, stage: severalHumans() ? "pass" : "countdown", since: performance.now(),
+        start: null, marks: [], caught: null, passed: false, floor: 0, chain: Promise.resolve() };
       const floor = Math.max(0, ...v.my_grabs.map((g) => g.ms));
       if (v.my_grabs.length) { run.stage = "running"; run.start = performance.now() - floor; run.floor = floor; }
       grabs.set(key, run);
@@ -682,7 +647,7 @@ export function create(canvas, host) {
       else if (run.stage === "pass") {
         const text = t("whoopies.pass_device", { name: host.seatName(seat) });
         host.announce(text);
-        speak(text);
+        say(text);
       }
     }
     return run;
@@ -695,25 +660,34 @@ export function create(canvas, host) {
     animate();
   }
 
+  /** The throw's clock: ms since this board started playing the throw (the run's start). */
   function throwMs(run, now = performance.now()) { return run.start === null ? 0 : now - run.start; }
 
-  /** Every body and ball of `thr` at `ms`, in throw space. */
-  function scene(thr, ms) {
+  /** Every body and ball of `thr` at `ms`, in the throw's units. */
+  function scene(thr, when) {
     return thr.order.map((name) => {
       const path = thr.paths[name];
-      const [bx, by, turn] = at(path.body, ms, thr.frame_ms);
-      const [lx, ly] = at(path.ball, ms, thr.frame_ms);
+      const [bx, by, turn] = at(path.body, when, thr.frame_ms);
+      const [lx, ly] = at(path.ball, when, thr.frame_ms);
       return { name, bx, by, turn: turn / 1000, lx, ly };
     });
   }
 
-  function drawThrow(c, thr, ms, { marks = [], caught = null, dim = false } = {}) {
-    const items = scene(thr, ms);
+  /** The throw's units to board units, and back. */
+  const toBoard = (x, y) => ({ x: L.stage.x + x * L.s, y: L.stage.y + y * L.s });
+  const toThrow = (point) => ({ x: (point.x - L.stage.x) / L.s, y: (point.y - L.stage.y) / L.s });
+  const onTable = (point) => point.x >= L.stage.x && point.x <= L.stage.x + L.stage.w && point.y >= L.stage.y
+    && point.y <= L.stage.y + L.stage.h;
+
+  /** Draw the throw at `when` ms; with `grabbing`, register where each body and ball is drawn now, with the grab
+   * targets Python gave for it (the balls on top, as the engine's hit-test has them). */
+  function drawThrow(c, thr, when, { marks = [], caught = null, dim = false, grabbing = false } = {}) {
+    const items = scene(thr, when);
     const r = thr.body_radius;
     c.save();
-    c.translate(0, TABLE_Y);
-    // shadows on the table
-    for (const it of items) {
+    c.translate(L.stage.x, L.stage.y);
+    c.scale(L.s, L.s);
+    for (const it of items) { // shadows on the table
       const lift = Math.max(0, thr.floor - (it.by + r));
       c.beginPath();
       c.ellipse(it.bx, thr.floor + 2, r * (1 - Math.min(0.5, lift / 600)), 7, 0, 0, Math.PI * 2);
@@ -730,22 +704,8 @@ export function create(canvas, host) {
       drawCord(c, it.bx + Math.cos(toward) * r * 1.2, it.by + Math.sin(toward) * r * 1.2, it.lx, it.ly, thr.cord - r * 0.2);
     }
     for (const it of items) {
-      const glow = caught && caught.creature === it.name && caught.part === "tail" ? "rgba(255,220,60,0.85)"
-        : hinted && hinted.creature === it.name ? "rgba(245,166,35,0.6)" : null;
+      const glow = caught && caught.creature === it.name && caught.part === "tail" ? "rgba(255,220,60,0.85)" : null;
       drawBall(c, it.lx, it.ly, thr.ball_radius, glow);
-    }
-    // names on request: all with N, or the one under the pointer
-    const near = hover ? nearest(items, hover, r) : null;
-    const placed = [];
-    for (const it of [...items].sort((a, b) => a.bx - b.bx)) {
-      const full = near && near.name === it.name;
-      if (!showNames && !full) continue;
-      let y = it.by - r - 14;
-      c.font = "bold 13px system-ui, sans-serif";
-      const w = c.measureText(tagText(it.name, full)).width + 14;
-      while (placed.some((p) => Math.abs(p.y - y) < 22 && p.x < it.bx + w / 2 && p.x + p.w > it.bx - w / 2)) y -= 24;
-      placed.push({ x: it.bx - w / 2, w, y });
-      nameTag(c, creatureOf(it.name), it.bx, y, full);
     }
     for (const mark of marks) {
       const age = performance.now() - mark.at;
@@ -761,15 +721,40 @@ export function create(canvas, host) {
       c.fill();
     }
     c.restore();
-  }
-
-  function nearest(items, point, r) {
-    let best = null;
+    // the regions: the table, then each body in drawing order, then each ball (a ball lies on top)
+    if (grabbing) surface.region({ rect: [L.stage.x, L.stage.y, L.stage.w, L.stage.h] }, { key: "table", value: "table", focusable: false });
     for (const it of items) {
-      const d = Math.min(Math.hypot(point.x - it.bx, point.y - it.by) - r, Math.hypot(point.x - it.lx, point.y - it.ly) - 12);
-      if (d < 8 && (!best || d < best.d)) best = { d, name: it.name };
+      const body = toBoard(it.bx, it.by);
+      const target = grabbing ? targetOf("creature", it.name, "whoopies.describe.grab_body") : null;
+      surface.region({ circle: [body.x, body.y, r * L.s] }, { key: `body:${it.name}`, value: { creature: it.name }, target, focusable: Boolean(target),
+        describe: `${creatureWords(it.name)}. ${t("whoopies.about.body")}`, ...(target ? { label: words(target) } : {}) });
     }
-    return best;
+    for (const it of items) {
+      const ball = toBoard(it.lx, it.ly);
+      const target = grabbing ? targetOf("creature", it.name, "whoopies.describe.grab_ball") : null;
+      surface.region({ circle: [ball.x, ball.y, thr.ball_hit_radius * L.s] }, { key: `ball:${it.name}`, value: { creature: it.name }, target,
+        focusable: Boolean(target), describe: t("whoopies.about.ball", { whoopie: cname(it.name) }), ...(target ? { label: words(target) } : {}) });
+    }
+    // names on request (N or the Aa button), and the one under the pointer
+    const near = surface.hovered && surface.hovered.value && surface.hovered.value.creature ? surface.hovered.value.creature : null;
+    const placed = [];
+    for (const it of [...items].sort((a, b) => a.bx - b.bx)) {
+      const full = near === it.name;
+      if (!showNames && !full) continue;
+      const text = full ? creatureWords(it.name) : cname(it.name);
+      const w = Math.min(L.stage.w - 8, (full ? 250 : 100) * Math.max(L.s, 0.8));
+      const h = 22;
+      const p = toBoard(it.bx, it.by - r - 16);
+      let y = p.y;
+      while (placed.some((q) => Math.abs(q.y - y) < h && q.x < p.x + w / 2 && q.x + q.w > p.x - w / 2)) y -= h + 2;
+      const x = Math.min(L.stage.x + L.stage.w - w - 4, Math.max(L.stage.x + 4, p.x - w / 2));
+      y = Math.max(L.stage.y + 2, y - h / 2);
+      placed.push({ x, w, y });
+      roundRect(c, x, y, w, h, 8);
+      c.fillStyle = "rgba(20,24,35,0.85)";
+      c.fill();
+      fitText(c, text, { x: x + 6, y, w: w - 12, h }, { size: 13, weight: 700, colour: "#ffffff", minSize: 8 });
+    }
   }
 
   function ring(c, x, y, r) {
@@ -780,29 +765,20 @@ export function create(canvas, host) {
     c.stroke();
   }
 
-  function tagText(name, full) {
-    const cr = creatureOf(name);
-    return full ? t("whoopies.tag", { whoopie: cname(name), body: colourWord(cr.body), puff: colourWord(cr.puff) }) : cname(name);
+  // ------------------------------------------------------------ grabbing
+  /** The one action a person builds (docs/rules/whoopies.md, "Targets"): the grab target's action, the point of
+   * the table the hand closed on (the throw's units, whole, on the table), then the documented timed part, the
+   * throw's clock: `grab <x>,<y> @<ms>`. */
+  function grabAction(target, point, run, thr) {
+    const x = Math.round(Math.min(thr.width, Math.max(0, point.x)));
+    const y = Math.round(Math.min(thr.height, Math.max(0, point.y)));
+    const clock = Math.min(thr.window_ms, Math.max(run.floor, Math.round(throwMs(run))));
+    return { action: `${target.action} ${x},${y} @${clock}`, x, y, clock };
   }
 
-  function nameTag(c, creature, x, y, full) {
-    const text = tagText(creature.name, full);
-    c.font = "bold 13px system-ui, sans-serif";
-    const w = c.measureText(text).width + 14;
-    const left = Math.min(W - w - 4, Math.max(4, x - w / 2));
-    roundRect(c, left, y - 11, w, 22, 8);
-    c.fillStyle = "rgba(20,24,35,0.85)";
-    c.fill();
-    c.fillStyle = "#ffffff";
-    c.textAlign = "center";
-    c.textBaseline = "middle";
-    c.fillText(text, left + w / 2, y + 1);
-  }
-
-  // ------------------------------------------------------------ sending grabs
   function queue(run, action, after) {
     run.chain = run.chain.then(async () => {
-      // app.js is busy while a bot thinks: wait for it rather than lose the click
+      // app.js is busy while a bot thinks: wait for it rather than lose the grab
       for (let tries = 0; tries < 200 && host.humanSeat() === null; tries++) {
         if (!table || !table.to_move.includes(run.seat) || !table.view.throw) return;
         await new Promise((resolve) => setTimeout(resolve, 25));
@@ -813,36 +789,35 @@ export function create(canvas, host) {
     });
   }
 
+  /** A hand closes on board point `point` now: the grab is sent with the throw's clock. */
   function grabAt(run, point) {
     const v = view();
     const thr = v.throw;
-    const ms = Math.min(thr.window_ms, Math.max(run.floor, Math.round(throwMs(run))));
-    const x = Math.round(Math.min(thr.width, Math.max(0, point.x)));
-    const y = Math.round(Math.min(thr.height, Math.max(0, point.y)));
-    run.floor = ms;
-    run.marks.push({ x, y, at: performance.now(), ms });
-    run.sent += 1;
-    const round = view().round;
-    queue(run, `grab ${x},${y} @${ms}`, (ok) => { if (ok) checkGrab(run, round); });
+    const target = (v.targets || []).find((tg) => tg.timed);
+    if (!thr || !target) return;
+    const made = grabAction(target, toThrow(point), run, thr);
+    run.floor = made.clock;
+    run.marks.push({ x: made.x, y: made.y, at: performance.now() });
+    queue(run, made.action, (ok) => { if (ok) checkGrab(run, v.round); });
     animate();
   }
 
   function passRun(run) {
     if (run.passed || run.caught) return;
     run.passed = true;
-    queue(run, "pass");
+    const target = plainTargets("button").find((tg) => tg.action === "pass");
+    queue(run, target ? target.action : "pass");
   }
 
-  /** After a grab was accepted: what did it catch? Ask the bridge for that seat's own view (read-only):
-   *  with several humans the table's viewer may already be the next player. */
+  /** After a grab was accepted: what did it catch? Ask the bridge for that seat's own view (read-only): with
+   * several humans the table's viewer may already be the next player. */
   async function checkGrab(run, round) {
     const reply = await host.request({ op: "view", viewer: run.seat });
     if (!reply || !reply.ok || run.caught) return;
     const v = reply.view;
     let caught = null;
     if (v.phase === "grab" && v.round === round) {
-      const attempts = v.my_grabs || [];
-      const found = attempts.find((a) => a.creature);
+      const found = (v.my_grabs || []).find((a) => a.creature);
       if (found) caught = { creature: found.creature, part: found.part, ms: found.ms };
       else {
         run.flash = { text: t("whoopies.missed"), at: performance.now() };
@@ -860,18 +835,26 @@ export function create(canvas, host) {
   function finishRun(run, caught) {
     run.caught = caught;
     run.stage = "caught";
-    run.caughtAt = performance.now();
-    hold = { key: run.key, until: performance.now() + HOLD_MS };
+    hold = { key: run.key, until: performance.now() + ms(HOLD_MS) };
     const text = t(caught.part === "tail" ? "whoopies.caught_tail" : "whoopies.caught_body", { whoopie: cname(caught.creature), ms: caught.ms });
     run.flash = { text, at: performance.now() };
     host.announce(text);
     animate();
   }
 
+  function currentRun() {
+    if (!table) return null;
+    const v = view();
+    const seat = activeHuman();
+    if (v.phase !== "grab" || seat === null || table.viewer !== seat) return null;
+    const run = grabs.get(grabKey(v, seat));
+    return run && run.stage === "running" && !run.caught && !run.passed ? run : null;
+  }
+
   // ------------------------------------------------------------ animation loop
   function needsFrames() {
     const now = performance.now();
-    if (die && now - die.start < DIE_MS + 50) return true;
+    if (die && now - die.start < ms(DIE_MS) + 50) return true;
     if (hold && now < hold.until + 50) return true;
     if (spectate && table && table.view.throw) return true;
     for (const run of grabs.values()) {
@@ -902,9 +885,9 @@ export function create(canvas, host) {
         run.spoken = true;
         const text = `${targetText(v, run.seat)}${v.joker ? ` ${t("whoopies.double")}` : ""}`;
         host.announce(text);
-        speakQueued(text);
+        say(text, true);
       }
-      if (run.stage === "countdown" && now - run.since >= COUNTDOWN_MS) {
+      if (run.stage === "countdown" && now - run.since >= ms(COUNTDOWN_MS)) {
         run.stage = "running";
         run.start = now;
         canvas.dataset.throwStart = String(now);
@@ -914,150 +897,165 @@ export function create(canvas, host) {
     }
   }
 
-  // ------------------------------------------------------------ screens
+  // ------------------------------------------------------------ the frame
+  function fit() {
+    const want = layoutFor(surface.available().width, table ? table.players : 2);
+    if (want.W !== L.W || want.H !== L.H || want.portrait !== L.portrait) {
+      L = want;
+      surface.layout(L.W, L.H);
+    }
+  }
+
   function render() {
     if (!table) return;
-    const c = context;
+    fit();
+    const c = surface.context;
     const v = view();
-    hits.clear();
-    choices = [];
-    c.clearRect(0, 0, W, H);
+    surface.begin();
+    c.clearRect(0, 0, L.W, L.H);
     drawTableBackground(c);
     drawHeader(c, v);
-    const prompt = drawMain(c, v);
+    drawGems(c, v);
+    const prompt = drawStage(c, v);
+    if (L.result) drawResultBox(c, v);
     drawFooter(c, v, prompt);
-    canvas.dataset.choices = JSON.stringify(Object.fromEntries(choices.map((ch) => [ch.action, [ch.x + ch.w / 2, ch.y + ch.h / 2]])));
+    surface.drawFocus();
     canvas.dataset.screen = currentScreen;
+    canvas.dataset.tableY = String(L.stage.y);
     const label = prompt && prompt !== headline ? `${headline}. ${prompt}` : headline;
     if (label !== lastPrompt) {
       lastPrompt = label;
-      canvas.setAttribute("aria-label", `${host.t("board.label", { game: host.t("game.whoopies.title") })}: ${label}`);
+      canvas.setAttribute("aria-label", `${t("board.label", { game: t("game.whoopies.title") })}: ${label}`);
     }
   }
-  let currentScreen = "";
-  let headline = "";
 
   function drawTableBackground(c) {
-    const wall = c.createLinearGradient(0, TABLE_Y, 0, TABLE_Y + 500);
+    const { x, y, w } = L.stage;
+    const floor = y + 500 * L.s;
+    const wall = c.createLinearGradient(0, y, 0, floor);
     wall.addColorStop(0, "#fbf3e2");
     wall.addColorStop(1, "#efd9b5");
     c.fillStyle = wall;
-    c.fillRect(0, TABLE_Y, W, 500);
-    const wood = c.createLinearGradient(0, TABLE_Y + 500, 0, FOOTER_Y);
+    c.fillRect(x, y, w, floor - y);
+    const wood = c.createLinearGradient(0, floor, 0, y + L.stage.h);
     wood.addColorStop(0, "#b97a43");
     wood.addColorStop(1, "#7d4a22");
     c.fillStyle = wood;
-    c.fillRect(0, TABLE_Y + 500, W, TABLE_H - 500);
+    c.fillRect(x, floor, w, y + L.stage.h - floor);
     c.strokeStyle = "rgba(60,30,10,0.5)";
     c.lineWidth = 2;
     c.beginPath();
-    c.moveTo(0, TABLE_Y + 500);
-    c.lineTo(W, TABLE_Y + 500);
+    c.moveTo(x, floor);
+    c.lineTo(x + w, floor);
     c.stroke();
-    // header and footer bands
-    const top = c.createLinearGradient(0, 0, 0, HEADER);
-    top.addColorStop(0, "#2b3350");
-    top.addColorStop(1, "#1d2338");
-    c.fillStyle = top;
-    c.fillRect(0, 0, W, HEADER);
+    // the bands around the table
     c.fillStyle = "#1d2338";
-    c.fillRect(0, FOOTER_Y, W, H - FOOTER_Y);
+    if (L.portrait) c.fillRect(0, L.stage.h, L.W, L.H - L.stage.h);
+    else {
+      const top = c.createLinearGradient(0, 0, 0, L.head.h);
+      top.addColorStop(0, "#2b3350");
+      top.addColorStop(1, "#1d2338");
+      c.fillStyle = top;
+      c.fillRect(0, 0, L.W, L.head.h);
+      c.fillStyle = "#1d2338";
+      c.fillRect(0, L.foot.y, L.W, L.foot.h);
+    }
   }
 
+  /** The die, the round, and what must be caught. */
   function drawHeader(c, v) {
-    // the die
-    const dieFace = die && performance.now() - die.start < DIE_MS ? 1 + Math.floor((performance.now() / 90) % 6) : v.face;
-    if (dieFace) drawDie(c, dieFace, 44, 43, 60);
+    const head = L.head;
+    const size = Math.min(60, head.h - 16);
+    const dx = head.x + 12 + size / 2;
+    const dy = head.y + head.h / 2;
+    const rolling = die && performance.now() - die.start < ms(DIE_MS);
+    const dieFace = rolling ? 1 + Math.floor((performance.now() / 90) % 6) : v.face;
+    if (dieFace) drawDie(c, dieFace, dx, dy, size);
     else {
-      roundRect(c, 14, 13, 60, 60, 11);
+      roundRect(c, dx - size / 2, dy - size / 2, size, size, 11);
       c.strokeStyle = "rgba(255,255,255,0.35)";
       c.setLineDash([4, 4]);
       c.lineWidth = 1.5;
       c.stroke();
       c.setLineDash([]);
     }
-    // the target
+    surface.region({ rect: [dx - size / 2, dy - size / 2, size, size] }, { key: "die-face", focusable: false,
+      describe: v.face ? t("whoopies.about.die", { face: v.face, meaning: t(`whoopies.face.${v.face}`) }) : t("whoopies.about.die_unrolled") });
     const seat = activeHuman() ?? (table.viewer ?? null);
-    c.textAlign = "left";
-    c.textBaseline = "alphabetic";
-    c.fillStyle = "#b8c2dc";
-    c.font = "13px system-ui, sans-serif";
+    const left = dx + size / 2 + 14;
+    const right = L.portrait ? head.x + head.w - 10 : L.gems.x - 10;
     const bits = [t("whoopies.round", { n: v.round }), t("whoopies.roller", { name: host.seatName(v.roller) })];
     if (v.joker) bits.push(t("whoopies.joker_badge"));
     if (v.throwoff) bits.push(t("whoopies.throwoff_badge"));
-    c.fillText(bits.join(" · "), 88, 27);
+    fitText(c, bits.join(" · "), { x: left, y: head.y + 8, w: right - left, h: 18 }, { size: 13, colour: "#b8c2dc", align: "left", minSize: 9 });
     const text = v.phase === "over" ? t("whoopies.target.over") : targetText(v, seat);
     headline = text;
-    let x = 88;
+    let x = left;
     if ((v.action === "colour" || v.action === "puff") && v.value && v.phase !== "over") {
-      drawSwatch(c, v.value, 102, 56, 13, { puff: v.action === "puff" });
-      x = 124;
+      drawSwatch(c, v.value, left + 13, head.y + 26 + (head.h - 30) / 2, 13, { puff: v.action === "puff" });
+      x = left + 34;
     }
-    c.fillStyle = "#ffffff";
-    c.font = "bold 19px system-ui, sans-serif";
-    let size = 19;
-    while (c.measureText(text).width > 420 - (x - 88) && size > 12) {
-      size -= 1;
-      c.font = `bold ${size}px system-ui, sans-serif`;
-    }
-    c.fillText(text, x, 63);
-    // gems
-    const seats = table.players;
-    const cols = seats > 4 ? 2 : 1;
-    const colW = 270 / cols;
-    const rowH = seats > 4 ? 19 : Math.min(19, 76 / seats);
-    for (let s = 0; s < seats; s++) {
-      const col = Math.floor(s / Math.ceil(seats / cols));
-      const row = s % Math.ceil(seats / cols);
-      const gx = 524 + col * colW;
-      const gy = 14 + row * rowH + rowH / 2;
-      const moving = table.to_move.includes(s);
-      c.fillStyle = moving ? "#ffd66b" : "#dfe5f5";
-      c.font = `${moving ? "bold " : ""}12px system-ui, sans-serif`;
-      c.textAlign = "left";
-      c.textBaseline = "middle";
-      let label = host.seatName(s);
-      while (c.measureText(label).width > colW - 78 && label.length > 3) label = `${label.slice(0, -2)}…`;
-      c.fillText(label, gx, gy);
-      const gems = v.gems[s];
-      drawGem(c, gx + colW - 62, gy, 7, true);
-      c.fillStyle = "#ffffff";
-      c.font = "bold 13px system-ui, sans-serif";
-      c.fillText(v.goal ? `${gems}/${v.goal}` : String(gems), gx + colW - 50, gy + 1);
-    }
-    c.fillStyle = "#8d97b3";
-    c.font = "11px system-ui, sans-serif";
-    c.textAlign = "left";
-    c.fillText(t("whoopies.supply", { n: v.supply }), 524, 80);
+    fitText(c, text, { x, y: head.y + 26, w: right - x, h: head.h - 30 }, { size: L.portrait ? 17 : 19, weight: 700, colour: "#ffffff", align: "left", lines: 2, minSize: 10 });
   }
 
-  function drawFooter(c, v, prompt) {
-    c.textAlign = "left";
-    c.textBaseline = "middle";
-    c.fillStyle = "#ffffff";
-    c.font = "bold 15px system-ui, sans-serif";
-    let size = 15;
-    while (c.measureText(prompt || "").width > 640 && size > 11) {
-      size -= 1;
-      c.font = `bold ${size}px system-ui, sans-serif`;
+  /** Each player's gems (of the goal), the one(s) to move in gold; the supply under them. */
+  function drawGems(c, v) {
+    const box = L.gems;
+    const seats = table.players;
+    const cols = L.portrait || seats > 4 ? 2 : 1;
+    const perCol = Math.ceil(seats / cols);
+    const colW = box.w / cols;
+    const supplyH = L.portrait ? 0 : 14;
+    const rowH = Math.min(L.portrait ? 24 : 20, (box.h - supplyH) / perCol);
+    if (L.portrait) panel(c, box, { fill: "#262d47", edge: "#3a4364", radius: 8 });
+    for (let s = 0; s < seats; s++) {
+      const gx = box.x + Math.floor(s / perCol) * colW + (L.portrait ? 8 : 0);
+      const gy = box.y + (L.portrait ? 5 : 0) + (s % perCol) * rowH;
+      const moving = table.to_move.includes(s);
+      const count = v.goal ? `${v.gems[s]}/${v.goal}` : String(v.gems[s]);
+      const nameW = colW - 62 - (L.portrait ? 8 : 0);
+      fitText(c, host.seatName(s), { x: gx, y: gy, w: nameW, h: rowH }, { size: 12, weight: moving ? 700 : 400, colour: moving ? "#ffd66b" : "#dfe5f5", align: "left", minSize: 8 });
+      gem(c, gx + nameW + 10, gy + rowH / 2, Math.min(14, rowH - 4), "blue");
+      fitText(c, count, { x: gx + nameW + 18, y: gy, w: 38, h: rowH }, { size: 13, weight: 700, colour: "#ffffff", align: "left", minSize: 8 });
+      surface.region({ rect: [gx, gy, colW - 8, rowH] }, { key: `gems:${s}`, focusable: false,
+        describe: v.goal ? t("whoopies.gems_of", { name: host.seatName(s), n: v.gems[s], goal: v.goal }) : t("whoopies.gems_held", { name: host.seatName(s), n: v.gems[s] }) });
     }
-    c.fillText(prompt || "", 16, FOOTER_Y + 28);
-    // names toggle and mute toggle
-    const nx = W - 100;
-    const y = FOOTER_Y + 10;
-    roundRect(c, nx, y, 40, 36, 9);
-    c.fillStyle = showNames ? "#4c8df6" : "#343c58";
+    if (!L.portrait) fitText(c, t("whoopies.supply", { n: v.supply }), { x: box.x, y: box.y + box.h - supplyH, w: box.w, h: supplyH }, { size: 11, colour: "#8d97b3", align: "left", minSize: 8 });
+  }
+
+  /** The prompt line, a Give-up button during one's grab, and the names and voice toggles. */
+  function drawFooter(c, v, prompt) {
+    const foot = L.foot;
+    const bh = 36;
+    const by = foot.y + (foot.h - bh) / 2;
+    let right = foot.x + foot.w - 10;
+    const mute = { x: right - 40, y: by, w: 40, h: bh };
+    right = mute.x - 8;
+    const names = { x: right - 40, y: by, w: 40, h: bh };
+    right = names.x - 10;
+    roundRect(c, names.x, names.y, names.w, names.h, 9);
+    c.fillStyle = showNames ? PALETTE.accent : "#343c58";
     c.fill();
-    c.fillStyle = "#ffffff";
-    c.font = "bold 13px system-ui, sans-serif";
-    c.textAlign = "center";
-    c.fillText("Aa", nx + 20, y + 19);
-    hits.rect(nx, y, 40, 36, { kind: "names" });
-    const mx = W - 52;
-    roundRect(c, mx, y, 40, 36, 9);
+    fitText(c, "Aa", { x: names.x + 4, y: names.y, w: names.w - 8, h: names.h }, { size: 13, weight: 700, colour: "#ffffff" });
+    surface.region({ rect: [names.x, names.y, names.w, names.h] }, { key: "names", value: "names", label: t(showNames ? "whoopies.names_hide" : "whoopies.names_show") });
+    roundRect(c, mute.x, mute.y, mute.w, mute.h, 9);
     c.fillStyle = muted ? "#5a3340" : "#343c58";
     c.fill();
-    // a speaker
+    speaker(c, mute.x, mute.y);
+    surface.region({ rect: [mute.x, mute.y, mute.w, mute.h] }, { key: "mute", value: "mute", label: t(muted ? "whoopies.voice_unmute" : "whoopies.voice_mute") });
+    const run = currentRun();
+    const pass = run ? plainTargets("button").find((tg) => tg.action === "pass") : null;
+    if (pass) {
+      const w = L.portrait ? 120 : 170;
+      const box = { x: right - w, y: by, w, h: bh };
+      right = box.x - 10;
+      button(c, box, words(pass), { primary: false, size: 14, hovered: surface.isHovered("pass"), focused: surface.isFocused("pass") });
+      surface.region({ rect: [box.x, box.y, box.w, box.h] }, { key: "pass", target: pass });
+    }
+    fitText(c, prompt || "", { x: foot.x + 14, y: foot.y + 4, w: right - foot.x - 14, h: foot.h - 8 }, { size: 15, weight: 700, colour: "#ffffff", align: "left", lines: 2, minSize: 9 });
+  }
+
+  function speaker(c, mx, y) {
     c.fillStyle = "#ffffff";
     c.beginPath();
     c.moveTo(mx + 9, y + 14);
@@ -1070,58 +1068,58 @@ export function create(canvas, host) {
     c.fill();
     c.strokeStyle = "#ffffff";
     c.lineWidth = 2;
+    c.beginPath();
     if (muted) {
-      c.beginPath();
       c.moveTo(mx + 26, y + 13);
       c.lineTo(mx + 34, y + 23);
       c.moveTo(mx + 34, y + 13);
       c.lineTo(mx + 26, y + 23);
-      c.stroke();
     } else {
-      c.beginPath();
       c.arc(mx + 23, y + 18, 6, -0.8, 0.8);
-      c.stroke();
-      c.beginPath();
+      c.moveTo(mx + 23 + 11 * Math.cos(-0.8), y + 18 + 11 * Math.sin(-0.8));
       c.arc(mx + 23, y + 18, 11, -0.8, 0.8);
-      c.stroke();
     }
-    hits.rect(mx, y, 40, 36, { kind: "mute" });
-  }
-
-  function panel(c, x, y, w, h) {
-    c.save();
-    c.shadowColor = "rgba(0,0,0,0.25)";
-    c.shadowBlur = 12;
-    c.shadowOffsetY = 3;
-    roundRect(c, x, y, w, h, 16);
-    c.fillStyle = "rgba(255,255,255,0.94)";
-    c.fill();
-    c.restore();
-    roundRect(c, x, y, w, h, 16);
-    c.strokeStyle = "#c9b48f";
-    c.lineWidth = 1.5;
     c.stroke();
   }
 
-  function title(c, text, y, size = 22, colour = "#1f2430") {
-    centredText(c, `bold ${size}px system-ui, sans-serif`, colour, text, W / 2, y);
+  const softPanel = (c, box) => panel(c, box, { fill: "rgba(255,255,255,0.94)", edge: "#c9b48f", radius: 14, lineWidth: 1.5, shadow: true });
+
+  /** A title line across the stage. */
+  function title(c, text, y, size = 22, colour = "#3a3040", h = size * 1.5) {
+    fitText(c, text, { x: L.stage.x + 16, y: y - h / 2, w: L.stage.w - 32, h }, { size, weight: 700, colour, lines: 2, minSize: 9 });
   }
 
-  function addChoice(action, x, y, w, h, draw) {
-    const index = choices.length;
-    const focused = index === cursor && document.activeElement === canvas;
-    choices.push({ action, x, y, w, h });
-    hits.rect(x, y, w, h, { kind: "choice", action });
-    draw(focused, hinted && hinted.action === action);
+  /** A row of choice cards across the stage, `n` of them: their boxes. */
+  function cardRow(n, top, { maxW = 130, maxH = 150 } = {}) {
+    const gap = L.portrait ? 6 : 12;
+    const w = Math.min(maxW, (L.stage.w - 16 - (n - 1) * gap) / n);
+    const h = Math.min(maxH, w * 1.18, L.stage.y + L.stage.h - top - 8);
+    const x0 = L.stage.x + L.stage.w / 2 - (n * w + (n - 1) * gap) / 2;
+    return Array.from({ length: n }, (_, i) => ({ x: x0 + i * (w + gap), y: top, w, h }));
   }
 
-  /** The main area; returns the prompt line for the footer. */
-  function drawMain(c, v) {
+  /** A choice card for a target: `art(box)` draws the picture, `label` is under it; a tap plays the target. */
+  function card(c, box, target, label, art, { describe = "", note = "" } = {}) {
+    const key = `card:${target ? target.action : label}`;
+    const lit = target && (hinted === target.action || surface.isHovered(key));
+    softPanel(c, box);
+    if (lit) { roundRect(c, box.x, box.y, box.w, box.h, 14); c.strokeStyle = PALETTE.hint; c.lineWidth = 4; c.stroke(); }
+    const labelH = Math.max(18, box.h * 0.2);
+    const noteH = note ? Math.max(14, box.h * 0.13) : 0;
+    art({ x: box.x, y: box.y, w: box.w, h: box.h - labelH - noteH - 4 });
+    fitText(c, label, { x: box.x + 4, y: box.y + box.h - labelH - noteH - 4, w: box.w - 8, h: labelH }, { size: Math.min(16, box.w / 6), weight: 700, lines: 2, minSize: 8 });
+    if (note) fitText(c, note, { x: box.x + 4, y: box.y + box.h - noteH - 3, w: box.w - 8, h: noteH }, { size: 11, colour: PALETTE.muted, minSize: 8 });
+    surface.region({ rect: [box.x, box.y, box.w, box.h] }, { key, target, focusable: Boolean(target), describe,
+      ...(target ? { label: words(target) } : {}) });
+  }
+
+  /** The stage: the throw, the die, the choices. Returns the prompt line for the footer. */
+  function drawStage(c, v) {
     const now = performance.now();
     // a catch stays on screen a moment, even after the round is settled
     if (hold && now < hold.until) {
       const run = grabs.get(hold.key);
-      const thr = run && throws.get(Number(run.key.split("/")[1]));
+      const thr = run && throws.get(run.round);
       if (run && thr) { currentScreen = "caught"; return drawRun(c, v, run, thr); }
     }
     if (v.phase === "grab" && v.throw) {
@@ -1144,10 +1142,8 @@ export function create(canvas, host) {
       return t("whoopies.prompt.bots_grab");
     }
     spectate = null;
-    let y = TABLE_Y + 14;
-    if (v.last && (v.last.round === v.round - 1 || v.phase === "steal" || v.phase === "over" || v.last.round === v.round)) {
-      y = drawResult(c, v, y);
-    }
+    let y = L.stage.y + 12;
+    if (!L.result && showsResult(v)) y = drawResult(c, v, { x: 20, y, w: L.stage.w - 40 }) + 8;
     const mover = activeHuman();
     currentScreen = v.phase;
     switch (v.phase) {
@@ -1162,269 +1158,256 @@ export function create(canvas, host) {
     }
   }
 
-  function lineUp(c, v, y, size = 30) {
-    const list = v.creatures;
-    const gap = 140;
-    const x0 = W / 2 - ((list.length - 1) * gap) / 2;
-    list.forEach((cr, i) => {
-      drawCreature(c, cr, x0 + i * gap, y, size, 0, Math.PI * 0.75);
-      centredText(c, "bold 13px system-ui, sans-serif", "#3a3040", cname(cr.name), x0 + i * gap, y + size + 16);
+  const showsResult = (v) => v.last && (v.last.round >= v.round - 1 || v.phase === "steal" || v.phase === "over");
+
+  /** The creatures in a row (the table before the throw), each described on hover and long press. */
+  function lineUp(c, v, cy) {
+    const n = v.creatures.length;
+    const gap = Math.min(140, (L.stage.w - 20) / n);
+    const size = Math.min(30, gap * 0.3);
+    const x0 = L.stage.x + L.stage.w / 2 - ((n - 1) * gap) / 2;
+    v.creatures.forEach((cr, i) => {
+      const x = x0 + i * gap;
+      drawCreature(c, cr, x, cy, size, 0, Math.PI * 0.75);
+      fitText(c, cname(cr.name), { x: x - gap / 2 + 2, y: cy + size + 4, w: gap - 4, h: 20 }, { size: 13, weight: 700, colour: "#3a3040", minSize: 8 });
+      surface.region({ circle: [x, cy, size + 6] }, { key: `line:${cr.name}`, focusable: false, describe: creatureWords(cr.name) });
     });
   }
 
   function drawRoll(c, v, y, mover) {
-    const mine = mover !== null && mover === v.roller;
-    const cy = Math.max(y + 90, TABLE_Y + 300);
-    if (die && performance.now() - die.start < DIE_MS) return drawDieRolling(c, cy);
-    if (mine) {
-      addChoice("roll", W / 2 - 110, cy - 60, 220, 150, (focused) => {
-        drawDie(c, 0, W / 2, cy - 6, 84, -0.15);
-        button(c, W / 2 - 90, cy + 50, 180, 40, t("whoopies.roll_button"), { focused });
-      });
+    const bottom = L.stage.y + L.stage.h;
+    const cy = Math.max(y + 60 * L.s * 2, L.stage.y + L.stage.h * 0.55);
+    if (die && performance.now() - die.start < ms(DIE_MS)) return drawDieRolling(c, Math.min(cy, bottom - 70));
+    const roll = targetOf("die", "die");
+    if (mover !== null && roll) {
+      const size = L.portrait ? 56 : 84;
+      const bw = L.portrait ? 150 : 180;
+      const top = Math.min(cy - size / 2 - 20, bottom - size - 60);
+      drawDie(c, 0, L.stage.x + L.stage.w / 2, top + size / 2, size, -0.15);
+      const box = { x: L.stage.x + L.stage.w / 2 - bw / 2, y: top + size + 10, w: bw, h: 40 };
+      button(c, box, t("whoopies.roll_button"), { hovered: surface.isHovered("roll"), focused: surface.isFocused("roll") });
+      if (hinted === roll.action) focusHint(c, box);
+      const whole = { x: box.x, y: top, w: bw, h: box.y + box.h - top };
+      surface.region({ rect: [whole.x, whole.y, whole.w, whole.h] }, { key: "roll", target: roll, label: words(roll), describe: t("whoopies.about.die_unrolled") });
       return t("whoopies.prompt.roll");
     }
-    lineUp(c, v, cy, 30);
+    lineUp(c, v, Math.min(cy, bottom - 60));
     return t("whoopies.prompt.wait_roll", { name: host.seatName(v.roller) });
+  }
+
+  function focusHint(c, box) {
+    roundRect(c, box.x - 4, box.y - 4, box.w + 8, box.h + 8, 14);
+    c.strokeStyle = PALETTE.hint;
+    c.lineWidth = 4;
+    c.stroke();
   }
 
   function drawDieRolling(c, cy) {
     currentScreen = "rolling";
-    const p = Math.min(1, (performance.now() - die.start) / DIE_MS);
+    const p = Math.min(1, (performance.now() - die.start) / ms(DIE_MS));
     const face = p < 1 ? 1 + Math.floor((performance.now() / 80) % 6) : die.face;
-    const x = W / 2 - 200 * (1 - p) ** 2;
-    const bounce = Math.abs(Math.sin(p * Math.PI * 3)) * 60 * (1 - p);
-    drawDie(c, face, x, cy - bounce, 96, (1 - p) * 7);
+    const x = L.stage.x + L.stage.w / 2 - 200 * L.s * (1 - p) ** 2;
+    const bounce = Math.abs(Math.sin(p * Math.PI * 3)) * 60 * L.s * (1 - p);
+    drawDie(c, face, x, cy - bounce, L.portrait ? 60 : 96, (1 - p) * 7);
     return t("whoopies.prompt.rolling");
   }
 
   function drawChoose(c, v, y, mover) {
-    const mine = mover !== null && mover === v.roller;
-    const top = Math.max(y + 10, TABLE_Y + 150);
-    if (die && performance.now() - die.start < DIE_MS) return drawDieRolling(c, top + 120);
-    drawDie(c, v.face, W / 2, top + 10, 64);
-    title(c, t(`whoopies.face.${v.face}`), top + 60, 18, "#3a3040");
-    if (!mine) {
-      lineUp(c, v, top + 170, 30);
+    if (die && performance.now() - die.start < ms(DIE_MS)) return drawDieRolling(c, L.stage.y + L.stage.h * 0.5);
+    const dieSize = L.portrait ? 36 : 60;
+    const top = Math.max(y, L.stage.y + (L.portrait ? 8 : 40));
+    drawDie(c, v.face, L.stage.x + L.stage.w / 2, top + dieSize / 2, dieSize);
+    title(c, t(`whoopies.face.${v.face}`), top + dieSize + (L.portrait ? 12 : 20), L.portrait ? 15 : 18);
+    const cards = [...plainTargets("card"), ...plainTargets("creature")];
+    const row = top + dieSize + (L.portrait ? 26 : 46);
+    if (mover === null || !cards.length) {
+      lineUp(c, v, Math.min(row + 60, L.stage.y + L.stage.h - 60));
       return t("whoopies.prompt.wait_choose", { name: host.seatName(v.roller) });
     }
-    const row = top + 100;
-    if (!v.action) {
-      const w = 140;
-      const x0 = W / 2 - (ACTIONS.length * w + (ACTIONS.length - 1) * 10) / 2;
-      ACTIONS.forEach((action, i) => {
-        const x = x0 + i * (w + 10);
-        addChoice(`joker ${action}`, x, row, w, 130, (focused, hint) => {
-          panel(c, x, row, w, 130);
-          if (focused || hint) { roundRect(c, x, row, w, 130, 16); c.strokeStyle = "#f5a623"; c.lineWidth = 4; c.stroke(); }
-          drawDie(c, i + 1, x + w / 2, row + 44, 56);
-          c.fillStyle = "#1f2430";
-          c.font = "bold 13px system-ui, sans-serif";
-          c.textAlign = "center";
-          wrapText(c, t(`whoopies.face.${i + 1}`), x + w / 2, row + 92, w - 12, 16);
-        });
-      });
-      return t("whoopies.prompt.joker");
-    }
-    const options = v.action === "colour" || v.action === "puff"
-      ? [...new Set(v.creatures.map((cr) => (v.action === "colour" ? cr.body : cr.puff)))]
-        .sort((a, b) => Object.keys(COLOURS).indexOf(a) - Object.keys(COLOURS).indexOf(b))
-      : v.creatures.map((cr) => cr.name);
-    const w = 130;
-    const x0 = W / 2 - (options.length * w + (options.length - 1) * 12) / 2;
-    options.forEach((option, i) => {
-      const x = x0 + i * (w + 12);
-      addChoice(`${v.action} ${option}`, x, row, w, 150, (focused, hint) => {
-        panel(c, x, row, w, 150);
-        if (focused || hint) { roundRect(c, x, row, w, 150, 16); c.strokeStyle = "#f5a623"; c.lineWidth = 4; c.stroke(); }
-        if (v.action === "colour" || v.action === "puff") {
-          drawSwatch(c, option, x + w / 2, row + 58, 34, { puff: v.action === "puff" });
-          centredText(c, "bold 16px system-ui, sans-serif", "#1f2430", colourLabel(option), x + w / 2, row + 122);
-        } else {
-          drawCreature(c, creatureOf(option), x + w / 2, row + 62, 34, 0, Math.PI * 0.75);
-          centredText(c, "bold 16px system-ui, sans-serif", "#1f2430", cname(option), x + w / 2, row + 126);
-        }
-        c.fillStyle = "#8a8f9c";
-        c.font = "11px system-ui, sans-serif";
-        c.textAlign = "left";
-        c.fillText(String(i + 1), x + 8, row + 12);
-      });
+    const boxes = cardRow(cards.length, row);
+    cards.forEach((target, i) => {
+      const box = boxes[i];
+      const id = target.thing.id;
+      if (target.thing.kind === "creature") {
+        card(c, box, target, cname(id), (art) => drawCreature(c, creatureOf(id), art.x + art.w / 2, art.y + art.h / 2 + 4, Math.min(34, art.w * 0.3, art.h * 0.36), 0, Math.PI * 0.75),
+          { describe: `${creatureWords(id)}. ${t(`whoopies.about.action.${v.action}`)}` });
+      } else if (v.action) {
+        card(c, box, target, colourLabel(id), (art) => drawSwatch(c, id, art.x + art.w / 2, art.y + art.h / 2 + 4, Math.min(34, art.w * 0.3, art.h * 0.36), { puff: v.action === "puff" }),
+          { describe: t(`whoopies.about.action.${v.action}`) });
+      } else { // the joker: the five actions, each shown by its die face
+        card(c, box, target, t(`whoopies.face.${FACES[id]}`), (art) => drawDie(c, FACES[id], art.x + art.w / 2, art.y + art.h / 2 + 4, Math.min(56, art.w * 0.5, art.h * 0.7)),
+          { describe: t(`whoopies.about.action.${id}`) });
+      }
     });
-    return t(`whoopies.prompt.choose_${v.action}`);
+    return t(v.action ? `whoopies.prompt.choose_${v.action}` : "whoopies.prompt.joker");
   }
 
   function drawPick(c, v, y, mover) {
-    const top = Math.max(y + 10, TABLE_Y + 170);
-    title(c, t(v.phase === "own" ? "whoopies.pick_own_title" : "whoopies.pick_title"), top, 20, "#3a3040");
-    const row = top + 30;
-    const w = 130;
-    const list = v.creatures;
-    const x0 = W / 2 - (list.length * w + (list.length - 1) * 12) / 2;
-    list.forEach((cr, i) => {
-      const x = x0 + i * (w + 12);
-      const pickers = v.picks.map((p, s) => (p === cr.name ? s : -1)).filter((s) => s >= 0);
-      const draw = (focused, hint) => {
-        panel(c, x, row, w, 170);
-        if (focused || hint) { roundRect(c, x, row, w, 170, 16); c.strokeStyle = "#f5a623"; c.lineWidth = 4; c.stroke(); }
-        drawCreature(c, cr, x + w / 2, row + 62, 34, 0, Math.PI * 0.75);
-        centredText(c, "bold 16px system-ui, sans-serif", "#1f2430", cname(cr.name), x + w / 2, row + 122);
-        c.font = "11px system-ui, sans-serif";
-        c.fillStyle = "#5a6172";
-        const names = pickers.map((s) => host.seatName(s)).join(", ");
-        if (names) wrapText(c, names, x + w / 2, row + 145, w - 10, 13);
-      };
-      if (mover !== null) addChoice(`pick ${cr.name}`, x, row, w, 170, draw);
-      else draw(false, false);
+    const top = Math.max(y + 6, L.stage.y + (L.portrait ? 8 : 120));
+    title(c, t(v.phase === "own" ? "whoopies.pick_own_title" : "whoopies.pick_title"), top + 12, L.portrait ? 15 : 20);
+    const boxes = cardRow(v.creatures.length, top + 34, { maxH: 170 });
+    v.creatures.forEach((cr, i) => {
+      const pickers = v.picks.map((p, s) => (p === cr.name ? host.seatName(s) : null)).filter(Boolean).join(", ");
+      const target = mover !== null ? targetOf("creature", cr.name) : null;
+      card(c, boxes[i], target, cname(cr.name), (art) => drawCreature(c, cr, art.x + art.w / 2, art.y + art.h / 2 + 4, Math.min(34, art.w * 0.3, art.h * 0.36), 0, Math.PI * 0.75),
+        { describe: creatureWords(cr.name), note: pickers });
     });
-    if (mover !== null) {
+    if (mover !== null && (view().targets || []).length) {
       return severalHumans() ? t("whoopies.prompt.pick_player", { name: host.seatName(mover) }) : t("whoopies.prompt.pick");
     }
     return t("whoopies.prompt.wait_pick");
   }
 
   function drawThrowButton(c, v, y, mover) {
-    const top = Math.max(y + 20, TABLE_Y + 190);
-    const mine = mover !== null && mover === v.roller;
-    // the youngest players' die (edition 2) goes straight from the roll to the throw: show it landing
-    if (die && performance.now() - die.start < DIE_MS) return drawDieRolling(c, top + 120);
-    title(c, targetText(v, mover ?? table.viewer), top, 22, "#3a3040");
-    if (v.joker) title(c, t("whoopies.double"), top + 28, 15, "#8a1020");
-    if (mine) {
-      addChoice("throw", W / 2 - 100, top + 80, 200, 56, (focused) => button(c, W / 2 - 100, top + 80, 200, 56, t("whoopies.throw_button"), { focused }));
+    const top = Math.max(y + 10, L.stage.y + L.stage.h * (L.portrait ? 0.12 : 0.3));
+    // the youngest players' die goes straight from the roll to the throw: show it landing
+    if (die && performance.now() - die.start < ms(DIE_MS)) return drawDieRolling(c, L.stage.y + L.stage.h * 0.5);
+    title(c, targetText(v, mover ?? table.viewer), top + 14, L.portrait ? 17 : 22);
+    if (v.joker) title(c, t("whoopies.double"), top + 44, 15, "#8a1020");
+    const throwTarget = plainTargets("button").find((tg) => tg.action === "throw");
+    if (mover !== null && throwTarget) {
+      const box = { x: L.stage.x + L.stage.w / 2 - 100, y: Math.min(top + 70, L.stage.y + L.stage.h - 66), w: 200, h: 52 };
+      button(c, box, t("whoopies.throw_button"), { size: 18, hovered: surface.isHovered("throw"), focused: surface.isFocused("throw") });
+      if (hinted === throwTarget.action) focusHint(c, box);
+      surface.region({ rect: [box.x, box.y, box.w, box.h] }, { key: "throw", target: throwTarget, label: words(throwTarget) });
       return t("whoopies.prompt.throw");
     }
     return t("whoopies.prompt.wait_throw", { name: host.seatName(v.roller) });
   }
 
   function drawSteal(c, v, y, mover) {
-    const top = Math.max(y + 20, TABLE_Y + 230);
     const stealer = v.steal ? v.steal.seat : null;
-    if (mover === null || mover !== stealer) return t("whoopies.prompt.wait_steal", { name: host.seatName(stealer) });
-    title(c, t(v.steal.gems === 1 ? "whoopies.steal_title_one" : "whoopies.steal_title", { n: v.steal.gems }), top, 20, "#3a3040");
-    const victims = v.gems.map((g, s) => (s !== stealer && g > 0 ? s : -1)).filter((s) => s >= 0);
-    const w = 150;
-    const x0 = W / 2 - (victims.length * w + (victims.length - 1) * 12) / 2;
-    victims.forEach((s, i) => {
-      const x = x0 + i * (w + 12);
-      addChoice(`steal ${s}`, x, top + 30, w, 80, (focused, hint) => {
-        panel(c, x, top + 30, w, 80);
-        if (focused || hint) { roundRect(c, x, top + 30, w, 80, 16); c.strokeStyle = "#f5a623"; c.lineWidth = 4; c.stroke(); }
-        centredText(c, "bold 15px system-ui, sans-serif", "#1f2430", host.seatName(s), x + w / 2, top + 56);
-        drawGem(c, x + w / 2 - 14, top + 84, 8, true);
-        c.fillText(String(v.gems[s]), x + w / 2 + 6, top + 85);
-      });
+    const victims = plainTargets("player");
+    if (mover === null || mover !== stealer || !victims.length) return t("whoopies.prompt.wait_steal", { name: host.seatName(stealer) });
+    const top = Math.max(y + 6, L.stage.y + (L.portrait ? 8 : 200));
+    title(c, t(v.steal.gems === 1 ? "whoopies.steal_title_one" : "whoopies.steal_title", { n: v.steal.gems }), top + 12, L.portrait ? 15 : 20);
+    const boxes = cardRow(victims.length, top + 34, { maxW: 150, maxH: 84 });
+    victims.forEach((target, i) => {
+      const seat = target.params.seat;
+      const box = boxes[i];
+      card(c, box, target, host.seatName(seat), (art) => {
+        gem(c, art.x + art.w / 2 - 12, art.y + art.h / 2 + 4, Math.min(18, art.h * 0.6), "blue");
+        fitText(c, String(v.gems[seat]), { x: art.x + art.w / 2, y: art.y, w: art.w / 2 - 4, h: art.h + 8 }, { size: 16, weight: 700, align: "left" });
+      }, { describe: t("whoopies.gems_held", { name: host.seatName(seat), n: v.gems[seat] }) });
     });
     return t("whoopies.prompt.steal");
   }
 
   function drawOver(c, v, y) {
     const names = v.winners.map((s) => host.seatName(s)).join(" & ");
-    title(c, t("whoopies.over_title", { names }), Math.max(y + 40, TABLE_Y + 300), 24, "#3a3040");
-    lineUp(c, v, Math.max(y + 130, TABLE_Y + 400), 30);
+    const top = Math.max(y + 20, L.stage.y + L.stage.h * 0.3);
+    title(c, t("whoopies.over_title", { names }), top, L.portrait ? 18 : 24);
+    lineUp(c, v, Math.min(top + 100 * (L.portrait ? 0.7 : 1), L.stage.y + L.stage.h - 50));
     return t("whoopies.target.over");
   }
 
-  /** The last round, in words: what each player caught and what it cost or won. */
-  function drawResult(c, v, y) {
+  /** The last round in words, at the top of the stage (landscape) or in its own box (portrait): what each
+   * player caught and what it cost or won. Returns the bottom of what it drew. */
+  function drawResult(c, v, { x, y, w }) {
     const last = v.last;
     const rows = last.grabs;
-    const h = 46 + rows.length * 22 + (last.stolen ? 22 : 0);
-    panel(c, 20, y, W - 40, h);
-    c.textAlign = "left";
-    c.textBaseline = "middle";
-    c.fillStyle = "#1f2430";
-    c.font = "bold 15px system-ui, sans-serif";
+    const rowH = L.portrait ? 26 : 22;
+    const h = 34 + rows.length * rowH + (last.stolen ? rowH : 0) + 6;
+    softPanel(c, { x, y, w, h });
     const winner = last.winner;
     const head = winner === null || winner === undefined ? t("whoopies.result.nobody", { n: last.round })
       : t("whoopies.result.winner", { n: last.round, name: host.seatName(winner) });
-    c.fillText(head, 36, y + 20);
+    fitText(c, head, { x: x + 12, y: y + 6, w: w - 24, h: 24 }, { size: 15, weight: 700, align: "left", minSize: 9 });
+    const changeW = L.portrait ? 64 : 96;
     rows.forEach((row, i) => {
-      const ry = y + 44 + i * 22;
+      const ry = y + 32 + i * rowH;
       const change = row.gems;
-      c.font = "bold 13px system-ui, sans-serif";
-      c.fillStyle = change > 0 ? "#16803c" : change < 0 ? "#b3261e" : "#5a6172";
-      c.textAlign = "right";
-      c.fillText(gemsText(change), W - 36, ry);
-      c.textAlign = "left";
-      c.fillStyle = "#1f2430";
-      c.font = "13px system-ui, sans-serif";
-      let text = outcomeText(v, row, last);
+      fitText(c, gemsText(change), { x: x + w - 12 - changeW, y: ry, w: changeW, h: rowH }, { size: 13, weight: 700, align: "right", minSize: 8,
+        colour: change > 0 ? "#16803c" : change < 0 ? "#b3261e" : PALETTE.muted });
+      let text = outcomeText(row, last);
       if (row.misses) text += ` ${t(row.misses === 1 ? "whoopies.misses_one" : "whoopies.misses", { n: row.misses })}`;
-      while (c.measureText(text).width > W - 200 && text.length > 10) text = `${text.slice(0, -2)}…`;
       if (row.creature) {
         const cr = creatureOf(row.creature);
-        drawSwatch(c, cr.body, 44, ry, 7);
-        drawSwatch(c, cr.puff, 58, ry, 6, { puff: true });
+        drawSwatch(c, cr.body, x + 20, ry + rowH / 2, 7);
+        drawSwatch(c, cr.puff, x + 34, ry + rowH / 2, 6, { puff: true });
       }
-      c.fillText(text, 72, ry);
+      fitText(c, text, { x: x + 46, y: ry, w: w - 46 - changeW - 18, h: rowH }, { size: 13, align: "left", lines: 2, minSize: 8 });
     });
     if (last.stolen) {
-      c.fillStyle = "#1f2430";
-      c.font = "italic 13px system-ui, sans-serif";
-      c.fillText(t(last.stolen.gems === 1 ? "whoopies.result.stolen_one" : "whoopies.result.stolen", { name: host.seatName(winner), victim: host.seatName(last.stolen.from), n: last.stolen.gems }),
-        72, y + 44 + rows.length * 22);
+      fitText(c, t(last.stolen.gems === 1 ? "whoopies.result.stolen_one" : "whoopies.result.stolen", { name: host.seatName(winner), victim: host.seatName(last.stolen.from), n: last.stolen.gems }),
+        { x: x + 46, y: y + 32 + rows.length * rowH, w: w - 58, h: rowH }, { size: 13, align: "left", minSize: 8 });
     }
-    return y + h + 8;
+    return y + h;
+  }
+
+  /** Portrait: the box under the gems holds the last round, or, before the first, what the die's faces mean. */
+  function drawResultBox(c, v) {
+    const box = L.result;
+    if (showsResult(v) && v.phase !== "grab") { drawResult(c, v, box); return; }
+    panel(c, box, { fill: "#262d47", edge: "#3a4364", radius: 8 });
+    const about = v.action ? t(`whoopies.about.action.${v.action}`) : t("whoopies.about.die_unrolled");
+    fitText(c, about, { x: box.x + 12, y: box.y + 8, w: box.w - 24, h: Math.min(box.h - 16, 80) }, { size: 14, colour: "#dfe5f5", align: "left", valign: "top", lines: 4, minSize: 9 });
   }
 
   function drawNext(c, v, run) {
-    let y = TABLE_Y + 14;
-    if (v.last && v.last.round === v.round - 1) y = drawResult(c, v, y);
-    const top = Math.max(y + 40, TABLE_Y + 250);
-    title(c, t("whoopies.next_throw"), top, 15, "#5a6172");
-    title(c, targetText(v, run.seat), top + 32, 22, "#3a3040");
+    let y = L.stage.y + 14;
+    if (!L.result && v.last && v.last.round === v.round - 1) y = drawResult(c, v, { x: 20, y, w: L.stage.w - 40 });
+    const top = Math.max(y + 30, L.stage.y + L.stage.h * 0.4);
+    title(c, t("whoopies.next_throw"), top, 15, PALETTE.muted);
+    title(c, targetText(v, run.seat), top + 32, L.portrait ? 17 : 22);
     if (v.joker) title(c, t("whoopies.double"), top + 60, 15, "#8a1020");
     return t("whoopies.prompt.get_ready");
   }
 
   function drawPass(c, v, run) {
-    let y = TABLE_Y + 120;
-    if (v.last && v.last.round === v.round - 1) y = Math.max(y, drawResult(c, v, TABLE_Y + 14) + 6);
-    const ph = Math.min(240, TABLE_Y + 496 - y);
-    panel(c, 150, y, 500, ph);
-    title(c, t("whoopies.pass_device", { name: host.seatName(run.seat) }), y + 40, 22);
-    c.fillStyle = "#5a6172";
-    c.font = "15px system-ui, sans-serif";
-    c.textAlign = "center";
-    wrapText(c, t("whoopies.pass_hint"), W / 2, y + 78, 440, 20);
-    const by = y + ph - 70;
-    addChoice("ready", W / 2 - 110, by, 220, 52, (focused) => button(c, W / 2 - 110, by, 220, 52, t("whoopies.ready_button", { name: host.seatName(run.seat) }), { focused }));
+    const w = Math.min(500, L.stage.w - 20);
+    const h = Math.min(240, L.stage.h - 20);
+    const box = { x: L.stage.x + L.stage.w / 2 - w / 2, y: L.stage.y + L.stage.h / 2 - h / 2, w, h };
+    softPanel(c, box);
+    fitText(c, t("whoopies.pass_device", { name: host.seatName(run.seat) }), { x: box.x + 14, y: box.y + 10, w: w - 28, h: h * 0.22 }, { size: 22, weight: 700, lines: 2, minSize: 10 });
+    fitText(c, t("whoopies.pass_hint"), { x: box.x + 20, y: box.y + h * 0.3, w: w - 40, h: h * 0.36 }, { size: 15, colour: PALETTE.muted, lines: 4, minSize: 8 });
+    const bw = Math.min(260, w - 40);
+    const ready = { x: box.x + w / 2 - bw / 2, y: box.y + h - 14 - Math.min(52, h * 0.24), w: bw, h: Math.min(52, h * 0.24) };
+    const label = t("whoopies.ready_button", { name: host.seatName(run.seat) });
+    button(c, ready, label, { hovered: surface.isHovered("ready"), focused: surface.isFocused("ready") });
+    surface.region({ rect: [ready.x, ready.y, ready.w, ready.h] }, { key: "ready", value: "ready", label });
     return t("whoopies.prompt.pass", { name: host.seatName(run.seat) });
   }
 
   function drawCountdown(c, v, run) {
-    const left = COUNTDOWN_MS - (performance.now() - run.since);
+    const left = ms(COUNTDOWN_MS) - (performance.now() - run.since);
     const n = Math.max(1, Math.ceil(left / (COUNTDOWN_MS / 3)));
-    panel(c, 110, TABLE_Y + 110, 580, 260);
-    title(c, targetText(v, run.seat), TABLE_Y + 160, 24);
+    const w = Math.min(580, L.stage.w - 20);
+    const h = Math.min(260, L.stage.h - 20);
+    const box = { x: L.stage.x + L.stage.w / 2 - w / 2, y: L.stage.y + L.stage.h / 2 - h / 2, w, h };
+    softPanel(c, box);
+    fitText(c, targetText(v, run.seat), { x: box.x + 14, y: box.y + 10, w: w - 28, h: h * 0.26 }, { size: L.portrait ? 18 : 24, weight: 700, lines: 2, minSize: 10 });
     if ((v.action === "colour" || v.action === "puff") && v.value) {
-      drawSwatch(c, v.value, W / 2, TABLE_Y + 225, 30, { puff: v.action === "puff" });
+      drawSwatch(c, v.value, box.x + w / 2, box.y + h * 0.46, Math.min(30, h * 0.12), { puff: v.action === "puff" });
     }
-    if (v.joker) title(c, t("whoopies.double"), TABLE_Y + 272, 15, "#8a1020");
-    title(c, String(n), TABLE_Y + 325, 44, "#2459c7");
+    if (v.joker) fitText(c, t("whoopies.double"), { x: box.x + 10, y: box.y + h * 0.58, w: w - 20, h: h * 0.12 }, { size: 15, weight: 700, colour: "#8a1020" });
+    fitText(c, String(n), { x: box.x, y: box.y + h * 0.7, w, h: h * 0.28 }, { size: L.portrait ? 34 : 44, weight: 700, colour: "#2459c7" });
     return t("whoopies.prompt.get_ready");
   }
 
   function drawRun(c, v, run, thr) {
-    const ms = run.start === null ? 0 : Math.min(throwMs(run), thr.window_ms);
+    const when = run.start === null ? 0 : Math.min(throwMs(run), thr.window_ms);
     if (run.caught) run.restMs = thr.rest_ms;
-    drawThrow(c, thr, ms, { marks: run.marks, caught: run.caught });
-    // timer bar: the 10 s window
-    const frac = Math.min(1, ms / thr.window_ms);
-    roundRect(c, 20, TABLE_Y + 10, W - 40, 8, 4);
+    const grabbing = run === currentRun() && v.throw === thr;
+    drawThrow(c, thr, when, { marks: run.marks, caught: run.caught, grabbing });
+    // the 10 s window
+    const frac = Math.min(1, when / thr.window_ms);
+    const bar = { x: L.stage.x + 20, y: L.stage.y + 8, w: L.stage.w - 40, h: 8 };
+    roundRect(c, bar.x, bar.y, bar.w, bar.h, 4);
     c.fillStyle = "rgba(0,0,0,0.12)";
     c.fill();
     if (!run.caught && !run.passed) {
-      roundRect(c, 20, TABLE_Y + 10, (W - 40) * (1 - frac), 8, 4);
+      roundRect(c, bar.x, bar.y, bar.w * (1 - frac), bar.h, 4);
       c.fillStyle = frac > 0.8 ? "#d9534f" : "#4c8df6";
       c.fill();
     }
     if (run.flash && performance.now() - run.flash.at < (run.caught ? 4000 : 900)) {
-      c.font = "bold 20px system-ui, sans-serif";
-      const w = c.measureText(run.flash.text).width + 30;
-      roundRect(c, W / 2 - w / 2, TABLE_Y + 30, w, 38, 12);
+      const w = Math.min(L.stage.w - 20, 460);
+      const box = { x: L.stage.x + L.stage.w / 2 - w / 2, y: L.stage.y + 24, w, h: 38 };
+      roundRect(c, box.x, box.y, box.w, box.h, 12);
       c.fillStyle = run.caught ? "rgba(22,128,60,0.92)" : "rgba(40,40,50,0.85)";
       c.fill();
-      title(c, run.flash.text, TABLE_Y + 50, 20, "#ffffff");
+      fitText(c, run.flash.text, { x: box.x + 10, y: box.y, w: box.w - 20, h: box.h }, { size: 20, weight: 700, colour: "#ffffff", minSize: 9 });
     }
     if (run.caught) return t("whoopies.prompt.caught_wait");
     if (run.passed) return t("whoopies.prompt.time_up");
@@ -1432,83 +1415,56 @@ export function create(canvas, host) {
   }
 
   // ------------------------------------------------------------ input
-  function act(action) {
-    const seat = activeHuman();
-    if (seat === null) return;
-    if (action === "ready") {
-      const run = grabs.get(grabKey(view(), seat));
-      if (run && run.stage === "pass") startCountdown(run);
+  /** A tap (a click, a touch, or Enter on the focused region). During one's grab, a hand closing on the table:
+   * the pointerdown already grabbed there; Enter grabs at the focused ball or body. Else the region's target. */
+  function tap(region, point, event) {
+    if (!table) return;
+    lastTap = point;
+    const run = currentRun();
+    if (run && point && onTable(point)) {
+      if (event && event.type === "click") return; // the hand closed at pointerdown
+      grabAt(run, point);
+      return;
+    }
+    if (!region) return;
+    if (region.value === "mute") { toggleMute(); return; }
+    if (region.value === "names") { showNames = !showNames; render(); return; }
+    if (region.value === "ready") {
+      const seat = activeHuman();
+      const ready = seat !== null ? grabs.get(grabKey(view(), seat)) : null;
+      if (ready && ready.stage === "pass") startCountdown(ready);
       render();
       return;
     }
-    hinted = null;
-    host.act(action, seat);
+    if (region.target && !region.target.timed) {
+      if (region.target.action === "pass" && run) { passRun(run); return; }
+      const seat = activeHuman();
+      if (seat === null) return;
+      hinted = null;
+      host.act(region.target.action, seat);
+    }
   }
 
-  function currentRun() {
-    const v = view();
-    const seat = activeHuman();
-    if (v.phase !== "grab" || seat === null || table.viewer !== seat) return null;
-    const run = grabs.get(grabKey(v, seat));
-    return run && run.stage === "running" && !run.caught && !run.passed ? run : null;
-  }
-
-  function toThrowSpace(event) {
-    return pointerPosition(canvas, event);
-  }
-
-  canvas.addEventListener("pointerdown", (event) => {
-    if (!table) return;
-    const p = toThrowSpace(event);
+  // a grab is a reaction: the hand closes when the finger or button goes down, not when it comes up
+  surface.listen("pointerdown", (event) => {
     const run = currentRun();
-    if (run && p.y >= TABLE_Y && p.y <= TABLE_Y + TABLE_H) {
-      event.preventDefault();
-      grabAt(run, { x: p.x, y: p.y - TABLE_Y });
-      return;
-    }
-    const hit = hits.at(p);
-    if (!hit) return;
-    if (hit.kind === "mute") toggleMute();
-    else if (hit.kind === "names") { showNames = !showNames; render(); }
-    else if (hit.kind === "choice") {
-      cursor = Math.max(0, choices.findIndex((ch) => ch.action === hit.action));
-      act(hit.action);
-    }
+    if (!run) return;
+    const point = surface.point(event);
+    if (!onTable(point)) return;
+    event.preventDefault();
+    lastTap = point;
+    grabAt(run, point);
   });
-  canvas.addEventListener("pointermove", (event) => {
-    if (!table) return;
-    const p = toThrowSpace(event);
-    hover = p.y >= TABLE_Y && p.y <= TABLE_Y + TABLE_H ? { x: p.x, y: p.y - TABLE_Y } : null;
-    if (!frameRequest) render();
-  });
-  canvas.addEventListener("pointerleave", () => { hover = null; if (!frameRequest) render(); });
-  canvas.addEventListener("focus", () => render());
-  canvas.addEventListener("blur", () => render());
+  surface.listen("focus", () => render());
+  surface.listen("blur", () => render());
 
+  /** Words for an action (the hint, the log): its target's words; a grab built from a target, as a grab. */
   function describe(v, action) {
-    const words = String(action).trim().split(/\s+/);
-    const verb = words[0];
-    const arg = words[1];
-    switch (verb) {
-      case "roll": return t("whoopies.describe.roll");
-      case "throw": return t("whoopies.describe.throw");
-      case "pass": return t("whoopies.describe.pass");
-      case "joker": return t("whoopies.describe.joker", { action: t(`whoopies.face.${ACTIONS.indexOf(arg) + 1}`) });
-      case "colour": return t("whoopies.describe.colour", { colour: colourWord(arg) });
-      case "puff": return t("whoopies.describe.puff", { colour: colourWord(arg) });
-      case "name": return t("whoopies.describe.name", { whoopie: cname(arg) });
-      case "spare": return t("whoopies.describe.spare", { whoopie: cname(arg) });
-      case "pick": return t("whoopies.describe.pick", { whoopie: cname(arg) });
-      case "steal": return t("whoopies.describe.steal", { name: host.seatName(Number(arg)) });
-      case "grab": {
-        if (words.length === 4) {
-          return t(words[2] === "tail" ? "whoopies.describe.grab_tail" : "whoopies.describe.grab_body",
-            { whoopie: cname(arg), ms: words[3].slice(1) });
-        }
-        return t("whoopies.describe.grab_point", { point: arg, ms: (words[2] || "").slice(1) });
-      }
-      default: return action;
-    }
+    const targets = (v && v.targets) || [];
+    const found = targets.find((tg) => tg.action === action && !tg.timed);
+    if (found) return words(found);
+    if (targets.some((tg) => tg.timed && String(action).startsWith(`${tg.action} `))) return t("whoopies.describe.grab_here");
+    return String(action);
   }
 
   return {
@@ -1530,17 +1486,15 @@ export function create(canvas, host) {
       }
       // a fresh result: say the viewer's line
       if (previous && v.last && previous.view.phase === "grab" && v.last.round === previous.view.round) {
-        resultUntil = performance.now() + HOLD_MS + RESULT_MS;
+        resultUntil = performance.now() + ms(HOLD_MS + RESULT_MS);
         const me = next.viewer ?? humans()[0];
         const row = v.last.grabs.find((g) => g.seat === me);
-        if (row) speak(`${outcomeText(v, row, v.last)} ${gemsText(row.gems)}`);
+        if (row) say(`${outcomeText(row, v.last)} ${gemsText(row.gems)}`);
       }
-      if (!choices.length || cursor >= 8) cursor = 0;
-      if (previous && previous.view.phase !== v.phase) cursor = 0;
       hinted = null;
       // forget runs of earlier throws
       for (const key of grabs.keys()) {
-        if (!key.includes(`/${v.round}/`) && !(hold && hold.key === key && performance.now() < hold.until)) grabs.delete(key);
+        if (grabs.get(key).round !== v.round && !(hold && hold.key === key && performance.now() < hold.until)) grabs.delete(key);
       }
       for (const round of throws.keys()) if (round < v.round - 1) throws.delete(round);
       promptVoice(v);
@@ -1557,30 +1511,25 @@ export function create(canvas, host) {
         if (run) { passRun(run); event.preventDefault(); }
         return;
       }
-      if (!choices.length) return;
-      if (key === "ArrowLeft" || key === "ArrowUp") cursor = (cursor + choices.length - 1) % choices.length;
-      else if (key === "ArrowRight" || key === "ArrowDown") cursor = (cursor + 1) % choices.length;
-      else if (/^[1-9]$/.test(key) && Number(key) <= choices.length) {
-        cursor = Number(key) - 1;
-        act(choices[cursor].action);
-      } else if (key === "Enter" || key === " ") {
-        act(choices[Math.min(cursor, choices.length - 1)].action);
-      } else if (key === "Escape") {
-        cursor = 0;
-        hinted = null;
-      } else {
+      if (/^[1-9]$/.test(key)) { // a digit taps the n-th choice card
+        const cards = surface.regions.filter((region) => region.key.startsWith("card:") && region.target);
+        const chosen = cards[Number(key) - 1];
+        if (chosen) {
+          const [x, y, w, h] = chosen.shape.rect;
+          surface.focusedKey = chosen.key;
+          tap(chosen, { x: x + w / 2, y: y + h / 2 }, event);
+          event.preventDefault();
+          render();
+        }
         return;
       }
-      event.preventDefault();
-      const chosen = choices[cursor];
-      if (chosen) host.announce(describe(view(), chosen.action));
-      render();
+      if (key === "Escape") { hinted = null; render(); return; }
+      if (surface.keydown(event)) { event.preventDefault(); render(); }
     },
     showHint(action) {
-      const words = String(action).split(/\s+/);
-      hinted = words[0] === "grab" && words.length === 4 ? { creature: words[1] } : { action };
-      const index = choices.findIndex((ch) => ch.action === action);
-      if (index >= 0) cursor = index;
+      hinted = action;
+      const region = surface.regions.find((r) => r.target && r.target.action === action);
+      if (region) surface.focusedKey = region.key;
       render();
     },
     describeAction(v, action) { return describe(v, action); },
@@ -1594,13 +1543,22 @@ export function create(canvas, host) {
       if (v.phase !== "over" && seat === v.roller) badges.push({ colour: "#fffdf6", label: t("whoopies.roller_badge"), symbol: "R" });
       return badges;
     },
+    /** What the person can do now, where it is drawn now (the balls and bodies of a throw in flight move). */
+    targets() { return surface.targets(); },
+    /** A refused action: say why next to the place tapped. */
+    refused(action, reason) {
+      if (!lastTap) return false;
+      surface.tell(lastTap, reason);
+      return true;
+    },
     destroy() {
       table = null;
       if (frameRequest) cancelAnimationFrame(frameRequest);
       frameRequest = 0;
+      surface.destroy();
       try { window.speechSynthesis?.cancel(); } catch { /* nothing to stop */ }
     },
-    resize() { context = fitCanvas(canvas, W, H); render(); },
+    resize() { fit(); render(); },
   };
 
   // ------------------------------------------------------------ spoken prompts for the human's turns
@@ -1615,19 +1573,7 @@ export function create(canvas, host) {
     if (text && key !== speakPhase) {
       speakPhase = key;
       // after a result line, wait: cancel() would cut it off
-      setTimeout(() => { if (table && speakPhase === key) speakQueued(text); }, 50);
+      setTimeout(() => { if (table && speakPhase === key) say(text, true); }, 50);
     }
-  }
-  function speakQueued(text) {
-    lastSpoken = text;
-    canvas.dataset.spoken = text;
-    if (muted) return;
-    try {
-      const synth = window.speechSynthesis;
-      if (!synth || typeof window.SpeechSynthesisUtterance !== "function") return;
-      const utterance = new window.SpeechSynthesisUtterance(text);
-      utterance.lang = document.documentElement.lang || "en";
-      synth.speak(utterance);
-    } catch { /* no voice */ }
   }
 }

@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Any
+from typing import Any, cast
 
 from gamebox.core.errors import IllegalAction
 from gamebox.core.game import JSON, BotFunction, Game, LogEntry, State, log_entry, sealed_from_others
 from gamebox.core.rng import Rng
+from gamebox.core.targets import Target
+from gamebox.whoopies import views
 from gamebox.whoopies.creatures import BY_NAME, COLOURS, NAMES, with_body, with_puff
 from gamebox.whoopies.throw import HEIGHT, WIDTH, WINDOW_MS, Throw, simulate
+from gamebox.whoopies.views import GrabView, LastRound, Phase, WhoopiesView
 
 SUPPLY = 20  # the gems in the box
 ACTIONS = ("colour", "puff", "name", "spare", "own")  # die faces 1..5; face 6 is the joker
@@ -576,10 +579,24 @@ class WhoopiesState(State):
         what only when the grab is resolved."""
         return sealed_from_others(self.log, seat, GRABS) if self.phase == "grab" else self.log
 
+    # -- targets: what a person can act on now (views.py) ---------------------------------------------------------
+    def targets(self, seat: int | None) -> list[Target]:
+        """The die, a choice card, a creature, a player or a button; in the grab, every creature by its ball and by
+        its body (timed: the page builds ``grab <x>,<y> @<ms>``), and pass."""
+        return views.targets(self, seat)
+
+    def target_of(self, action: str) -> Target:
+        return views.target_of(action)
+
     def view(self, seat: int | None) -> dict[str, JSON]:
+        return {**self.typed_view(seat)}
+
+    def typed_view(self, seat: int | None) -> WhoopiesView:
+        """The view in its typed shape (views.WhoopiesView). Only ``my_grabs`` depends on the seat."""
         throw = self.throw
         grabbing = self.phase == "grab"
         mine = self.attempts[seat] if seat is not None and 0 <= seat < self.players else []
+        phase: Phase = self.phase  # type: ignore[assignment]  # always one of views.Phase
         return {
             "variant": self.variant,
             "players": self.players,
@@ -589,7 +606,7 @@ class WhoopiesState(State):
             "creatures": [{"number": BY_NAME[n].number, "name": n, "body": BY_NAME[n].body,
                            "puff": BY_NAME[n].puff} for n in self.in_play],
             "round": self.round,
-            "phase": self.phase,
+            "phase": phase,
             "roller": self.roller,
             "to_move": self.to_move,
             "participants": list(self.participants),
@@ -601,9 +618,10 @@ class WhoopiesState(State):
             "picks": list(self.own) if self.variant == YOUNGEST else list(self.picks),
             "throw": throw.to_json() if throw is not None and grabbing else None,
             "done": [self.done[s] if grabbing else False for s in range(self.players)],
-            "my_grabs": [dict(a) for a in mine] if grabbing else [],
-            "last": self.last,
-            "steal": {"seat": self.stealer, "gems": self.steal_amount} if self.phase == "steal" else None,
+            "my_grabs": [cast(GrabView, dict(a)) for a in mine] if grabbing else [],
+            "last": cast(LastRound, self.last),
+            "steal": {"seat": self.stealer, "gems": self.steal_amount}
+            if self.phase == "steal" and self.stealer is not None else None,
             "throwoff": list(self.throwoff) if self.throwoff else None,
             "winners": self.winners(),
         }

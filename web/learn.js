@@ -1,0 +1,352 @@
+// The guided first game, `#/learn/<game>` (docs/learn.md). A script (web/learn/<game>.json) holds a fixed deal
+// (seed, players, options), the bots' replies as actions, and the steps: what the person must do (an action the
+// rules accept in that position, checked by tests/rules/test_learn_scripts.py), and the prompt that says so.
+// The target glows (the renderer's showHint), a refused tap is answered with the rules' own reason, and the
+// progress is kept on this device (localStorage, gamebox/v1/learn).
+import { has, t } from "./i18n.js";
+import { codeEntry, element, GAMES, loadJson, mountRenderer, paragraphs, seatsFor } from "./rules.js";
+
+export const STORE_KEY = "gamebox/v1/learn";
+const STORE_VERSION = 1;
+const BOT_PAUSE_MS = 500;
+
+const lesson = {
+  game: null, script: null, engine: null, renderer: null, table: null, code: "", index: 0, part: 0,
+  busy: false, moving: false, token: 0, feedback: "",
+};
+
+// ---------------------------------------------------------------- progress on this device
+function storage() {
+  try { return window.localStorage; } catch { return null; }
+}
+
+/** {game: {step, steps, done, time}} from the store; anything unreadable counts as no progress. */
+export function readProgress() {
+  try {
+    const parsed = JSON.parse(storage()?.getItem(STORE_KEY) ?? "null");
+    if (parsed && parsed.version === STORE_VERSION && parsed.items && typeof parsed.items === "object") return parsed.items;
+  } catch { /* not ours: start afresh */ }
+  return {};
+}
+
+function saveProgress(game, record) {
+  const items = { ...readProgress(), [game]: { ...record, time: Date.now() } };
+  try { storage()?.setItem(STORE_KEY, JSON.stringify({ version: STORE_VERSION, items })); } catch { /* full: not kept */ }
+}
+
+// ---------------------------------------------------------------- the script
+const steps = () => lesson.script.steps;
+const step = () => steps()[lesson.index] || null;
+/** The actions the person makes in a step, in order (most steps have one). */
+const stepActions = (item) => (item ? item.actions || (item.action ? [item.action] : []) : []);
+const expected = () => stepActions(step())[lesson.part] ?? null;
+/** An action without its clock (`hint @5231`, a grab's `@ms`): what the script compares. */
+const bare = (action) => String(action).replace(/ @\d+$/, "");
+
+function errorWords(error) {
+  if (!error) return t("error.internal", { message: "?" });
+  const params = { ...error.params };
+  if (typeof params.reason_key === "string" && has(params.reason_key)) return t(params.reason_key, params.reason_params || {});
+  return has(error.key) ? t(error.key, { ...params, message: error.message }) : error.message || error.key;
+}
+
+async function request(body) {
+  let reply = await lesson.engine.request(body);
+  // a worker that was restarted has no table: open the lesson's position again, then ask once more
+  if (!reply.ok && reply.error?.key === "error.no_game" && lesson.code) {
+    await lesson.engine.request({ op: "open", code: lesson.code, seats: seatsFor(lesson.script.players), viewer: 0 });
+    reply = await lesson.engine.request(body);
+  }
+  return reply;
+}
+
+async function openCode(code) {
+  return lesson.engine.request({ op: "open", code, seats: seatsFor(lesson.script.players), viewer: 0 });
+}
+
+// ---------------------------------------------------------------- the renderer's host
+const host = {
+  t,
+  announce: (text) => announce(text),
+  seatName: (seat) => (seat === 0 ? t("seat.you") : t("learn.bot", { n: seat + 1 })),
+  humanSeat: () => (lesson.moving || !lesson.table || lesson.table.is_over || !lesson.table.to_move.includes(0)
+    || !expected() ? null : 0),
+  humanSeats: () => (host.humanSeat() === null ? [] : [0]),
+  act: (action) => act(action),
+  request: (body) => request(body),
+};
+
+function announce(text) {
+  const region = document.getElementById("announcer");
+  if (!region) return;
+  region.textContent = "";
+  setTimeout(() => { region.textContent = text; }, 30);
+}
+
+/** The person's action (from the board, the keyboard or window.gamebox.learn.play). */
+async function act(action) {
+  const item = step();
+  const want = expected();
+  if (lesson.busy || !item || !want || !lesson.table) return false;
+  const token = lesson.token;
+  lesson.busy = true;
+  try {
+    const grab = item.accept === "grab" && (action.startsWith("grab ") || action === "pass");
+    const onScript = bare(action) === bare(want);
+    if (!grab && !onScript && !item.free) {
+      // off the script: the rules say why it cannot be played; a legal move is taken back at once
+      const reply = await request({ op: "apply", seat: 0, action, viewer: 0 });
+      if (token !== lesson.token) return false;
+      if (!reply.ok) { say(t("learn.refused", { reason: errorWords(reply.error) }), "refused"); return false; }
+      const back = await openCode(lesson.code);
+      if (token !== lesson.token) return false;
+      if (back.ok) draw(back, false);
+      say(t("learn.off_script"), "refused");
+      return false;
+    }
+    const reply = await request({ op: "apply", seat: 0, action, viewer: 0 });
+    if (token !== lesson.token) return false;
+    if (!reply.ok) { say(t("learn.refused", { reason: errorWords(reply.error) }), "refused"); return false; }
+    lesson.code = `${lesson.code}.${codeEntry(0, action)}`;
+    draw(reply, true);
+    if (grab) {
+      if (reply.to_move.includes(0) && reply.view.phase === "grab") { say(t("learn.missed"), "refused"); return true; }
+      const mine = reply.view.last?.grabs?.find((row) => row.seat === 0);
+      const outcome = mine?.outcome || "none";
+      lesson.feedback = outcome === "won" ? t("learn.grab_won") : t(`learn.grab.${outcome}`, {}, t("learn.grab_lost"));
+    } else if (item.free) {
+      if (!reply.is_over && !reply.view.solved) {
+        if (onScript && lesson.part + 1 < stepActions(item).length) lesson.part += 1;
+        say(t("learn.good"), "ok");
+        return true;
+      }
+      lesson.feedback = t("learn.good");
+    } else {
+      lesson.feedback = t("learn.good");
+      if (lesson.part + 1 < stepActions(item).length) { lesson.part += 1; showStep(); return true; }
+    }
+    await finishStep(token);
+    return true;
+  } finally {
+    if (token === lesson.token) lesson.busy = false;
+    if (token === lesson.token) renderPrompt();
+  }
+}
+
+/** The step is done: the bots reply (each shown in turn), then the next step is shown and kept. */
+async function finishStep(token) {
+  const item = step();
+  const bots = item.bots || [];
+  lesson.moving = true; // the board takes no action while the bots reply
+  try {
+    for (const [number, [seat, action]] of bots.entries()) {
+      await new Promise((resolve) => setTimeout(resolve, BOT_PAUSE_MS));
+      if (token !== lesson.token) return;
+      const code = `${lesson.code}.${codeEntry(seat, action)}`;
+      const reply = await openCode(code);
+      if (token !== lesson.token) return;
+      if (!reply.ok) { say(errorWords(reply.error), "refused"); return; }
+      lesson.code = code;
+      if (number === bots.length - 1) {
+        // the last reply is drawn for the next step, so the board offers that step's action at once
+        lesson.index += 1;
+        lesson.part = 0;
+        lesson.moving = false;
+      }
+      draw(reply, true);
+    }
+  } finally {
+    lesson.moving = false;
+  }
+  if (!bots.length) { lesson.index += 1; lesson.part = 0; }
+  const done = lesson.index >= steps().length;
+  saveProgress(lesson.game, { step: lesson.index, steps: steps().length, done });
+  showStep();
+}
+
+async function next() {
+  const item = step();
+  if (!item || expected() || lesson.busy) return;
+  const token = lesson.token;
+  lesson.busy = true;
+  renderPrompt();
+  try {
+    lesson.feedback = "";
+    await finishStep(token);
+  } finally {
+    if (token === lesson.token) { lesson.busy = false; renderPrompt(); }
+  }
+}
+
+// ---------------------------------------------------------------- drawing
+function draw(table, animate) {
+  lesson.table = table;
+  document.getElementById("learn-screen")?.setAttribute("data-moves", String(table.history.length));
+  lesson.renderer?.draw(table, { animate });
+  glow();
+}
+
+/** Mark the step's target on the board (not where the renderer's hint would make the move itself). */
+function glow() {
+  const want = expected();
+  if (!want || !lesson.renderer || lesson.script.glow === false) return;
+  if (lesson.table?.to_move.includes(0)) lesson.renderer.showHint?.(want);
+}
+
+function say(text, kind = "") {
+  const line = document.getElementById("learn-feedback");
+  line.textContent = text;
+  line.dataset.kind = kind;
+  announce(text);
+}
+
+function showStep() {
+  lesson.part = Math.min(lesson.part, Math.max(0, stepActions(step()).length - 1));
+  glow();
+  renderPrompt();
+  const item = step();
+  if (item) announce(t(item.prompt));
+}
+
+function renderPrompt() {
+  const total = steps().length;
+  const done = lesson.index >= total;
+  const item = step();
+  const panel = document.getElementById("learn-panel");
+  panel.dataset.done = done ? "1" : "";
+  document.getElementById("learn-progress").value = Math.min(lesson.index, total) / total;
+  document.getElementById("learn-count").textContent = done ? t("learn.finished_count", { n: total })
+    : t("learn.step_count", { n: lesson.index + 1, total });
+  const prompt = document.getElementById("learn-prompt");
+  prompt.replaceChildren(...paragraphs(done ? t(lesson.script.done) : t(item.prompt)));
+  const feedback = document.getElementById("learn-feedback");
+  if (lesson.feedback) { feedback.textContent = lesson.feedback; feedback.dataset.kind = "ok"; lesson.feedback = ""; }
+  const buttons = document.getElementById("learn-buttons");
+  const list = [];
+  if (done) {
+    list.push(element("a", { class: "button", href: `#/${lesson.game}`, text: t("learn.play_real") }));
+    list.push(element("a", { class: "button secondary", href: `#/rules/${lesson.game}`, text: t("rules.read") }));
+    list.push(element("button", { type: "button", class: "button secondary", text: t("learn.again"), onclick: restart }));
+  } else {
+    if (!expected()) {
+      list.push(element("button", { type: "button", class: "button", id: "learn-next", text: t("learn.next"),
+        disabled: lesson.busy ? "disabled" : null, onclick: next }));
+    } else if (lesson.script.glow !== false) {
+      list.push(element("button", { type: "button", class: "button secondary", text: t("learn.show_me"),
+        onclick: () => { glow(); document.getElementById("learn-board").focus({ preventScroll: true }); } }));
+    }
+    list.push(element("button", { type: "button", class: "button secondary", text: t("learn.again"), onclick: restart }));
+    list.push(element("a", { class: "button secondary", href: `#/rules/${lesson.game}`, text: t("rules.read") }));
+  }
+  buttons.replaceChildren(...list);
+  document.body.dataset.learnStep = done ? "done" : String(lesson.index);
+}
+
+// ---------------------------------------------------------------- entering and leaving
+function dropRenderer() {
+  if (!lesson.renderer) return;
+  try { lesson.renderer.destroy(); } catch { /* gone already */ }
+  lesson.renderer = null;
+  // a fresh canvas, so nothing of the old renderer can draw on it or act from it
+  const old = document.getElementById("learn-board");
+  const fresh = old.cloneNode(false);
+  for (const name of ["style", "width", "height"]) fresh.removeAttribute(name);
+  old.replaceWith(fresh);
+  wireBoard(fresh);
+}
+
+function wireBoard(canvas) {
+  canvas.addEventListener("keydown", (event) => { if (lesson.renderer && lesson.table) lesson.renderer.keydown?.(event); });
+}
+
+async function restart() {
+  saveProgress(lesson.game, { step: 0, steps: steps().length, done: false });
+  await open(lesson.game, lesson.engine, { fresh: true });
+}
+
+/** Show the guided first game of `game` (called by app.js's router for `#/learn/<game>`). */
+export async function open(game, engine, { fresh = false } = {}) {
+  lesson.engine = engine;
+  const token = ++lesson.token;
+  lesson.busy = true; // until the lesson's position is on the board
+  delete document.body.dataset.learnStep;
+  dropRenderer();
+  lesson.table = null;
+  lesson.game = game;
+  const title = document.getElementById("learn-title");
+  const prompt = document.getElementById("learn-prompt");
+  document.getElementById("learn-feedback").textContent = "";
+  document.getElementById("learn-buttons").replaceChildren();
+  if (!GAMES.includes(game)) { title.textContent = t("error.unknown_game", { game }); return; }
+  title.textContent = t("learn.title", { game: t(`game.${game}.title`) });
+  prompt.replaceChildren(element("p", { text: t("game.loading") }));
+  try {
+    lesson.script = await loadJson(`web/learn/${game}.json`);
+    await engine.ready;
+  } catch {
+    if (token === lesson.token) prompt.replaceChildren(element("p", { text: t("learn.unavailable") }));
+    return;
+  }
+  if (token !== lesson.token) return;
+  const script = lesson.script;
+  const saved = fresh ? null : readProgress()[game];
+  lesson.index = saved && !saved.done && Number.isInteger(saved.step) ? Math.max(0, Math.min(saved.step, script.steps.length)) : 0;
+  lesson.part = 0;
+  // the position: the deal, the bots' opening moves, and every step already done (with its bots' replies)
+  const seats = seatsFor(script.players);
+  const fresh0 = await engine.request({ op: "new", game, seed: script.seed, players: script.players,
+    options: script.options || {}, seats, viewer: 0 });
+  if (token !== lesson.token) return;
+  if (!fresh0.ok) { prompt.replaceChildren(element("p", { text: errorWords(fresh0.error) })); return; }
+  const entries = (script.start || []).map(([seat, action]) => codeEntry(seat, action));
+  for (const item of script.steps.slice(0, lesson.index)) {
+    for (const action of stepActions(item)) entries.push(codeEntry(0, action));
+    for (const [seat, action] of item.bots || []) entries.push(codeEntry(seat, action));
+  }
+  lesson.code = [fresh0.resume, ...entries].join(".");
+  const table = entries.length ? await openCode(lesson.code) : fresh0;
+  if (token !== lesson.token) return;
+  if (!table.ok) { prompt.replaceChildren(element("p", { text: errorWords(table.error) })); return; }
+  const renderer = await mountRenderer(game, document.getElementById("learn-board"), host);
+  if (token !== lesson.token) { renderer.destroy(); return; }
+  lesson.renderer = renderer;
+  lesson.busy = false;
+  saveProgress(game, { step: lesson.index, steps: script.steps.length, done: lesson.index >= script.steps.length });
+  draw(table, false);
+  showStep();
+  if (saved && lesson.index > 0) say(t("learn.resumed"), "ok");
+  document.getElementById("learn-board").focus({ preventScroll: true });
+}
+
+function leave() {
+  if (!location.hash.startsWith("#/learn/") && lesson.game) {
+    lesson.token++;
+    dropRenderer();
+    lesson.game = null;
+    lesson.table = null;
+    delete document.body.dataset.learnStep;
+  }
+}
+window.addEventListener("hashchange", leave);
+document.addEventListener("languagechange", () => {
+  if (lesson.game && lesson.script && document.body.dataset.screen === "learn") {
+    document.getElementById("learn-title").textContent = t("learn.title", { game: t(`game.${lesson.game}.title`) });
+    if (lesson.table) lesson.renderer?.draw(lesson.table, { animate: false });
+    glow();
+    renderPrompt();
+  }
+});
+wireBoard(document.getElementById("learn-board"));
+
+// For tests and embedding pages: the step on screen, and the same way in as a tap on the board.
+if (window.gamebox) {
+  window.gamebox.learn = {
+    state: () => (lesson.game ? {
+      game: lesson.game, step: lesson.index, steps: lesson.script ? steps().length : 0, busy: lesson.busy,
+      action: lesson.script ? expected() : null, done: Boolean(lesson.script) && lesson.index >= steps().length,
+      toMove: lesson.table ? lesson.table.to_move : [],
+    } : null),
+    play: (action) => act(action),
+    next: () => next(),
+  };
+}
