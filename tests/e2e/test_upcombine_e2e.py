@@ -1,70 +1,45 @@
-"""Up Combine in Chromium: place tiles by clicking the canvas and by keyboard, draw from the pile, bots reply,
-a round ends with its summary, hotseat play hides each hand behind a "pass the device" screen, links, game over.
-
-The renderer publishes its hit regions (canvas.gameboxHits()) and a little state (canvas.dataset.privacy,
-.selected, .summary, .legal), so the tests click where a person would without parsing pixels.
+"""Up Combine in Chromium, on one booted page for the module (games opened by the address's hash): a person plays
+by tapping where window.gamebox.targets() says, and each tap plays exactly that target's action; the oldest
+player chooses the bases by two touches; a picked-up tile previews the score of each place it may go, and a tap
+on a stack it may not go on says why, there, and hovering a thing says what it is; hotseat play hides each hand
+behind a "pass the device" screen; a round ends with its summary; the phone layout puts the pile and the rounds
+below the board; the keyboard chooses the bases; bots play to the end.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 import gamebox
 from gamebox.core import bots, share
 
-from .conftest import choose_seats, copied_link, moves_played, screenshot, start_set_up_game
+from .conftest import SharedPage, moves_played, screenshot
 
-WIDTH = 800  # the renderer's canvas width in CSS pixels
-
-
-def board_data(page: Any, name: str) -> str:
-    return str(page.evaluate(f"document.getElementById('board').dataset.{name} || ''"))
+ROOT = Path(__file__).resolve().parents[2]
+EN = json.loads((ROOT / "web" / "i18n" / "en.json").read_text(encoding="utf-8"))
 
 
-def wait_for_my_turn(page: Any, seat: int = 0) -> None:
-    """Wait until `seat` (a human) is to move, its tiles are shown and the legal moves are loaded."""
-    page.wait_for_function(
-        f"""(() => {{ const t = window.gamebox.table(); const b = document.getElementById('board');
-            return t && !t.is_over && t.to_move[0] === {seat} && t.viewer === {seat}
-              && b.dataset.legal === '1' && b.dataset.privacy === '0'; }})()""",
-        timeout=60_000,
-    )
+@pytest.fixture(scope="module")
+def shared(browser: Any, site: str) -> Iterator[SharedPage]:
+    page = SharedPage(browser, site)
+    yield page
+    page.close()
 
 
-def region(page: Any, kind: str, **match: Any) -> dict[str, float]:
-    """The centre of the last hit region of `kind` whose value matches (the one a click reaches)."""
-    regions = page.evaluate("document.getElementById('board').gameboxHits()")
-    found = [r for r in regions if r["value"]["kind"] == kind
-             and all(r["value"].get(key) == value for key, value in match.items())]
-    assert found, f"no {kind} region {match} among {[r['value'] for r in regions]}"
-    r = found[-1]
-    box = page.locator("#board").bounding_box()
-    scale = box["width"] / WIDTH
-    if r["kind"] == "circle":
-        return {"x": r["x"] * scale, "y": r["y"] * scale}
-    return {"x": (r["x"] + r["w"] / 2) * scale, "y": (r["y"] + min(r["h"] / 2, 20)) * scale}
+@pytest.fixture
+def game(shared: SharedPage) -> Iterator[SharedPage]:
+    shared.page.set_viewport_size({"width": 1200, "height": 860})
+    yield shared
+    shared.check()
 
 
-def click(page: Any, kind: str, **match: Any) -> None:
-    page.locator("#board").click(position=region(page, kind, **match))
-
-
-def play_by_clicking(page: Any, action: str) -> None:
-    """Play one action as a person does: a tile then a stack, or a colour of the pile."""
-    before = moves_played(page)
-    if action.startswith("draw "):
-        click(page, "draw", colour=action[5:])
-    elif action == "pass":
-        click(page, "pass")
-    else:
-        piece, number = action.split(" ")
-        view = page.evaluate("window.gamebox.view()")
-        pieces = view["hands"][view["viewer"]]["pieces"]
-        index = next(i for i, p in enumerate(pieces) if p["colour"] + p["symbol"] == piece)
-        click(page, "hand", index=index)
-        page.wait_for_function(f"document.getElementById('board').dataset.selected === '{index}'")
-        click(page, "stack", index=int(number) - 1)
-    page.wait_for_function(f"Number(document.body.dataset.moves) > {before}", timeout=30_000)
+def code_of(seed: str, players: int, history: list[tuple[int, str]]) -> str:
+    return share.encode(gamebox.get("upcombine").replay(seed, players, {}, history))
 
 
 def easy_game(seed: str, players: int, until: Any) -> Any:
@@ -76,210 +51,259 @@ def easy_game(seed: str, players: int, until: Any) -> Any:
     return state
 
 
-def code_of(seed: str, players: int, history: list[tuple[int, str]]) -> str:
-    game = gamebox.get("upcombine")
-    return share.encode(game.replay(seed, players, {}, history))
+def targets(page: Any) -> list[dict[str, Any]]:
+    return list(page.evaluate("window.gamebox.targets()"))
 
 
-def start_from_menu(page: Any, seats: list[str], seed: str) -> None:
-    page.click("a[href='#/upcombine']")
-    choose_seats(page, seats)
-    page.fill("#setup-seed", seed)
-    screenshot(page, "upcombine-setup")
-    start_set_up_game(page)
-
-
-def test_three_players_from_the_menu_placing_by_clicking_and_bots_reply(open_page):
-    page = open_page("")
-    start_from_menu(page, ["human", "easy", "easy"], "RND41")
-    wait_for_my_turn(page)
-    assert board_data(page, "privacy") == "0"  # one human: no privacy screen
-    screenshot(page, "upcombine-start")
-    legal = page.evaluate("window.gamebox.legal(0)")
-    placements = [a for a in legal if not a.startswith("draw")]
-    assert placements and not any(a.startswith("draw") for a in legal)  # a tile fits: place before drawing
-    # pick up a tile: the stacks it fits are highlighted, the others dimmed
-    first = placements[0]
-    view = page.evaluate("window.gamebox.view()")
-    index = next(i for i, p in enumerate(view["hands"][0]["pieces"]) if p["colour"] + p["symbol"] == first[:2])
-    click(page, "hand", index=index)
-    page.wait_for_function(f"document.getElementById('board').dataset.selected === '{index}'")
-    screenshot(page, "upcombine-selected")
-    before = moves_played(page)  # the oldest (seat 3, a bot) chose the bases first
-    click(page, "stack", index=int(first.split(" ")[1]) - 1)
-    page.wait_for_function(f"Number(document.body.dataset.moves) === {before + 1}")
-    view = page.evaluate("window.gamebox.view()")
-    assert view["placed_this_turn"] == 1 and view["stacks"][int(first.split(" ")[1]) - 1]["used"]
-    assert any("put a" in text for text in page.locator("#log li").all_inner_texts())
-    # a placed tile cannot be taken back: undo stays off
-    assert page.locator("#btn-undo").is_disabled()
-    wait_for_my_turn(page)
-    screenshot(page, "upcombine-placed")
-    # end the turn by drawing a colour from the pile
-    draws = [a for a in page.evaluate("window.gamebox.legal(0)") if a.startswith("draw")]
-    assert draws
-    play_by_clicking(page, draws[0])
-    # both bots reply, then it is my turn again
+def wait_for_turn(page: Any, seat: int = 0) -> None:
+    """Wait until `seat` (a human) is to move, its hand is shown, and the board offers something to touch."""
     page.wait_for_function(
-        "window.gamebox.table().history.some(([seat]) => seat === 2) && window.gamebox.table().to_move[0] === 0",
-        timeout=60_000)
-    assert page.locator("#log li").count() >= 4
-    wait_for_my_turn(page)
-    screenshot(page, "upcombine-after-bots")
+        f"""(() => {{ const t = window.gamebox.table(); const b = document.getElementById('board');
+            return t && !t.is_over && t.to_move[0] === {seat} && t.viewer === {seat} && b.dataset.privacy === '0'
+              && b.dataset.anim === '' && window.gamebox.targets().length > 0; }})()""", timeout=60_000)
 
 
-def wait_for_my_bases(page: Any, seat: int) -> None:
-    """Wait until `seat` (a human) is to choose the bases and the renderer offers the five colours."""
-    wait_for_my_turn(page, seat)
-    page.wait_for_function("window.gamebox.view().choosing_bases && document.getElementById('board')"
-                           ".gameboxHits().filter((r) => r.value.kind === 'base').length === 5")
+def tap(page: Any, point: dict[str, float]) -> None:
+    """A click or a tap at a point of the viewport (scrolled into view first if it is below the fold)."""
+    height = page.evaluate("window.innerHeight")
+    if point["y"] > height - 4 or point["y"] < 4:
+        page.evaluate("(dy) => window.scrollBy(0, dy)", point["y"] - height / 2)
+        raise LookupError("scrolled")
+    page.mouse.click(point["x"], point["y"])
 
 
-def test_the_oldest_player_chooses_the_bases_by_clicking_two_colours(open_page):
+def tap_target(page: Any, choose: Any) -> dict[str, Any]:
+    """Tap the first target `choose` accepts, at the point targets() gives (asked again after a scroll)."""
+    for _ in range(3):
+        found = next((t for t in targets(page) if choose(t)), None)
+        assert found, f"no such target among {targets(page)}"
+        try:
+            tap(page, found)
+            return found
+        except LookupError:
+            continue
+    raise AssertionError("the target stays off screen")
+
+
+def play_tap(page: Any, target: dict[str, Any]) -> None:
+    """After a tap on `target` with an action: that action, and only it, was played."""
+    before = target["_moves"]
+    page.wait_for_function(f"Number(document.body.dataset.moves) > {before}", timeout=30_000)
+    history = page.evaluate("window.gamebox.table().history")
+    assert history[before] == [target["_seat"], target["action"]]
+
+
+def view_kind(page: Any, action: str) -> str:
+    """The kind of thing the view's target of `action` belongs to (piece, tile, button)."""
+    found = [t for t in page.evaluate("window.gamebox.view().targets") if t["action"] == action]
+    assert len(found) == 1
+    return str(found[0]["thing"]["kind"])
+
+
+def human_step(page: Any, seat: int = 0) -> str:
+    """One action of `seat` by taps at targets() points: a placement (tile, then stack) when one fits, else the
+    first draw. Returns the action played."""
+    wait_for_turn(page, seat)
+    if page.evaluate("document.getElementById('board').dataset.summary") != "":
+        tap_target(page, lambda t: t["label"] == "Continue")  # a round just ended: its summary goes away
+        page.wait_for_function("document.getElementById('board').dataset.summary === ''")
+    actionable = [t for t in targets(page) if "action" in t]
+    if not any(view_kind(page, t["action"]) == "piece" for t in actionable):
+        picks = [t for t in targets(page) if "action" not in t]
+        if picks and page.evaluate("window.gamebox.view().targets.some((t) => t.thing.kind === 'piece')"):
+            tap_target(page, lambda t: "action" not in t)  # pick up a tile: a touch that only selects
+            page.wait_for_function("document.getElementById('board').dataset.selected !== ''")
+            assert moves_played(page) == page.evaluate("window.gamebox.table().history.length")
+    moves = moves_played(page)
+    placements = [t for t in targets(page) if "action" in t and view_kind(page, t["action"]) == "piece"]
+    wanted = placements[0]["action"] if placements else next(t["action"] for t in targets(page) if "action" in t)
+    tapped = tap_target(page, lambda t: t.get("action") == wanted)
+    play_tap(page, {**tapped, "_moves": moves, "_seat": seat})
+    return wanted
+
+
+def no_overflow_nor_scroll(page: Any) -> None:
+    assert page.evaluate("window.gamebox.overflows()") == []
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    box = page.locator("#board").bounding_box()
+    size = page.evaluate("document.getElementById('board').boardSize")
+    assert abs(box["width"] / box["height"] - size["width"] / size["height"]) < 0.02 * size["width"] / size["height"]
+
+
+def test_a_person_plays_by_tapping_where_targets_says_and_bots_reply(game: SharedPage) -> None:
+    # 3 players: seat 3 (a bot) is the oldest and chooses the bases, then seat 1 (the person) begins
+    page = game.go(f"#/play?code={code_of('RND41', 3, [])}&seats=human,easy,easy")
+    played = [human_step(page) for _ in range(12)]
+    wait_for_turn(page)  # the bots' replies are done before the page moves on
+    assert any(action.startswith("draw ") for action in played)
+    assert any(not action.startswith("draw ") for action in played)
+    assert {seat for seat, _ in page.evaluate("window.gamebox.table().history")} == {0, 1, 2}
+    no_overflow_nor_scroll(page)
+    screenshot(page, "upcombine-played-by-taps")
+
+
+def test_the_oldest_player_chooses_the_bases_by_two_touches(game: SharedPage) -> None:
     # 2 players: seat 2 plays as the oldest in round 1 and chooses; seat 1 begins
-    page = open_page(f"#/play?code={code_of('BASES1', 2, [])}&seats=easy,human")
-    wait_for_my_bases(page, 1)
-    assert page.evaluate("window.gamebox.view().stacks") == []
-    screenshot(page, "upcombine-bases-choice")
-    click(page, "base", colour="G")
-    page.wait_for_function("document.getElementById('board').gameboxHits()"
-                           ".filter((r) => r.value.kind === 'base').length === 5")
-    assert moves_played(page) == 0  # one colour picked: nothing played yet
-    screenshot(page, "upcombine-bases-one-picked")
-    click(page, "base", colour="B")
-    page.wait_for_function("Number(document.body.dataset.moves) >= 1")
-    table = page.evaluate("window.gamebox.table()")
-    assert table["history"][0] == [1, "bases B G"]
-    assert [stack[0]["colour"] for stack in [s["pieces"] for s in table["view"]["stacks"]]] == ["B", "G"]
-    assert any("base of stack 1" in text for text in page.locator("#log li").all_inner_texts())
+    page = game.go(f"#/play?code={code_of('BASES1', 2, [])}&seats=easy,human")
+    wait_for_turn(page, 1)
+    first = targets(page)
+    assert len(first) == 5 and all("action" not in t for t in first)  # a first touch only picks a colour
+    tap_target(page, lambda t: t["label"] == "Choose green for a base")
+    page.wait_for_function("window.gamebox.targets().filter((t) => t.action).length === 4")
+    assert moves_played(page) == 0
+    second = targets(page)
+    assert {t["action"] for t in second if "action" in t} == {"bases B G", "bases O G", "bases P G", "bases G R"}
+    assert [t["label"] for t in second if "action" not in t] == ["Put green back"]
+    tapped = tap_target(page, lambda t: t.get("action") == "bases B G")
+    play_tap(page, {**tapped, "_moves": 0, "_seat": 1})
+    stacks = page.evaluate("window.gamebox.view().stacks")
+    assert [stack["pieces"][0]["colour"] for stack in stacks] == ["B", "G"]
 
 
-def test_the_oldest_player_chooses_the_bases_by_keyboard(open_page):
-    # 3 players: seat 3 is the oldest in round 1
-    page = open_page(f"#/play?code={code_of('BASES2', 3, [])}&seats=easy,easy,human")
-    wait_for_my_bases(page, 2)
+def test_a_picked_up_tile_previews_its_score_and_a_wrong_stack_says_why(game: SharedPage) -> None:
+    page = game.go(f"#/play?code={code_of('RND41', 3, [])}&seats=human,easy,easy")
+    wait_for_turn(page)
+    view = page.evaluate("window.gamebox.view()")
+    hand = view["hands"][0]["pieces"]
+    fitting = {t["thing"]["id"] for t in view["targets"] if t["thing"]["kind"] == "piece"}
+    refused = next(r for r in view["refusals"] if r["thing"]["kind"] == "piece" and r["thing"]["id"] in fitting)
+    index = next(i for i, p in enumerate(hand) if p["colour"] + p["symbol"] == refused["thing"]["id"])
+    page.mouse.click(**page.evaluate(f"document.getElementById('board').gameboxPoint('piece:{index}')"))
+    page.wait_for_function(f"document.getElementById('board').dataset.selected === '{index}'")
+    # each stack the tile may go on says what the hand would then hold: the round's score preview
+    places = [t for t in targets(page) if "action" in t and t["action"].startswith(refused["thing"]["id"] + " ")]
+    for place in places:
+        assert f"(then {len(hand) - 1} in hand)" in place["label"] or "splits" in place["label"]
+    # a tap on a stack it may not go on: nothing is played, and the reason is said next to the stack
+    stack = page.evaluate(f"document.getElementById('board').gameboxPoint('stack:{refused['to']['id']}')")
+    page.mouse.click(stack["x"], stack["y"])
+    bubble = page.locator(".board-bubble-refusal")
+    bubble.wait_for()
+    words = EN[refused["key"]]
+    for name, value in refused["params"].items():
+        words = words.replace("{" + name + "}", str(value))
+    assert bubble.inner_text() == words
+    near = bubble.bounding_box()
+    assert abs(near["x"] + near["width"] / 2 - stack["x"]) < 200 and abs(near["y"] - stack["y"]) < 120
+    assert moves_played(page) == len(page.evaluate("window.gamebox.table().history"))
+    screenshot(page, "upcombine-refusal")
+    # Escape puts the tile back
     page.focus("#board")
-    for key in ("ArrowRight", "ArrowRight", "Enter"):  # the cursor starts on blue: purple
-        page.keyboard.press(key)
-    page.wait_for_function("document.getElementById('board').gameboxHits()"
-                           ".filter((r) => r.value.kind === 'base').length === 5")
-    for key in ("ArrowRight", "ArrowRight", "Enter"):  # red
-        page.keyboard.press(key)
-    page.wait_for_function("Number(document.body.dataset.moves) >= 1")
-    assert page.evaluate("window.gamebox.table().history[0]") == [2, "bases P R"]
-    screenshot(page, "upcombine-bases-by-keyboard")
+    page.keyboard.press("Escape")
+    page.wait_for_function("document.getElementById('board').dataset.selected === ''")
+    # hovering a thing says what it is: a colour of the pile, another player's hand
+    bag = page.evaluate("document.getElementById('board').gameboxPoint('bag:B')")
+    page.mouse.move(bag["x"], bag["y"])
+    blue = page.evaluate("window.gamebox.view().pile.colours.B")
+    said = f"Pile: {blue} blue tiles."
+    page.wait_for_function("(said) => document.querySelector('.board-bubble-describe')?.textContent === said", arg=said)
+    other = page.evaluate("document.getElementById('board').gameboxPoint('hand:1')")
+    page.mouse.move(other["x"], other["y"])
+    page.wait_for_function("/^Bot 2 \\(easy\\) holds 10 tiles .*the symbols are hidden\\.$/"
+                           ".test(document.querySelector('.board-bubble-describe')?.textContent || '')")
 
 
-def test_a_round_ends_by_clicking_with_two_bots_and_shows_the_summary(open_page):
-    # Easy bots in every seat of this seed: seat 0 empties its hand first. From its third turn on, a person
-    # plays seat 0's actions by clicking, and the page's easy bots play the others exactly as here.
+def test_hotseat_hides_each_hand_behind_a_pass_the_device_screen(game: SharedPage) -> None:
+    page = game.go("#/play?code=v1.upcombine.HOTSEAT.2.&seats=human,human")
+    page.wait_for_function("document.getElementById('board').dataset.privacy === '1'", timeout=60_000)
+    assert [t["label"] for t in targets(page)] == ["Show my tiles"]  # nothing else can be touched
+    page.focus("#board")
+    page.keyboard.press("Enter")
+    wait_for_turn(page, 0)
+    view = page.evaluate("window.gamebox.view()")
+    assert "pieces" in view["hands"][0] and "pieces" not in view["hands"][1]
+    mine = {p["colour"] + p["symbol"] for p in view["hands"][0]["pieces"]}
+    assert {t["thing"]["id"] for t in view["targets"] if t["thing"]["kind"] == "piece"} <= mine
+    human_step(page, 0)
+    while page.evaluate("window.gamebox.table().to_move[0]") == 0:
+        human_step(page, 0)
+    page.wait_for_function("document.getElementById('board').dataset.privacy === '1'")
+    view = page.evaluate("window.gamebox.view()")
+    assert view["viewer"] == 1 and "pieces" not in view["hands"][0]
+    tap_target(page, lambda t: t["label"] == "Show my tiles")
+    wait_for_turn(page, 1)
+    view = page.evaluate("window.gamebox.view()")
+    theirs = {p["colour"] + p["symbol"] for p in view["hands"][1]["pieces"]}
+    assert {t["thing"]["id"] for t in view["targets"] if t["thing"]["kind"] == "piece"} <= theirs
+
+
+def test_a_round_ends_by_taps_and_shows_its_summary(game: SharedPage) -> None:
+    # Easy bots in every seat of this seed: seat 0 empties its hand first. From its second-last turn on, a person
+    # plays seat 0's actions by taps, and the page's easy bots play the others exactly as here.
     final = easy_game("RND41", 3, lambda state: bool(state.rounds))
     assert final.rounds[0]["winner"] == 0
     history = [tuple(step) for step in final.history]
     turns = [i for i, (seat, _) in enumerate(history) if seat == 0 and (i == 0 or history[i - 1][0] != 0)]
     start = turns[-2]
-    page = open_page(f"#/play?code={code_of('RND41', 3, history[:start])}&seats=human,easy,easy")
+    page = game.go(f"#/play?code={code_of('RND41', 3, history[:start])}&seats=human,easy,easy")
     for seat, action in history[start:]:
         if seat != 0:
             continue
-        wait_for_my_turn(page)
-        assert action in page.evaluate("window.gamebox.legal(0)")
-        play_by_clicking(page, action)
+        wait_for_turn(page)
+        moves = moves_played(page)
+        view = page.evaluate("window.gamebox.view()")
+        target = next(t for t in view["targets"] if t["action"] == action)
+        if target["thing"]["kind"] == "piece":
+            hand = view["hands"][0]["pieces"]
+            index = next(i for i, p in enumerate(hand) if p["colour"] + p["symbol"] == target["thing"]["id"])
+            page.mouse.click(**page.evaluate(f"document.getElementById('board').gameboxPoint('piece:{index}')"))
+            page.wait_for_function(f"document.getElementById('board').dataset.selected === '{index}'")
+        tapped = tap_target(page, lambda t, wanted=action: t.get("action") == wanted)
+        play_tap(page, {**tapped, "_moves": moves, "_seat": 0})
     page.wait_for_function("window.gamebox.view().rounds.length === 1")
-    assert board_data(page, "summary") == "1"
+    page.wait_for_function("document.getElementById('board').dataset.summary === '1'")
+    assert [t["label"] for t in targets(page)] == ["Continue"]  # the summary covers the board
     table = page.evaluate("window.gamebox.table()")
     assert table["view"]["round"] == 2 and table["scores"][0] == 0 and sum(table["scores"]) > 0
-    assert table["fingerprint"] == final.fingerprint() or len(table["history"]) >= len(history)
-    assert any("Round 1 goes to You" in text for text in page.locator("#log li").all_inner_texts())
     screenshot(page, "upcombine-round-summary")
-    # a click puts the summary away; the round table stays on the board
-    page.locator("#board").click(position={"x": 300, "y": 250})
+    tap_target(page, lambda t: t["label"] == "Continue")
     page.wait_for_function("document.getElementById('board').dataset.summary === ''")
-    screenshot(page, "upcombine-round-2")
 
 
-def test_hotseat_hides_each_hand_behind_a_pass_the_device_screen_and_plays_by_keyboard(open_page):
-    page = open_page("#/play?code=v1.upcombine.HOTSEAT.2.&seats=human,human")
-    page.wait_for_function("document.getElementById('board').dataset.privacy === '1'", timeout=60_000)
-    # the privacy screen is the only thing on the canvas: no tile can be clicked
-    kinds = {r["value"]["kind"] for r in page.evaluate("document.getElementById('board').gameboxHits()")}
-    assert kinds == {"privacy"}
-    screenshot(page, "upcombine-privacy")
-    page.focus("#board")
-    page.keyboard.press("Enter")
-    wait_for_my_turn(page, 0)
-    view = page.evaluate("window.gamebox.view()")
-    assert "pieces" in view["hands"][0] and "pieces" not in view["hands"][1]
-    # keyboard: Enter picks up the tile under the cursor, Enter places it on the first stack it fits
-    legal = page.evaluate("window.gamebox.legal(0)")
-    pieces = view["hands"][0]["pieces"]
-    index = next(i for i, p in enumerate(pieces) if any(a.startswith(p["colour"] + p["symbol"] + " ") for a in legal))
-    for _ in range(index):
-        page.keyboard.press("ArrowRight")
-    page.keyboard.press("Enter")
-    page.wait_for_function(f"document.getElementById('board').dataset.selected === '{index}'")
-    screenshot(page, "upcombine-keyboard-selected")
-    page.keyboard.press("Escape")
-    page.wait_for_function("document.getElementById('board').dataset.selected === ''")
-    page.keyboard.press("Enter")
-    page.keyboard.press("Enter")
-    page.wait_for_function("Number(document.body.dataset.moves) === 1")
-    seat, action = page.evaluate("window.gamebox.table().history[0]")
-    assert seat == 0 and action in legal
-    # ↓ goes from the hand to the pile; Enter draws the colour under the cursor and ends the turn
-    wait_for_my_turn(page, 0)
-    page.keyboard.press("ArrowDown")
-    for _ in range(5):
-        page.keyboard.press("Enter")
-        if page.evaluate("window.gamebox.table().to_move[0]") == 1:
-            break
-        page.keyboard.press("ArrowRight")
-    page.wait_for_function("window.gamebox.table().to_move[0] === 1")
-    assert page.evaluate("window.gamebox.table().history[1][1]").startswith("draw ")
-    # the second player's turn: the screen hides everything until they click
-    page.wait_for_function("document.getElementById('board').dataset.privacy === '1'")
-    assert page.evaluate("window.gamebox.table().viewer") == 1
-    screenshot(page, "upcombine-privacy-2")
-    page.locator("#board").click(position={"x": 400, "y": 300})
-    wait_for_my_turn(page, 1)
-    view = page.evaluate("window.gamebox.view()")
-    assert "pieces" in view["hands"][1] and "pieces" not in view["hands"][0]
-    screenshot(page, "upcombine-hotseat-seat-2")
+def test_on_a_phone_the_pile_and_the_rounds_go_below_the_board(game: SharedPage) -> None:
+    page = game.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    game.go(f"#/play?code={code_of('PHONE', 3, [])}&seats=human,easy,easy")
+    wait_for_turn(page)
+    assert page.evaluate("document.getElementById('board').boardSize.width") == 400  # the portrait drawing
+    for _ in range(4):
+        human_step(page)
+    wait_for_turn(page)
+    no_overflow_nor_scroll(page)
+    screenshot(page, "upcombine-phone")
 
 
-def test_copy_link_keeps_the_deal_on_the_device_and_invites_to_a_new_game(open_page):
-    """The seed deals every hand, so before the game is over Copy link offers a new game of the same kind, and the
-    address bar points at the device's own saved game instead of the code."""
-    page = open_page("#/play?code=v1.upcombine.LINK.3.&seats=human,easy,hard")
-    wait_for_my_turn(page)
-    legal = page.evaluate("window.gamebox.legal(0)")
-    play_by_clicking(page, legal[0])
-    link = copied_link(page)
-    assert link == "#/upcombine" and "LINK" not in page.evaluate("location.hash")
-    assert "new game" in page.locator("#notice-text").inner_text()
-    other = open_page(link)
-    other.wait_for_selector("#screen-setup:not([hidden])")
-
-
-def test_bots_play_to_the_game_over_panel(open_page):
-    # The last few actions of a whole easy-bot game are left to the page's bots.
+def test_bots_play_to_the_game_over_panel(game: SharedPage) -> None:
     final = easy_game("END16", 2, lambda state: False)
     assert final.is_over
     history = [tuple(step) for step in final.history]
-    page = open_page(f"#/play?code={code_of('END16', 2, history[:-8])}&seats=easy,easy")
+    page = game.go(f"#/play?code={code_of('END16', 2, history[:-8])}&seats=easy,easy")
     page.wait_for_selector("#game-over:not([hidden])", timeout=120_000)
     assert page.evaluate("document.body.dataset.fingerprint") == final.fingerprint()
-    assert page.locator("#over-result").inner_text().strip()
     assert page.locator("#over-scores tr").count() == 2
-    screenshot(page, "upcombine-game-over")
     page.click("#btn-over-close")
+    assert targets(page) == []  # nothing to do at the end
+    no_overflow_nor_scroll(page)
     screenshot(page, "upcombine-final-board")
 
 
-def test_a_bad_link_shows_a_clear_message_and_a_working_menu(open_page):
-    page = open_page("#/play?code=v1.upcombine.K7Q2M.2..0Zz_9&seats=human,easy")
+def test_a_bad_link_shows_a_clear_message_and_a_working_menu(game: SharedPage) -> None:
+    page = game.page
+    page.evaluate("location.hash = '#/play?code=v1.upcombine.K7Q2M.2..0Zz_9&seats=human,easy'")
     page.wait_for_selector("#notice:not([hidden])", timeout=60_000)
     assert "does not open a game" in page.locator("#notice-text").inner_text()
     page.wait_for_selector("#screen-menu:not([hidden])")
-    page.click("a[href='#/upcombine']")
-    page.wait_for_selector("#screen-setup:not([hidden])")
+
+
+def test_the_bases_can_be_chosen_by_keyboard(game: SharedPage) -> None:
+    # 3 players: seat 3 is the oldest in round 1. The arrows move over the five colours, Enter picks.
+    page = game.go(f"#/play?code={code_of('BASES2', 3, [])}&seats=easy,easy,human")
+    wait_for_turn(page, 2)
+    page.focus("#board")
+    for key in ("ArrowRight", "ArrowRight", "Enter"):  # the first arrow focuses blue, the second orange
+        page.keyboard.press(key)
+    page.wait_for_function("window.gamebox.targets().filter((t) => t.action).length === 4")
+    for key in ("ArrowRight", "ArrowRight", "Enter"):  # purple, then green
+        page.keyboard.press(key)
+    page.wait_for_function("Number(document.body.dataset.moves) >= 1")
+    assert page.evaluate("window.gamebox.table().history[0]") == [2, "bases O G"]

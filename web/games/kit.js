@@ -306,8 +306,9 @@ export class Surface {
 
   /** The canvas's own width on the page, in CSS px (what a layout may choose from: portrait or landscape). */
   available() {
-    const parent = this.canvas.parentElement;
-    const width = parent ? parent.clientWidth : window.innerWidth;
+    let parent = this.canvas.parentElement;
+    while (parent && !parent.clientWidth && parent.parentElement) parent = parent.parentElement; // display: contents
+    const width = parent && parent.clientWidth ? parent.clientWidth : window.innerWidth;
     return { width, height: window.innerHeight, portrait: width < 640 };
   }
 
@@ -393,6 +394,8 @@ export class Surface {
   }
 
   explain(region) {
+    region = this.regions.find((current) => current.key === region.key); // as drawn now: a later frame may differ
+    if (!region) return;
     const words = this.wordsFor(region);
     if (!words) return;
     const box = bounds(region.shape);

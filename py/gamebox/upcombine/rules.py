@@ -18,6 +18,7 @@ from typing import Any
 from gamebox.core.errors import IllegalAction
 from gamebox.core.game import JSON, BotFunction, Game, LogEntry, State, log_entry
 from gamebox.core.rng import Rng
+from gamebox.core.targets import Target, button, target, thing
 from gamebox.upcombine.pieces import (
     COLOUR_CAP,
     COLOUR_ORDER,
@@ -31,6 +32,14 @@ from gamebox.upcombine.pieces import (
     describe,
     full_set,
     sorted_pieces,
+)
+from gamebox.upcombine.views import (
+    HandView,
+    PieceView,
+    Refusal,
+    RoundView,
+    StackView,
+    UpCombineView,
 )
 
 TARGET = 12  # a game ends after the round in which someone reaches this many points
@@ -218,7 +227,9 @@ class UpCombineState(State):
                                      colour=code[0], symbol=SYMBOLS[code[1]], stack=index + 1))
         return entries
 
-    def _place(self, seat: int, code: str, index: int) -> list[LogEntry]:
+    def _check_place(self, seat: int, code: str, index: int) -> int:
+        """Raise the reason ``code`` may not go on stack ``index`` (0-based) for ``seat`` now; else return how
+        many pieces of its colour the stack holds already."""
         if code[0] not in COLOURS or code[1] not in SYMBOLS:
             raise IllegalAction(f"There is no piece {code!r}.", "upcombine.no_such_piece", piece=code)
         if code not in self.hands[seat]:
@@ -237,6 +248,11 @@ class UpCombineState(State):
         if same >= COLOUR_CAP:
             raise IllegalAction(f"That stack already holds {COLOUR_CAP} {COLOURS[code[0]]} pieces.",
                                 "upcombine.colour_cap", colour=code[0], stack=index + 1)
+        return same
+
+    def _place(self, seat: int, code: str, index: int) -> list[LogEntry]:
+        same = self._check_place(seat, code, index)
+        stack = self.stacks[index]
         # legal: carry it out. A placed piece can never be taken back, and it shows its symbol to all.
         self.undo_floor = len(self.history) + 1
         self.hands[seat].remove(code)
@@ -271,7 +287,8 @@ class UpCombineState(State):
             raise IllegalAction("You can still place a piece: place at least one before you end your turn.",
                                 "upcombine.must_place")
 
-    def _draw(self, seat: int, colour: str) -> list[LogEntry]:
+    def _check_draw(self, seat: int, colour: str) -> None:
+        """Raise the reason ``seat`` may not end the turn by drawing ``colour`` now."""
         if colour not in COLOURS:
             raise IllegalAction(f"There is no colour {colour!r}.", "upcombine.no_such_colour", colour=colour)
         if not self.pile:
@@ -280,6 +297,9 @@ class UpCombineState(State):
             raise IllegalAction(f"The pile has no {COLOURS[colour]} piece left.", "upcombine.colour_gone",
                                 colour=colour)
         self._check_end_turn(seat)
+
+    def _draw(self, seat: int, colour: str) -> list[LogEntry]:
+        self._check_draw(seat, colour)
         self.undo_floor = len(self.history) + 1
         code = self._take(colour)
         bisect.insort(self.hands[seat], code, key=RANK.__getitem__)
@@ -356,26 +376,76 @@ class UpCombineState(State):
         best = min(self.totals)
         return [seat for seat, total in enumerate(self.totals) if total == best]
 
+    # -- targets: what the seat to move can touch now (core/targets.py) -----------------------------------
+    def target_of(self, action: str) -> Target:
+        """A placement is the piece in hand (``thing``) then its stack (``to``), with the points the seat would
+        hold after it (its score if the round ended then; 0: it wins the round) and whether it splits the stack;
+        a draw is the pile's tile of that colour; a choice of bases is two face-down tiles, one of each colour."""
+        place = _PLACE.fullmatch(action)
+        if place:
+            code, number = place.group(1) + place.group(2), int(place.group(3))
+            stack = self.stacks[number - 1]
+            points = len(self.hands[self.current]) - 1
+            splits = len({other[0] for other in stack} | {code[0]}) >= SPLIT_AT
+            key = "upcombine.act.place_last" if points == 0 else (
+                "upcombine.act.place_split" if splits else "upcombine.act.place")
+            return target(action, key, thing("piece", code), to=thing("stack", number),
+                          params={"colour": code[0], "symbol": SYMBOLS[code[1]], "stack": number,
+                                  "points": points, "split": int(splits)})
+        draw = _DRAW.fullmatch(action)
+        if draw:
+            colour = draw.group(1)
+            return target(action, "upcombine.act.draw", thing("tile", colour),
+                          params={"colour": colour, "count": sum(1 for code in self.pile if code[0] == colour)})
+        bases = _BASES.fullmatch(action)
+        if bases:
+            first, second = bases.group(1), bases.group(2)
+            return target(action, "upcombine.act.bases", thing("tile", first), to=thing("tile", second),
+                          params={"first": first, "second": second})
+        return button(action, "upcombine.act.pass")
+
+    def refusals(self, seat: int | None) -> list[Refusal]:
+        """Why each other touch of ``seat``'s turn is not a move: every piece of its hand on every stack it may
+        not go on now, and every colour of the pile it may not draw now, each with the reason the rules give
+        when it is played (the same checks as ``_place`` and ``_draw``). Only ``seat``'s own pieces: [] for a
+        seat not to move and for a spectator."""
+        if seat is None or self.over or seat != self.current or self.choosing_bases:
+            return []
+        found: list[Refusal] = []
+        for code in dict.fromkeys(self.hands[seat]):
+            for index in range(len(self.stacks)):
+                try:
+                    self._check_place(seat, code, index)
+                except IllegalAction as error:
+                    found.append({"thing": thing("piece", code), "to": thing("stack", index + 1),
+                                  "key": error.key, "params": _words(error.params)})
+        for colour in COLOUR_ORDER if self.pile else ():
+            try:
+                self._check_draw(seat, colour)
+            except IllegalAction as error:
+                found.append({"thing": thing("tile", colour), "key": error.key, "params": _words(error.params)})
+        return found
+
     # -- what each seat sees -----------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, JSON]:
-        hands: list[dict[str, JSON]] = []
+        return dict(self.table_view(seat))
+
+    def table_view(self, seat: int | None) -> UpCombineView:
+        """The table as ``seat`` sees it (None: a spectator): the faces of its own hand only."""
+        hands: list[HandView] = []
         for owner, hand in enumerate(self.hands):
-            entry: dict[str, JSON] = {
-                "seat": owner,
-                "count": len(hand),
-                "colours": [code[0] for code in hand],  # the backs: sorted by colour
-            }
+            entry: HandView = {"seat": owner, "count": len(hand), "colours": [code[0] for code in hand]}
             if owner == seat:
-                entry["pieces"] = [{"colour": code[0], "symbol": code[1]} for code in hand]
+                entry["pieces"] = [_face(code) for code in hand]
             hands.append(entry)
-        stacks = []
-        for index, stack in enumerate(self.stacks):
-            stacks.append({
-                "pieces": [{"colour": code[0], "symbol": code[1]} for code in stack],
-                "top": {"colour": stack[-1][0], "symbol": stack[-1][1]},
-                "colours": len({code[0] for code in stack}),
-                "used": self.used[index],
-            })
+        stacks: list[StackView] = [{
+            "pieces": [_face(code) for code in stack],
+            "top": _face(stack[-1]),
+            "colours": len({code[0] for code in stack}),
+            "used": self.used[index],
+        } for index, stack in enumerate(self.stacks)]
+        rounds: list[RoundView] = [{"round": r["round"], "winner": r["winner"], "blocked": r["blocked"],
+                                    "points": list(r["points"])} for r in self.rounds]
         mine = seat is not None and not self.over and seat == self.current
         return {
             "game": "upcombine",
@@ -395,10 +465,12 @@ class UpCombineState(State):
             "pile": {"count": len(self.pile), "colours": colour_counts(self.pile)},
             "passes": self.passes,
             "totals": list(self.totals),
-            "rounds": [dict(r, points=list(r["points"])) for r in self.rounds],
+            "round_points": [] if self.over else [len(hand) for hand in self.hands],
+            "rounds": rounds,
             "target": TARGET,
             "over": self.over,
             "winners": self.winners(),
+            "refusals": self.refusals(seat),
         }
 
     def snapshot(self) -> JSON:
@@ -437,6 +509,15 @@ class UpCombineState(State):
         twin.totals = list(self.totals)
         twin.rounds = [dict(r, points=list(r["points"])) for r in self.rounds]
         return twin
+
+
+def _face(code: str) -> PieceView:
+    return {"colour": code[0], "symbol": code[1]}
+
+
+def _words(params: dict[str, Any]) -> dict[str, str | int]:
+    """An IllegalAction's params, for a refusal (all of Up Combine's are texts and numbers)."""
+    return {name: value for name, value in params.items() if isinstance(value, (str, int))}
 
 
 def _full(stack: list[str]) -> frozenset[str]:
