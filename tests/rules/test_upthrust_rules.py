@@ -454,9 +454,10 @@ def test_view_has_what_the_renderer_draws() -> None:
     json.dumps(view)
     for field in ["columns", "rows", "row_values", "scoring_from_row", "pieces", "owners", "seat_colours",
                   "moves", "last_move", "colour_scores", "target", "end_reason", "neutral", "turn",
-                  "must_pass", "scores", "nonscoring_left", "ends_at", "winners", "same_colour_ban"]:
+                  "must_pass", "scores", "nonscoring_left", "ends_at", "winners", "same_colour_ban", "refusals"]:
         assert field in view
-    assert {"square": "a4", "column": 0, "row": 4, "colour": "green"} in view["pieces"]
+    assert {"square": "a4", "column": 0, "row": 4, "colour": "green", "rows": 4, "to": "a8",
+            "stuck": None} in view["pieces"]
     assert view["moves"] == {a: f"{a[0]}{int(a[1:]) + 4}" for a in state.legal_actions(state.to_move[0])}
     assert view["target"] is None and view["last_move"] is None
     assert new(1).view(0)["target"] == solver.START_TARGET[False] == 560

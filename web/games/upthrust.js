@@ -1,121 +1,212 @@
-// Upthrust renderer: draws the pegboard from view() and turns clicks and keys into actions ("b3").
-import { centredText, fitCanvas, HitRegions, pointerPosition, roundRect, tween } from "./common.js";
+// Upthrust renderer: the pegboard, drawn on the renderer kit (kit.js) from view() and view.targets.
+//
+// A jump is two touches: a tap on a peg picks it up and shows the hole it lands in (the peg's region carries a
+// label: it only selects), then a tap on the peg again or on its landing hole plays it (those regions carry the
+// target, whose action the page sends as it is). A tap on a peg that may not be played says why, next to it,
+// from the reasons Python puts in the view (view.refusals); hover and long press say what a peg is, who owns it,
+// and where it may go or why it may not (view.pieces[].to / .stuck). Nothing here reads an action's text or
+// works out a rule. Layouts: on a wide screen the legend (colours, owners, scores, the row rule) stands beside
+// the board, on a narrow one below it, and the board fills the width.
+import { button, fitText, font, panel, PALETTE, roundRect, Surface, targetsByThing, token, tween } from "./kit.js";
 
-const PEG = {
-  green: { fill: "#2e9e5b", dark: "#1b6b3b", letter: "G" },
-  red: { fill: "#d8433a", dark: "#8f231c", letter: "R" },
-  blue: { fill: "#2f6fd6", dark: "#1b438a", letter: "B" },
-  yellow: { fill: "#f2c230", dark: "#a07a0c", letter: "Y" },
-};
+const COLOURS = ["green", "red", "blue", "yellow"];
+const ROWS = 11;
+const COLUMNS = 4;
 const FILES = "abcd";
-const LEFT = 70;
-const TOP = 26;
-const COLUMN = 84;
-const ROW = 46;
-const LEGEND = 128; // the colours and their owners, then the row rule in force (one or two lines)
+// the board in units of its own (u = 1): margins, the row values' column, the row numbers' column
+const BOARD_W = 454;
+const PAD = 8;
+const VALUES_W = 58;
+const NUMBERS_W = 30;
+const TOP_PAD = 14;
+const LETTERS_H = 24;
+const SIDE_W = 226; // the legend beside the board (wide screens)
+const GAP = 14;
+// each square's name (column letter, then row number: docs/rules/upthrust.md) -> its column and row on the board
+const PLACES = new Map();
+for (let row = 1; row <= ROWS; row++) {
+  for (let column = 0; column < COLUMNS; column++) PLACES.set(`${FILES[column]}${row}`, { column, row });
+}
+
+/** Where everything goes for a screen `available` CSS px wide (and so much high below the board's top). */
+function geometry(available, room) {
+  const portrait = available < 600;
+  let u;
+  const rowUnits = portrait ? 44 : 46;
+  const boardUnitsH = TOP_PAD + ROWS * rowUnits + LETTERS_H + 6;
+  if (portrait) {
+    // the whole width; a phone narrower than 420 px shows the same drawing a little smaller
+    u = Math.max(420, available) / BOARD_W;
+  } else {
+    const fitWidth = available / (BOARD_W + GAP + SIDE_W);
+    const fitHeight = room / boardUnitsH;
+    u = Math.max(0.8, Math.min(1.7, fitWidth, fitHeight));
+  }
+  const board = { x: 0, y: 0, w: BOARD_W * u, h: boardUnitsH * u };
+  const g = {
+    portrait, u, board,
+    row: rowUnits * u,
+    column: (BOARD_W - 2 * PAD - VALUES_W - NUMBERS_W) * u / COLUMNS,
+    gridX: (PAD + VALUES_W) * u,
+    gridY: TOP_PAD * u,
+  };
+  g.peg = Math.min(g.column, g.row) * 0.36;
+  g.reach = g.row * 0.5; // a peg's or a hole's hit radius
+  if (portrait) {
+    const y = board.h + 8 * u;
+    g.legend = { x: 0, y, w: board.w, cards: [], text: null };
+    const cardW = (board.w - 8 * u) / 2;
+    const cardH = 40 * u;
+    COLOURS.forEach((colour, index) => {
+      g.legend.cards.push({ x: (index % 2) * (cardW + 8 * u), y: y + Math.floor(index / 2) * (cardH + 6 * u), w: cardW, h: cardH });
+    });
+    const textY = y + 2 * (cardH + 6 * u);
+    g.legend.rule = { x: 8 * u, y: textY, w: board.w - 16 * u, h: 34 * u };
+    g.legend.progress = { x: 8 * u, y: textY + 34 * u, w: board.w - 16 * u, h: 32 * u };
+    g.width = board.w;
+    g.height = textY + 70 * u;
+  } else {
+    const x = board.w + GAP * u;
+    const w = SIDE_W * u;
+    g.legend = { x, y: 0, w, cards: [] };
+    const cardH = 54 * u;
+    COLOURS.forEach((colour, index) => g.legend.cards.push({ x, y: index * (cardH + 8 * u), w, h: cardH }));
+    const textY = 4 * (cardH + 8 * u) + 4 * u;
+    g.legend.rule = { x: x + 6 * u, y: textY, w: w - 12 * u, h: 84 * u };
+    g.legend.progress = { x: x + 6 * u, y: textY + 92 * u, w: w - 12 * u, h: 62 * u };
+    g.width = x + w;
+    g.height = Math.max(board.h, textY + 160 * u);
+  }
+  g.width = Math.round(g.width);
+  g.height = Math.round(g.height);
+  return g;
+}
 
 export function create(canvas, host) {
+  const t = host.t;
   let table = null;
-  let selected = null; // square of the selected peg
-  let cursorColumn = 0;
+  let selected = null; // the square of the peg picked up
   let hinted = null;
   let moving = null; // {colour, from, to, progress}
-  const hits = new HitRegions();
-  const width = LEFT + 4 * COLUMN + 44;
-  const height = TOP + 11 * ROW + 24 + LEGEND;
-  let context = fitCanvas(canvas, width, height);
+  let lastTap = null; // where the last tap was, in board units: a refusal is said there
+  let byKeyboard = false; // the focus ring shows while the person plays by keys, not after a tap
+  let g = null;
+  let context = null;
+  const surface = new Surface(canvas, host, { width: BOARD_W, height: 700, onTap: tap });
+  surface.redraw = () => render();
 
-  const centre = (column, row) => ({ x: LEFT + column * COLUMN + COLUMN / 2, y: TOP + (11 - row) * ROW + ROW / 2 });
-  const parse = (square) => ({ column: FILES.indexOf(square[0]), row: Number(square.slice(1)) });
-  const myMoves = () => (table && host.humanSeat() !== null ? table.view.moves : {});
+  // -- what the view says --------------------------------------------------------------------------------------
+  const view = () => table.view;
+  /** The targets of the person at the board: none when it is not their turn (a bot's, a replay, the end). */
+  const mine = () => (table && host.humanSeat() !== null ? view().targets || [] : []);
+  const pegTargets = () => targetsByThing(mine().filter((target) => target.thing.kind === "peg"));
+  const passTarget = () => mine().find((target) => target.thing.kind === "button") || null;
+  const pieceOn = (square) => view().pieces.find((piece) => piece.square === square) || null;
+  const colourWord = (colour) => t(`colour.${colour}`).toLocaleLowerCase();
+  /** A message's params with the colour in the reader's language. */
+  const worded = (params) => (params && params.colour ? { ...params, colour: colourWord(params.colour) } : params || {});
+  const say = (reason) => t(reason.key, worded(reason.params));
+  const targetWords = (target) => t(target.key, worded(target.params));
 
-  function drawBoard(view) {
+  function describePeg(piece) {
+    const owner = view().owners[piece.colour];
+    if (owner === null || owner === undefined) {
+      return t("upthrust.peg_neutral", { colour: colourWord(piece.colour), square: piece.square });
+    }
+    const words = [t("upthrust.peg", { colour: colourWord(piece.colour), square: piece.square, owner: host.seatName(owner) })];
+    if (piece.to) {
+      words.push(t("upthrust.peg_jumps", { rows: piece.rows, to: piece.to }));
+    } else if (piece.stuck) {
+      words.push(say(piece.stuck));
+    }
+    return words.join(" ");
+  }
+
+  // -- geometry ------------------------------------------------------------------------------------------------
+  const centre = (column, row) => ({
+    x: g.gridX + column * g.column + g.column / 2,
+    y: g.gridY + (ROWS - row) * g.row + g.row / 2,
+  });
+  const squareCentre = (square) => { const place = PLACES.get(square); return centre(place.column, place.row); };
+
+  function relayout() {
+    const available = surface.available().width;
+    const top = canvas.getBoundingClientRect().top + window.scrollY;
+    const room = Math.max(360, window.innerHeight - Math.max(0, Math.min(top, 140)) - 16);
+    const next = geometry(available, room);
+    if (!g || next.width !== g.width || next.height !== g.height || next.portrait !== g.portrait) {
+      g = next;
+      context = surface.layout(g.width, g.height);
+    }
+  }
+
+  // -- drawing -------------------------------------------------------------------------------------------------
+  function drawBoard() {
     const c = context;
-    c.clearRect(0, 0, width, height);
-    // the wooden pegboard
-    const wood = c.createLinearGradient(0, 0, width, height);
+    const { board, u } = g;
+    c.clearRect(0, 0, g.width, g.height);
+    const wood = c.createLinearGradient(0, 0, board.w, board.h);
     wood.addColorStop(0, "#c8955a");
     wood.addColorStop(0.5, "#b07b43");
     wood.addColorStop(1, "#9a6533");
-    roundRect(c, 4, 4, width - 8, TOP + 11 * ROW + 20, 16);
+    roundRect(c, board.x + 3, board.y + 3, board.w - 6, board.h - 6, 16 * u);
     c.fillStyle = wood;
     c.fill();
     c.strokeStyle = "#6e4520";
     c.lineWidth = 3;
     c.stroke();
-    // grain
-    c.save();
+    c.save(); // the grain
     c.clip();
     c.strokeStyle = "rgba(90, 50, 20, 0.10)";
     c.lineWidth = 1;
-    for (let y = 12; y < TOP + 11 * ROW + 20; y += 9) {
+    for (let y = 12 * u; y < board.h; y += 9 * u) {
       c.beginPath();
-      c.moveTo(4, y);
-      c.bezierCurveTo(width * 0.3, y + 5, width * 0.6, y - 5, width, y + 2);
+      c.moveTo(0, y);
+      c.bezierCurveTo(board.w * 0.3, y + 5 * u, board.w * 0.6, y - 5 * u, board.w, y + 2 * u);
       c.stroke();
     }
     c.restore();
-    // scoring band
-    const scoringTop = TOP + (11 - 11) * ROW;
-    const scoringRows = 11 - view.scoring_from_row + 1;
+    const v = view();
+    // the scoring band, and the line below it
+    const scoringRows = ROWS - v.scoring_from_row + 1;
+    const bandLeft = PAD * u + 2 * u;
+    const bandRight = g.gridX + COLUMNS * g.column + 4 * u;
     c.fillStyle = "rgba(255, 236, 170, 0.28)";
-    roundRect(c, LEFT - 56, scoringTop + 2, 4 * COLUMN + 56 + 6, scoringRows * ROW - 4, 10);
+    roundRect(c, bandLeft, g.gridY + 2 * u, bandRight - bandLeft, scoringRows * g.row - 4 * u, 10 * u);
     c.fill();
-    // the line below the scoring rows
-    const lineY = TOP + (11 - view.scoring_from_row + 1) * ROW;
+    const lineY = g.gridY + scoringRows * g.row;
     c.strokeStyle = "#5b3413";
     c.lineWidth = 2;
-    c.setLineDash([6, 5]);
+    c.setLineDash([6 * u, 5 * u]);
     c.beginPath();
-    c.moveTo(LEFT - 56, lineY);
-    c.lineTo(LEFT + 4 * COLUMN + 6, lineY);
+    c.moveTo(bandLeft, lineY);
+    c.lineTo(bandRight, lineY);
     c.stroke();
     c.setLineDash([]);
-    // row values and numbers
-    c.textAlign = "center";
-    c.textBaseline = "middle";
-    for (let row = 1; row <= 11; row++) {
-      const value = view.row_values[row - 1];
-      const y = centre(0, row).y;
+    for (let row = 1; row <= ROWS; row++) {
+      const value = v.row_values[row - 1];
+      const { y } = centre(0, row);
       if (value) {
-        roundRect(c, LEFT - 52, y - 13, 40, 26, 6);
-        c.fillStyle = "#fff4cf";
-        c.fill();
-        c.strokeStyle = "#7a4f1f";
-        c.lineWidth = 1.5;
-        c.stroke();
-        c.fillStyle = "#5b3413";
-        c.font = "bold 15px system-ui, sans-serif";
-        c.fillText(String(value), LEFT - 32, y + 1);
+        const box = { x: PAD * u + 6 * u, y: y - 13 * u, w: VALUES_W * u - 16 * u, h: 26 * u };
+        panel(c, box, { fill: PALETTE.panelActive, edge: "#7a4f1f", radius: 6 * u, lineWidth: 1.5 });
+        fitText(c, String(value), box, { size: 15 * u, weight: 700, colour: "#5b3413" });
       }
-      c.fillStyle = "rgba(50, 25, 5, 0.75)";
-      c.font = "12px system-ui, sans-serif";
-      c.fillText(String(row), LEFT + 4 * COLUMN + 18, y);
+      fitText(c, String(row), { x: g.gridX + COLUMNS * g.column + 2 * u, y: y - 9 * u, w: NUMBERS_W * u - 4 * u, h: 18 * u },
+        { size: 12 * u, colour: "rgba(50, 25, 5, 0.8)" });
     }
-    for (let column = 0; column < 4; column++) {
-      const x = centre(column, 1).x;
-      c.fillStyle = "rgba(50, 25, 5, 0.85)";
-      c.font = "bold 13px system-ui, sans-serif";
-      c.fillText(FILES[column], x, TOP + 11 * ROW + 10);
-      // keyboard column cursor
-      if (canvas === document.activeElement && column === cursorColumn && host.humanSeat() !== null) {
-        c.strokeStyle = "rgba(255, 255, 255, 0.85)";
-        c.lineWidth = 2;
-        c.setLineDash([4, 4]);
-        roundRect(c, x - COLUMN / 2 + 4, TOP + 2, COLUMN - 8, 11 * ROW - 4, 10);
-        c.stroke();
-        c.setLineDash([]);
-      }
+    for (let column = 0; column < COLUMNS; column++) {
+      const { x } = centre(column, 1);
+      fitText(c, FILES[column], { x: x - 20 * u, y: g.gridY + ROWS * g.row, w: 40 * u, h: LETTERS_H * u - 4 * u },
+        { size: 14 * u, weight: 700, colour: "rgba(50, 25, 5, 0.85)" });
     }
-    // holes
-    for (let row = 1; row <= 11; row++) {
-      for (let column = 0; column < 4; column++) {
+    for (let row = 1; row <= ROWS; row++) { // the holes
+      for (let column = 0; column < COLUMNS; column++) {
         const { x, y } = centre(column, row);
-        const hole = c.createRadialGradient(x - 2, y - 2, 1, x, y, 9);
+        const hole = c.createRadialGradient(x - 2 * u, y - 2 * u, 1, x, y, 9 * u);
         hole.addColorStop(0, "#2a160a");
         hole.addColorStop(1, "#5a3517");
         c.beginPath();
-        c.arc(x, y, 8, 0, Math.PI * 2);
+        c.arc(x, y, 8 * u, 0, Math.PI * 2);
         c.fillStyle = hole;
         c.fill();
       }
@@ -123,198 +214,198 @@ export function create(canvas, host) {
   }
 
   function drawPeg(colour, x, y, { lifted = false } = {}) {
+    const shade = PALETTE.colours[colour];
+    token(context, x, y, lifted ? g.peg * 1.12 : g.peg, { fill: shade.fill, dark: shade.dark, ink: shade.ink,
+      letter: t(`upthrust.initial.${colour}`), lifted });
+  }
+
+  function ring(x, y, r, colour, width, dash = null) {
     const c = context;
-    const peg = PEG[colour];
-    const r = lifted ? 18 : 16;
-    c.beginPath();
-    c.ellipse(x + 2, y + 4, r, r * 0.9, 0, 0, Math.PI * 2);
-    c.fillStyle = "rgba(0,0,0,0.35)";
-    c.fill();
-    const body = c.createRadialGradient(x - r / 3, y - r / 3, 2, x, y, r);
-    body.addColorStop(0, "#ffffff");
-    body.addColorStop(0.18, peg.fill);
-    body.addColorStop(1, peg.dark);
+    c.save();
     c.beginPath();
     c.arc(x, y, r, 0, Math.PI * 2);
-    c.fillStyle = body;
-    c.fill();
-    c.strokeStyle = "rgba(0,0,0,0.45)";
-    c.lineWidth = 1;
+    c.strokeStyle = colour;
+    c.lineWidth = width;
+    if (dash) c.setLineDash(dash);
     c.stroke();
-    centredText(c, "bold 13px system-ui, sans-serif", colour === "yellow" ? "#3d2c00" : "#ffffff", peg.letter, x, y + 1);
+    c.restore();
   }
 
-  function drawLegend(view) {
+  function drawTrail() {
+    const last = view().last_move;
+    if (!last || moving) return;
+    const a = squareCentre(last.from);
+    const b = squareCentre(last.to);
     const c = context;
-    const y0 = TOP + 11 * ROW + 34;
-    const colours = Object.keys(view.owners);
-    const half = (width - 16) / 2;
-    colours.forEach((colour, index) => {
-      const x = 8 + (index % 2) * half;
-      const y = y0 + Math.floor(index / 2) * 40 + 14;
-      roundRect(c, x + 2, y - 17, half - 6, 34, 8);
-      c.fillStyle = view.owners[colour] !== null && view.owners[colour] === table.viewer ? "#fff4cf" : "#fffdf8";
-      c.fill();
-      c.strokeStyle = "#d9cfbd";
-      c.lineWidth = 1;
-      c.stroke();
-      drawPeg(colour, x + 20, y);
-      const owner = view.owners[colour];
-      const name = owner === null || owner === undefined ? host.t("upthrust.owner_neutral") : host.seatName(owner);
-      c.textAlign = "left";
-      c.textBaseline = "middle";
-      c.fillStyle = "#1f2430";
-      c.font = "600 13px system-ui, sans-serif";
-      c.fillText(host.t(`colour.${colour}`), x + 42, y - 7);
-      c.fillStyle = "#5a6172";
-      c.font = "12px system-ui, sans-serif";
-      c.fillText(name, x + 42, y + 9, half - 90);
-      c.textAlign = "right";
-      c.fillStyle = "#1f2430";
-      c.font = "bold 15px system-ui, sans-serif";
-      c.fillText(String(view.colour_scores ? view.colour_scores[colour] : 0), x + half - 12, y + 1);
-    });
-    // the row rule in force: Upthrust's (not below the scoring rows) or Score Up's own (never in one row)
-    if (view.same_colour_ban) {
-      const text = host.t(`upthrust.rule.${view.same_colour_ban}`);
-      c.font = "12px system-ui, sans-serif";
-      const cut = text.indexOf(": ");
-      const lines = c.measureText(text).width <= width - 16 || cut < 0 ? [text] : [text.slice(0, cut + 1), text.slice(cut + 2)];
-      lines.forEach((line, index) => {
-        centredText(c, "12px system-ui, sans-serif", "#4a4f5c", line, width / 2,
-          y0 + 2 * 40 + 10 + (index - (lines.length - 1) / 2) * 15 + (lines.length - 1) * 7, width - 16);
-      });
-    }
+    c.save();
+    c.strokeStyle = "rgba(255, 255, 255, 0.6)";
+    c.lineWidth = 4 * g.u;
+    c.setLineDash([2 * g.u, 6 * g.u]);
+    c.beginPath();
+    c.moveTo(a.x, a.y);
+    c.lineTo(b.x, b.y + g.peg);
+    c.stroke();
+    c.restore();
   }
 
-  function drawPassButton() {
+  function drawLanding(from, to) {
+    const a = squareCentre(from);
+    const b = squareCentre(to);
     const c = context;
-    const w = 220;
-    const h = 40;
-    const x = (width - w) / 2;
-    const y = TOP + 5 * ROW - h / 2;
-    roundRect(c, x, y, w, h, 10);
-    c.fillStyle = "#2b5fab";
-    c.fill();
+    const { u } = g;
+    c.save();
     c.strokeStyle = "#ffffff";
-    c.lineWidth = 2;
+    c.lineWidth = 3 * u;
+    c.beginPath();
+    c.moveTo(a.x, a.y - g.peg * 1.25);
+    c.lineTo(b.x, b.y + g.peg * 1.35);
     c.stroke();
-    centredText(c, "bold 15px system-ui, sans-serif", "#ffffff", host.t("upthrust.pass"), width / 2, y + h / 2 + 1);
-    hits.rect(x, y, w, h, { kind: "pass" });
+    c.beginPath();
+    c.moveTo(b.x - 7 * u, b.y + g.peg * 1.35 + 9 * u);
+    c.lineTo(b.x, b.y + g.peg * 1.35);
+    c.lineTo(b.x + 7 * u, b.y + g.peg * 1.35 + 9 * u);
+    c.stroke();
+    c.restore();
+    ring(b.x, b.y, g.peg * 1.05, "#ffffff", 3 * u, [5 * u, 4 * u]);
+  }
+
+  function drawLegend() {
+    const c = context;
+    const v = view();
+    const { u, legend } = g;
+    COLOURS.forEach((colour, index) => {
+      const box = legend.cards[index];
+      const owner = v.owners[colour];
+      const active = v.turn !== null && owner === v.turn;
+      panel(c, box, { fill: active ? PALETTE.panelActive : PALETTE.panel, edge: active ? "#d9a400" : PALETTE.panelEdge,
+        radius: 8 * u, lineWidth: active ? 2 : 1 });
+      const r = Math.min(14 * u, box.h * 0.34);
+      const shade = PALETTE.colours[colour];
+      token(c, box.x + 6 * u + r, box.y + box.h / 2, r, { fill: shade.fill, dark: shade.dark, ink: shade.ink,
+        letter: t(`upthrust.initial.${colour}`) });
+      const name = owner === null || owner === undefined ? t("upthrust.owner_neutral") : host.seatName(owner);
+      const textX = box.x + 12 * u + 2 * r;
+      const scoreW = 44 * u;
+      const textW = box.w - (textX - box.x) - scoreW - 4 * u;
+      const half = (box.h - 6 * u) / 2;
+      fitText(c, t(`colour.${colour}`), { x: textX, y: box.y + 3 * u, w: textW, h: half },
+        { size: (g.portrait ? 14 : 15) * u, weight: 700, align: "left", minSize: 8 });
+      fitText(c, name, { x: textX, y: box.y + 3 * u + half, w: textW, h: half },
+        { size: (g.portrait ? 13 : 13.5) * u, colour: PALETTE.muted, align: "left", minSize: 8 });
+      fitText(c, String(v.colour_scores[colour]), { x: box.x + box.w - scoreW - 6 * u, y: box.y, w: scoreW, h: box.h },
+        { size: 18 * u, weight: 700, align: "right", minSize: 9 });
+    });
+    fitText(c, t(`upthrust.rule.${v.same_colour_ban}`), legend.rule,
+      { size: 13 * u, colour: "#4a4f5c", lines: g.portrait ? 2 : 5, minSize: 8, align: g.portrait ? "center" : "left",
+        valign: "top" });
+    const progress = v.end_reason ? t(v.end_reason)
+      : t("upthrust.left_below", { count: v.nonscoring_left, ends: v.ends_at });
+    fitText(c, progress, legend.progress, { size: 13 * u, weight: 600, colour: PALETTE.ink, lines: g.portrait ? 2 : 4,
+      minSize: 8, align: g.portrait ? "center" : "left", valign: "top" });
   }
 
   function render() {
-    if (!table) return;
-    const view = table.view;
-    hits.clear();
-    drawBoard(view);
-    const moves = myMoves();
-    // last move trail
-    if (view.last_move && !moving) {
-      const from = parse(view.last_move.from);
-      const to = parse(view.last_move.to);
-      const a = centre(from.column, from.row);
-      const b = centre(to.column, to.row);
-      context.strokeStyle = "rgba(255, 255, 255, 0.55)";
-      context.lineWidth = 4;
-      context.setLineDash([2, 6]);
-      context.beginPath();
-      context.moveTo(a.x, a.y);
-      context.lineTo(b.x, b.y - 16);
-      context.stroke();
-      context.setLineDash([]);
-    }
-    for (const piece of view.pieces) {
+    if (!table || !g) return;
+    const v = view();
+    surface.begin();
+    drawBoard();
+    drawTrail();
+    const byPeg = pegTargets();
+    if (selected && !byPeg.has(`peg:${selected}`)) selected = null;
+    // the pegs the person may play first: the keyboard's first stop is one of them
+    const order = [...v.pieces].sort((a, b) => Number(byPeg.has(`peg:${b.square}`)) - Number(byPeg.has(`peg:${a.square}`)));
+    for (const piece of order) {
       if (moving && piece.square === moving.to) continue;
-      const { x, y } = centre(piece.column, piece.row);
-      const movable = piece.square in moves;
-      if (movable) {
-        context.beginPath();
-        context.arc(x, y, 21, 0, Math.PI * 2);
-        context.strokeStyle = piece.square === selected ? "#ffffff" : "rgba(255, 255, 255, 0.55)";
-        context.lineWidth = piece.square === selected ? 4 : 2;
-        context.stroke();
-        hits.circle(x, y, 22, { kind: "peg", square: piece.square });
+      const { x, y } = squareCentre(piece.square);
+      const target = (byPeg.get(`peg:${piece.square}`) || [])[0] || null;
+      const lifted = piece.square === selected;
+      if (target) ring(x, y, g.peg * 1.32, lifted ? "#ffffff" : "rgba(255, 255, 255, 0.6)", lifted ? 4 * g.u : 2 * g.u);
+      if (piece.square === hinted) ring(x, y, g.peg * 1.55, PALETTE.hint, 4 * g.u);
+      if (surface.isHovered(`peg:${piece.square}`) && target && !lifted) ring(x, y, g.peg * 1.32, "#ffffff", 3 * g.u);
+      drawPeg(piece.colour, x, y, { lifted });
+      const describe = describePeg(piece);
+      const shape = { circle: [x, y, g.reach] };
+      const value = { kind: "peg", square: piece.square };
+      if (target && lifted) {
+        surface.region(shape, { key: `peg:${piece.square}`, value, target, label: targetWords(target), describe });
+      } else if (target) {
+        const label = t("upthrust.peg_pick", { colour: colourWord(piece.colour), square: piece.square, to: target.to.id });
+        surface.region(shape, { key: `peg:${piece.square}`, value, label, describe });
+      } else {
+        surface.region(shape, { key: `peg:${piece.square}`, value, describe });
       }
-      if (piece.square === hinted) {
-        context.beginPath();
-        context.arc(x, y, 25, 0, Math.PI * 2);
-        context.strokeStyle = "#f5a623";
-        context.lineWidth = 4;
-        context.stroke();
-      }
-      drawPeg(piece.colour, x, y, { lifted: piece.square === selected });
     }
-    if (selected && moves[selected]) {
-      const to = parse(moves[selected]);
-      const from = parse(selected);
-      const a = centre(from.column, from.row);
-      const b = centre(to.column, to.row);
-      context.strokeStyle = "#ffffff";
-      context.lineWidth = 3;
-      context.beginPath();
-      context.moveTo(a.x, a.y - 20);
-      context.lineTo(b.x, b.y + 22);
-      context.stroke();
-      context.beginPath();
-      context.moveTo(b.x - 7, b.y + 30);
-      context.lineTo(b.x, b.y + 21);
-      context.lineTo(b.x + 7, b.y + 30);
-      context.stroke();
-      context.beginPath();
-      context.arc(b.x, b.y, 17, 0, Math.PI * 2);
-      context.setLineDash([5, 4]);
-      context.stroke();
-      context.setLineDash([]);
-      hits.circle(b.x, b.y, 22, { kind: "target", square: selected });
+    if (selected) {
+      const target = byPeg.get(`peg:${selected}`)[0];
+      drawLanding(selected, target.to.id);
+      const at = squareCentre(target.to.id);
+      surface.region({ circle: [at.x, at.y, g.reach] }, { key: `hole:${target.to.id}`, value: { kind: "hole" }, target,
+        label: targetWords(target) });
     }
     if (moving) {
-      const from = parse(moving.from);
-      const to = parse(moving.to);
-      const a = centre(from.column, from.row);
-      const b = centre(to.column, to.row);
+      const a = squareCentre(moving.from);
+      const b = squareCentre(moving.to);
       const p = moving.progress;
-      drawPeg(moving.colour, a.x + (b.x - a.x) * p, a.y + (b.y - a.y) * p - Math.sin(p * Math.PI) * 18, { lifted: true });
+      drawPeg(moving.colour, a.x + (b.x - a.x) * p, a.y + (b.y - a.y) * p - Math.sin(p * Math.PI) * 18 * g.u, { lifted: true });
     }
-    drawLegend(view);
-    if (view.must_pass && host.humanSeat() !== null) drawPassButton();
+    const pass = passTarget();
+    if (pass) {
+      const w = Math.min(g.board.w - 40 * g.u, 280 * g.u);
+      const box = { x: (g.board.w - w) / 2, y: centre(0, 5).y - 24 * g.u, w, h: 48 * g.u };
+      button(context, box, t(pass.key, pass.params), { size: 16 * g.u, hovered: surface.isHovered("pass") });
+      surface.region({ rect: [box.x, box.y, box.w, box.h] }, { key: "pass", value: { kind: "pass" }, target: pass,
+        label: t(pass.key, pass.params) });
+    }
+    drawLegend();
+    if (byKeyboard) surface.drawFocus();
   }
 
-  function selectInColumn(step) {
-    const moves = myMoves();
-    const inColumn = Object.keys(moves).filter((square) => parse(square).column === cursorColumn)
-      .sort((a, b) => parse(a).row - parse(b).row);
-    if (!inColumn.length) { selected = null; return; }
-    const index = inColumn.indexOf(selected);
-    selected = index < 0 ? inColumn[0] : inColumn[(index + step + inColumn.length) % inColumn.length];
+  // -- touches and keys ----------------------------------------------------------------------------------------
+  function play(action) {
+    selected = null;
+    hinted = null;
+    host.act(action);
   }
 
-  function describe(square) {
-    const moves = table ? table.view.moves : {};
-    const piece = table && table.view.pieces.find((p) => p.square === square);
-    if (!piece) return square;
-    return `${host.t(`colour.${piece.colour}`)} ${square} → ${moves[square] || "?"}`;
-  }
-
-  canvas.addEventListener("click", (event) => {
+  function tap(region, point, event) {
     if (!table) return;
-    const hit = hits.at(pointerPosition(canvas, event));
-    if (!hit) { selected = null; render(); return; }
-    if (hit.kind === "pass") { host.act("pass"); return; }
-    if (hit.kind === "target" || (hit.kind === "peg" && hit.square === selected)) {
-      const square = hit.square;
-      selected = null;
-      hinted = null;
-      host.act(square);
+    lastTap = point;
+    byKeyboard = Boolean(event && event.type === "keydown");
+    surface.hideBubble();
+    if (!region || !region.value) { selected = null; render(); return; }
+    const { kind, square } = region.value;
+    if (region.target && (kind === "hole" || kind === "pass" || square === selected)) { play(region.target.action); return; }
+    if (kind === "peg" && region.label) { // a peg the person may jump: pick it up
+      selected = square;
+      host.announce?.(region.label);
+      render();
       return;
     }
-    selected = hit.square;
-    cursorColumn = parse(hit.square).column;
-    host.announce(describe(selected));
-    render();
-  });
-  canvas.addEventListener("focus", () => render());
-  canvas.addEventListener("blur", () => render());
+    if (kind === "peg") {
+      const refusal = host.humanSeat() !== null ? (view().refusals || {})[square] : null;
+      selected = null;
+      render();
+      if (refusal) surface.tell(point, say(refusal));
+      else surface.tell(point, region.describe, "describe"); // not the person's turn: what the peg is
+    }
+  }
+
+  /** After the kit moved the keyboard focus: a peg that may jump is picked up as the focus reaches it. */
+  function followFocus() {
+    const focused = surface.focused;
+    if (focused && focused.value && focused.value.kind === "peg") {
+      selected = focused.label || focused.target ? focused.value.square : null;
+      render();
+    }
+  }
+
+  function onResize() {
+    if (!table) return;
+    const before = g;
+    relayout();
+    if (g !== before) render();
+  }
+  window.addEventListener("resize", onResize);
 
   return {
     draw(next, { animate = true } = {}) {
@@ -322,6 +413,9 @@ export function create(canvas, host) {
       table = next;
       selected = null;
       hinted = null;
+      surface.hideBubble("describe"); // about the position before
+      if (!previous || previous.seed !== next.seed || previous.players !== next.players) surface.focusedKey = null; // another game
+      relayout();
       const last = next.view.last_move;
       if (animate && previous && last && next.history.length > previous.history.length) {
         const anim = moving = { ...last, progress: 0 };
@@ -334,47 +428,45 @@ export function create(canvas, host) {
       }
     },
     keydown(event) {
-      if (!table || host.humanSeat() === null) return;
-      const key = event.key;
-      if (key === "ArrowLeft" || key === "ArrowRight") {
-        cursorColumn = (cursorColumn + (key === "ArrowLeft" ? 3 : 1)) % 4;
+      if (!table) return;
+      byKeyboard = true;
+      if (event.key === "Escape" && selected) {
         selected = null;
-        selectInColumn(0);
-      } else if (key === "ArrowUp" || key === "ArrowDown") {
-        selectInColumn(key === "ArrowUp" ? 1 : -1);
-      } else if (key === "Enter" || key === " ") {
-        if (selected) {
-          const square = selected;
-          selected = null;
-          host.act(square);
-        } else if (table.view.must_pass) {
-          host.act("pass");
-        }
-      } else if (key === "Escape") {
-        selected = null;
-      } else {
+        render();
+        event.preventDefault();
         return;
       }
-      event.preventDefault();
-      if (selected) host.announce(describe(selected));
-      render();
+      if (surface.keydown(event)) {
+        event.preventDefault();
+        if (event.key.startsWith("Arrow")) followFocus();
+      }
     },
     showHint(action) {
       hinted = action;
-      selected = action in myMoves() ? action : null;
-      if (selected) cursorColumn = parse(selected).column;
+      selected = pegTargets().has(`peg:${action}`) ? action : null;
       render();
     },
-    describeAction(view, action) {
-      if (action === "pass") return action;
-      return describe(action);
+    describeAction(v, action) {
+      const target = (v.targets || []).find((made) => made.action === action);
+      return target ? targetWords(target) : action;
     },
-    seatBadges(view, seat) {
-      return (view.seat_colours[seat] || []).map((colour) => ({
-        colour: PEG[colour].fill, label: host.t(`colour.${colour}`), symbol: PEG[colour].letter,
+    seatBadges(v, seat) {
+      return (v.seat_colours[seat] || []).map((colour) => ({
+        colour: PALETTE.colours[colour].fill, label: t(`colour.${colour}`), symbol: t(`upthrust.initial.${colour}`),
       }));
     },
-    destroy() { table = null; },
-    resize() { context = fitCanvas(canvas, width, height); render(); },
+    targets() { return host.humanSeat() !== null ? surface.targets() : []; },
+    refused(action, words) {
+      if (!g) return false;
+      const point = lastTap || (pieceOn(action) ? squareCentre(action) : { x: g.board.w / 2, y: g.board.h / 2 });
+      surface.tell(point, words);
+      return true;
+    },
+    destroy() {
+      table = null;
+      window.removeEventListener("resize", onResize);
+      surface.destroy();
+    },
+    resize() { if (table) { g = null; relayout(); render(); } },
   };
 }

@@ -8,11 +8,12 @@ one small int, ``(row - 1) * 4 + column`` (0..43), and the board is a list of 44
 from __future__ import annotations
 
 import copy as _copy
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypedDict
 
 from gamebox.core.errors import IllegalAction
 from gamebox.core.game import JSON, BotFunction, Game, LogEntry, State, log_entry
 from gamebox.core.rng import Rng
+from gamebox.core.targets import Target, button, target, thing
 
 COLUMNS = 4
 ROWS = 11
@@ -49,6 +50,57 @@ END_NO_MOVES = "upthrust.end.no_moves"
 PASS = "pass"
 
 Move = tuple[int, int]  # (from square, to square)
+MOVE_TARGET = "upthrust.action.move"  # "Move the red peg from b3 to b6"
+
+
+class UpthrustReason(TypedDict):
+    """Why a peg may not move: an IllegalAction's message key and its parameters (web/i18n words it)."""
+
+    key: str
+    params: dict[str, str | int]
+
+
+class UpthrustPiece(TypedDict):
+    """A peg on the board. ``rows``: how far it jumps (the pieces in its row); ``to``: the hole it lands in if its
+    owner jumps it now; else ``stuck`` says why it cannot jump (both None once the game is over)."""
+
+    square: str
+    column: int
+    row: int
+    colour: str
+    rows: int
+    to: str | None
+    stuck: UpthrustReason | None
+
+
+UpthrustLastMove = TypedDict("UpthrustLastMove", {"from": str, "to": str, "colour": str, "rows": int})
+
+
+class UpthrustView(TypedDict):
+    """What the page draws (the bridge adds ``targets``: core/targets.py). ``refusals``: for the seat to move,
+    why each peg it may not play would be refused (a tap on it says so), by square."""
+
+    columns: int
+    rows: int
+    row_values: list[int]
+    scoring_from_row: int
+    pieces: list[UpthrustPiece]
+    owners: dict[str, int | None]
+    seat_colours: list[list[str]]
+    neutral: str | None
+    turn: int | None
+    moves: dict[str, str]
+    must_pass: bool
+    last_move: UpthrustLastMove | None
+    colour_scores: dict[str, int]
+    scores: list[int]
+    target: int | None
+    same_colour_ban: str
+    nonscoring_left: int
+    ends_at: int
+    end_reason: str | None
+    winners: list[int]
+    refusals: dict[str, UpthrustReason]
 
 
 def start_board() -> list[int]:
@@ -176,6 +228,19 @@ class UpthrustState(State):
             return [PASS]
         return [SQUARE_NAMES[start] for start, _ in moves]
 
+    def refusal(self, seat: int, square: int) -> tuple[str, str, dict[str, Any]] | None:
+        """Why ``seat`` may not move the piece on ``square`` now: (message, key, params); None when it may."""
+        colour = self.board[square]
+        name = SQUARE_NAMES[square]
+        if colour == EMPTY:
+            return f"There is no piece on {name}.", "upthrust.no_piece", {"square": name}
+        if self.owners[colour] != seat:
+            return (f"The {COLOURS[colour]} pieces are not yours to move.", "upthrust.not_your_colour",
+                    {"square": name, "colour": COLOURS[colour]})
+        if any(start == square for start, _ in self.moves()):
+            return None
+        return why_not(self.board, square, self.every_row)
+
     def _play(self, seat: int, action: str) -> list[LogEntry]:
         moves = self.seat_moves(seat)
         if action == PASS:
@@ -188,16 +253,12 @@ class UpthrustState(State):
         if square < 0:
             raise IllegalAction(f"{action!r} is not a square: name the piece to move, like b3.",
                                 "upthrust.bad_square", action=action)
-        colour = self.board[square]
-        if colour == EMPTY:
-            raise IllegalAction(f"There is no piece on {action}.", "upthrust.no_piece", square=action)
-        if self.owners[colour] != seat:
-            raise IllegalAction(f"The {COLOURS[colour]} pieces are not yours to move.",
-                                "upthrust.not_your_colour", square=action, colour=COLOURS[colour])
-        target = next((to for start, to in moves if start == square), -1)
-        if target < 0:
-            message, key, params = why_not(self.board, square, self.every_row)
+        refused = self.refusal(seat, square)
+        if refused is not None:
+            message, key, params = refused
             raise IllegalAction(message, key, **params)
+        colour = self.board[square]
+        target = next(to for start, to in moves if start == square)
         # carry it out
         self.board[square] = EMPTY
         self.board[target] = colour
@@ -240,13 +301,35 @@ class UpthrustState(State):
 
     # -- what the screen and the fingerprint see ---------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, JSON]:
+        return dict(self.table_view(seat))
+
+    def table_view(self, seat: int | None) -> UpthrustView:
+        """The view, typed (UpthrustView): all of it is public, Upthrust hides nothing."""
         board = self.board
-        pieces = [{"square": SQUARE_NAMES[square], "column": square % COLUMNS, "row": square // COLUMNS + 1,
-                   "colour": COLOURS[board[square]]}
-                  for square in range(SQUARES) if board[square] >= 0]
         over = self.end_reason is not None
+        landings = {} if over else dict(self.moves())
+        pieces: list[UpthrustPiece] = []
+        in_row = [sum(1 for square in range(row * COLUMNS, (row + 1) * COLUMNS) if board[square] >= 0)
+                  for row in range(ROWS)]
+        for square in range(SQUARES):
+            if board[square] < 0:
+                continue
+            lands = landings.get(square)
+            stuck: UpthrustReason | None = None
+            if not over and lands is None:
+                _, key, params = why_not(board, square, self.every_row)
+                stuck = {"key": key, "params": params}
+            pieces.append({"square": SQUARE_NAMES[square], "column": square % COLUMNS, "row": square // COLUMNS + 1,
+                           "colour": COLOURS[board[square]], "rows": in_row[square // COLUMNS],
+                           "to": None if lands is None else SQUARE_NAMES[lands], "stuck": stuck})
         moves = {} if over else {SQUARE_NAMES[a]: SQUARE_NAMES[b] for a, b in self.seat_moves(self.turn)}
-        last: dict[str, JSON] | None = None
+        refusals: dict[str, UpthrustReason] = {}
+        if seat is not None and seat in self.to_move:
+            for square in range(SQUARES):
+                refused = self.refusal(seat, square) if board[square] >= 0 else None
+                if refused is not None:
+                    refusals[SQUARE_NAMES[square]] = {"key": refused[1], "params": refused[2]}
+        last: UpthrustLastMove | None = None
         if self.last_move is not None:
             start, target, colour = self.last_move
             last = {"from": SQUARE_NAMES[start], "to": SQUARE_NAMES[target], "colour": COLOURS[colour],
@@ -274,7 +357,21 @@ class UpthrustState(State):
             "ends_at": END_WHEN_LEFT,
             "end_reason": self.end_reason,
             "winners": self.winners(),
+            "refusals": refusals,
         }
+
+    # -- targets: what a person touches (core/targets.py) --------------------------------------------------------
+    def target_of(self, action: str) -> Target:
+        """A jump is touched on its peg, then on the hole it lands in ("Move the red peg from b3 to b6"); a pass
+        is a button of its own."""
+        if action == PASS:
+            return button(PASS, "upthrust.pass")
+        square = SQUARE_INDEX[action]
+        landing = next(to for start, to in self.moves() if start == square)
+        colour = COLOURS[self.board[square]]
+        return target(action, MOVE_TARGET, thing("peg", action), to=thing("cell", SQUARE_NAMES[landing]),
+                      params={"colour": colour, "from": action, "to": SQUARE_NAMES[landing],
+                              "rows": (landing - square) // COLUMNS})
 
     def board_text(self) -> str:
         """The board as text, row 11 first, '.' for an empty square: e.g. ``..../..../GRBY/...``."""
