@@ -1,41 +1,35 @@
-// Ubongo Extreme renderer: the puzzle card (white hexes on a coloured card), the player's polyhex tiles in a
-// tray beside it, a sand timer, and the round's gems. Tiles are dragged (mouse/touch), rotated (R, wheel,
-// button) and flipped (F, button) and snap to the hex grid. In a race the placements are assembled here and
-// sent as one `solve ... @ms` when they cover the board; Python decides whether it is solved. In puzzle mode
-// each drop is a `place` action that Python checks.
-import { centredText, fitCanvas, HitRegions, pointerPosition, roundRect } from "./common.js";
+// Ubongo Extreme on the renderer kit (kit.js): the puzzle card (white hexes on an orange card), the player's
+// polyhex tiles in a tray, the tools (turn, flip, give up or hint), and a side panel with the sand timer, the gems
+// and the players (a stopwatch and the puzzle's buttons in puzzle mode). On a narrow screen the tray, the tools
+// and the side panel go below the card, so the card is as wide as the screen.
+//
+// What can be played comes from Python (view.targets, py/gamebox/ubongo/rules.py `targets`): each tile to drag,
+// Give up, Hint, Show the solution, and in puzzle mode where the solution closest to the card puts each tile
+// (`place ...`, with its tile, hex and turn as numbers) and each placed tile to take off (`remove N`). A tile's
+// target carries only a verb ("solve" in a race, "place" in puzzle mode): the person builds the action by
+// dragging, and compose() below writes it, the one composition (docs/rules/ubongo.md, "Targets"). Python checks
+// every action; a refused one is explained in a bubble where it was dropped.
+import { PALETTE, Surface, button, fitText, font, gem, panel, roundRect, targetsByThing, token } from "./kit.js";
 
-const WIDTH = 780;
-const HEIGHT = 600;
 const SQ3 = Math.sqrt(3);
-const CARD = { x: 12, y: 12, w: 482, h: 420 };
-const STRIP = 54; // the card's left strip: colour token and tile numbers
-const SIDE = { x: 506, y: 12, w: 262, h: 420 };
-const TRAY = { x: 12, y: 444, w: 606, h: 144 };
-const TOOLS = { x: 628, y: 444, w: 140, h: 144 };
-const TRAY_R = 15;
-const MAX_R = 30;
+const WIDE = { width: 860, height: 640 };
+const NARROW_WIDTH = 400;
 
-const COLOUR = {
-  red: { fill: "#d8362f", light: "#ff8d7e", dark: "#87170f", letter: "R", ink: "#ffffff" },
-  blue: { fill: "#2a63c8", light: "#86b2ff", dark: "#15367a", letter: "B", ink: "#ffffff" },
-  green: { fill: "#2c9a4b", light: "#8be0a2", dark: "#145a29", letter: "G", ink: "#ffffff" },
-  yellow: { fill: "#f0c02c", light: "#fff0a0", dark: "#9a7406", letter: "Y", ink: "#3d2c00" },
+// the tiles' colours: the palette's fill and shade, with a light edge for the bevel
+const TILE = {
+  red: { ...PALETTE.colours.red, light: "#ff8d7e" },
+  blue: { ...PALETTE.colours.blue, light: "#86b2ff" },
+  green: { ...PALETTE.colours.green, light: "#8be0a2" },
+  yellow: { ...PALETTE.colours.yellow, light: "#fff0a0" },
 };
-const GEM = {
-  ruby: { fill: "#d3123f", light: "#ff8fa6", dark: "#6c0019" },
-  sapphire: { fill: "#2157d6", light: "#9cc0ff", dark: "#0c2b78" },
-  emerald: { fill: "#129a55", light: "#8df0bb", dark: "#05512a" },
-  amber: { fill: "#f28a12", light: "#ffd08a", dark: "#9a4d00" },
-};
+// the gems in the paint kit's colours
+const GEM_COLOUR = { ruby: "red", sapphire: "blue", emerald: "green", amber: "orange" };
 const GEM_ORDER = ["ruby", "sapphire", "emerald", "amber"];
-const COLOUR_ORDER = ["R", "B", "G", "Y"];
-const SIDES = ["easy", "hard"];
-const TIMERS = [60, 90, 120, 180, 300];
+const CARD_INK = "#fff8ec";
 
-const key = (q, r) => `${q},${r}`;
+const cellKey = (q, r) => `${q},${r}`;
 
-/** The cells of a tile turned over (if flip) and then turned rot x 60 degrees clockwise; anchor stays put. */
+/** The cells of a tile turned over (if flip) and then turned rot x 60 degrees clockwise; the anchor stays put. */
 function orient(cells, rot, flip) {
   return cells.map(([q0, r0]) => {
     let q = flip ? -q0 - r0 : q0;
@@ -45,7 +39,8 @@ function orient(cells, rot, flip) {
   });
 }
 
-function formatTime(ms) {
+/** A stopwatch reading: 1:05.3. */
+function clockText(ms) {
   const total = Math.max(0, ms) / 1000;
   const minutes = Math.floor(total / 60);
   const seconds = total - minutes * 60;
@@ -56,11 +51,19 @@ function hexPath(c, x, y, r) {
   c.beginPath();
   for (let k = 0; k < 6; k++) {
     const angle = (Math.PI / 180) * (-90 + 60 * k);
-    const px = x + r * Math.cos(angle);
-    const py = y + r * Math.sin(angle);
-    if (k === 0) c.moveTo(px, py); else c.lineTo(px, py);
+    if (k === 0) c.moveTo(x + r * Math.cos(angle), y + r * Math.sin(angle));
+    else c.lineTo(x + r * Math.cos(angle), y + r * Math.sin(angle));
   }
   c.closePath();
+}
+
+function hexPolygon(x, y, r) {
+  const points = [];
+  for (let k = 0; k < 6; k++) {
+    const angle = (Math.PI / 180) * (-90 + 60 * k);
+    points.push([x + r * Math.cos(angle), y + r * Math.sin(angle)]);
+  }
+  return points;
 }
 
 // edge k of a pointy-top hex runs from corner k to k+1; its neighbour lies in this direction
@@ -73,49 +76,44 @@ function corner(x, y, r, k) {
 
 /** A polyhex tile with a bevel: `points` are [centreX, centreY, q, r] of its cells. */
 function drawPolyhex(c, points, r, colour, { alpha = 1, lifted = false, outline = null, label = null } = {}) {
-  const pal = COLOUR[colour] || COLOUR.red;
-  const cells = new Set(points.map(([, , q, cr]) => key(q, cr)));
+  const shade = TILE[colour] || TILE.red;
+  const cells = new Set(points.map(([, , q, cr]) => cellKey(q, cr)));
   c.save();
   c.globalAlpha = alpha;
-  // shadow
   c.fillStyle = lifted ? "rgba(0,0,0,0.28)" : "rgba(0,0,0,0.22)";
-  const shadow = lifted ? r * 0.28 : r * 0.1;
-  for (const [x, y] of points) { hexPath(c, x + shadow, y + shadow * 1.3, r + 0.6); c.fill(); }
-  // body
-  let minY = Infinity;
-  let maxY = -Infinity;
-  for (const [, y] of points) { minY = Math.min(minY, y - r); maxY = Math.max(maxY, y + r); }
-  const body = c.createLinearGradient(0, minY, 0, maxY);
-  body.addColorStop(0, pal.light);
-  body.addColorStop(0.22, pal.fill);
-  body.addColorStop(1, pal.dark);
+  const drop = lifted ? r * 0.28 : r * 0.1;
+  for (const [x, y] of points) { hexPath(c, x + drop, y + drop * 1.3, r + 0.6); c.fill(); }
+  let top = Infinity;
+  let bottom = -Infinity;
+  for (const [, y] of points) { top = Math.min(top, y - r); bottom = Math.max(bottom, y + r); }
+  const body = c.createLinearGradient(0, top, 0, bottom);
+  body.addColorStop(0, shade.light);
+  body.addColorStop(0.22, shade.fill);
+  body.addColorStop(1, shade.dark);
   c.fillStyle = body;
   for (const [x, y] of points) { hexPath(c, x, y, r + 0.6); c.fill(); }
-  // faint cell seams
   c.strokeStyle = "rgba(0,0,0,0.16)";
   c.lineWidth = 1;
   for (const [x, y, q, cr] of points) {
-    for (let k = 0; k < 6; k++) {
+    for (let k = 0; k < 3; k++) {
       const [dq, dr] = EDGE_NEIGHBOUR[k];
-      if (!cells.has(key(q + dq, cr + dr)) || k > 2) continue;
+      if (!cells.has(cellKey(q + dq, cr + dr))) continue;
       const [ax, ay] = corner(x, y, r, k);
       const [bx, by] = corner(x, y, r, k + 1);
       c.beginPath(); c.moveTo(ax, ay); c.lineTo(bx, by); c.stroke();
     }
   }
-  // bevel: outer edges, light towards the top left, dark towards the bottom right
   const bevel = Math.max(2, r * 0.16);
   c.lineCap = "round";
   for (const [x, y, q, cr] of points) {
     for (let k = 0; k < 6; k++) {
       const [dq, dr] = EDGE_NEIGHBOUR[k];
-      if (cells.has(key(q + dq, cr + dr))) continue;
+      if (cells.has(cellKey(q + dq, cr + dr))) continue;
       const mid = (Math.PI / 180) * (-60 + 60 * k);
-      const shade = Math.cos(mid) * 0.55 + Math.sin(mid) * 0.85; // >0 faces bottom right
-      const inset = r - bevel / 2;
-      const [ax, ay] = corner(x, y, inset, k);
-      const [bx, by] = corner(x, y, inset, k + 1);
-      c.strokeStyle = shade > 0 ? `rgba(0,0,0,${0.18 + 0.25 * shade})` : `rgba(255,255,255,${0.3 + 0.35 * -shade})`;
+      const light = Math.cos(mid) * 0.55 + Math.sin(mid) * 0.85; // > 0 faces the bottom right
+      const [ax, ay] = corner(x, y, r - bevel / 2, k);
+      const [bx, by] = corner(x, y, r - bevel / 2, k + 1);
+      c.strokeStyle = light > 0 ? `rgba(0,0,0,${0.18 + 0.25 * light})` : `rgba(255,255,255,${0.3 + 0.35 * -light})`;
       c.lineWidth = bevel;
       c.beginPath(); c.moveTo(ax, ay); c.lineTo(bx, by); c.stroke();
       const [ox, oy] = corner(x, y, r + 0.5, k);
@@ -125,116 +123,37 @@ function drawPolyhex(c, points, r, colour, { alpha = 1, lifted = false, outline 
       c.beginPath(); c.moveTo(ox, oy); c.lineTo(px, py); c.stroke();
     }
   }
+  c.restore();
   if (label !== null) {
-    // the tile number on the cell nearest the middle
-    let sx = 0;
-    let sy = 0;
-    for (const [x, y] of points) { sx += x; sy += y; }
-    sx /= points.length; sy /= points.length;
-    let best = points[0];
-    for (const p of points) if ((p[0] - sx) ** 2 + (p[1] - sy) ** 2 < (best[0] - sx) ** 2 + (best[1] - sy) ** 2) best = p;
-    const radius = Math.max(7, r * 0.48);
+    // the tile's number on its middle cell
+    const [x, y] = label.at;
+    const radius = Math.max(7, r * 0.5);
+    c.save();
     c.beginPath();
-    c.arc(best[0], best[1], radius, 0, Math.PI * 2);
-    c.fillStyle = "rgba(255,255,255,0.9)";
+    c.arc(x, y, radius, 0, Math.PI * 2);
+    c.fillStyle = "rgba(255,255,255,0.92)";
     c.fill();
-    c.strokeStyle = pal.dark;
+    c.strokeStyle = shade.dark;
     c.lineWidth = 1.2;
     c.stroke();
-    centredText(c, `bold ${Math.round(radius * 1.15)}px system-ui, sans-serif`, "#1f2430", String(label), best[0], best[1] + 0.5);
+    c.restore();
+    fitText(c, String(label.text), { x: x - radius * 0.9, y: y - radius * 0.8, w: radius * 1.8, h: radius * 1.6 },
+      { size: Math.round(radius * 1.1), weight: 700, colour: PALETTE.ink, minSize: 6 });
   }
-  c.restore();
-}
-
-/** A gem icon: ruby (round brilliant), sapphire (oval), emerald (step cut), amber (drop). */
-function drawGem(c, gem, x, y, s) {
-  const pal = GEM[gem];
-  c.save();
-  c.beginPath();
-  if (gem === "ruby") {
-    for (let k = 0; k < 8; k++) {
-      const a = (Math.PI / 4) * k + Math.PI / 8;
-      const px = x + s * 0.5 * Math.cos(a);
-      const py = y + s * 0.5 * Math.sin(a);
-      if (k === 0) c.moveTo(px, py); else c.lineTo(px, py);
-    }
-  } else if (gem === "sapphire") {
-    c.ellipse(x, y, s * 0.36, s * 0.5, 0, 0, Math.PI * 2);
-  } else if (gem === "emerald") {
-    const w = s * 0.42;
-    const h = s * 0.5;
-    const cut = s * 0.14;
-    c.moveTo(x - w + cut, y - h); c.lineTo(x + w - cut, y - h); c.lineTo(x + w, y - h + cut);
-    c.lineTo(x + w, y + h - cut); c.lineTo(x + w - cut, y + h); c.lineTo(x - w + cut, y + h);
-    c.lineTo(x - w, y + h - cut); c.lineTo(x - w, y - h + cut);
-  } else {
-    c.moveTo(x, y - s * 0.52);
-    c.bezierCurveTo(x + s * 0.2, y - s * 0.2, x + s * 0.42, y, x + s * 0.38, y + s * 0.2);
-    c.arc(x, y + s * 0.18, s * 0.38, 0, Math.PI, false);
-    c.bezierCurveTo(x - s * 0.42, y, x - s * 0.2, y - s * 0.2, x, y - s * 0.52);
-  }
-  c.closePath();
-  const g = c.createRadialGradient(x - s * 0.15, y - s * 0.18, s * 0.04, x, y, s * 0.6);
-  g.addColorStop(0, pal.light);
-  g.addColorStop(0.45, pal.fill);
-  g.addColorStop(1, pal.dark);
-  c.fillStyle = g;
-  c.shadowColor = "rgba(0,0,0,0.3)";
-  c.shadowBlur = 3;
-  c.shadowOffsetY = 1;
-  c.fill();
-  c.shadowColor = "transparent";
-  c.strokeStyle = pal.dark;
-  c.lineWidth = 1;
-  c.stroke();
-  // facets
-  c.strokeStyle = "rgba(255,255,255,0.45)";
-  c.lineWidth = 0.8;
-  c.beginPath();
-  if (gem === "emerald") {
-    roundRect(c, x - s * 0.24, y - s * 0.3, s * 0.48, s * 0.6, 1);
-  } else {
-    c.moveTo(x - s * 0.18, y - s * 0.08); c.lineTo(x, y - s * 0.26); c.lineTo(x + s * 0.18, y - s * 0.08);
-    c.lineTo(x, y + s * 0.28); c.closePath();
-  }
-  c.stroke();
-  c.fillStyle = "rgba(255,255,255,0.75)";
-  c.beginPath();
-  c.arc(x - s * 0.12, y - s * 0.16, s * 0.06, 0, Math.PI * 2);
-  c.fill();
-  c.restore();
-}
-
-function drawToken(c, colour, x, y, radius) {
-  const pal = COLOUR[colour];
-  if (!pal) return;
-  const g = c.createRadialGradient(x - radius / 3, y - radius / 3, 1, x, y, radius);
-  g.addColorStop(0, pal.light);
-  g.addColorStop(0.35, pal.fill);
-  g.addColorStop(1, pal.dark);
-  c.beginPath();
-  c.arc(x, y, radius, 0, Math.PI * 2);
-  c.fillStyle = g;
-  c.fill();
-  c.strokeStyle = "rgba(0,0,0,0.5)";
-  c.lineWidth = 1;
-  c.stroke();
-  centredText(c, `bold ${Math.round(radius * 1.05)}px system-ui, sans-serif`, pal.ink, pal.letter, x, y + 0.5);
 }
 
 /** The sand timer: `fraction` of the sand still in the top bulb. */
 function drawHourglass(c, x, y, w, h, fraction, { second = false, running = false } = {}) {
   const f = Math.max(0, Math.min(1, fraction));
   c.save();
-  const cap = 9;
+  const cap = Math.max(6, h * 0.09);
   const wood = c.createLinearGradient(x, 0, x + w, 0);
   wood.addColorStop(0, "#7a4a1f"); wood.addColorStop(0.5, "#b97c3d"); wood.addColorStop(1, "#6b3f18");
   const gx = x + w / 2;
   const top = y + cap;
   const bottom = y + h - cap;
   const mid = (top + bottom) / 2;
-  const bw = w / 2 - 6;
-  // glass
+  const bw = w / 2 - 5;
   const glass = () => {
     c.beginPath();
     c.moveTo(gx - bw, top);
@@ -253,13 +172,11 @@ function drawHourglass(c, x, y, w, h, fraction, { second = false, running = fals
   c.clip();
   const sand = second ? "#e3a33c" : "#e9c46a";
   const sandDark = second ? "#b06d12" : "#c99a33";
-  const sandGrad = c.createLinearGradient(gx - bw, 0, gx + bw, 0);
-  sandGrad.addColorStop(0, sandDark); sandGrad.addColorStop(0.5, sand); sandGrad.addColorStop(1, sandDark);
-  c.fillStyle = sandGrad;
-  // top bulb: sand level falls from top to the neck
-  const topLevel = mid - (mid - top) * Math.sqrt(f) * 0.92;
-  c.fillRect(x, topLevel, w, mid - topLevel);
-  // bottom bulb: a heap that grows
+  const grain = c.createLinearGradient(gx - bw, 0, gx + bw, 0);
+  grain.addColorStop(0, sandDark); grain.addColorStop(0.5, sand); grain.addColorStop(1, sandDark);
+  c.fillStyle = grain;
+  const level = mid - (mid - top) * Math.sqrt(f) * 0.92;
+  c.fillRect(x, level, w, mid - level);
   const heap = (bottom - mid) * 0.92 * (1 - f);
   if (heap > 0.5) {
     c.beginPath();
@@ -270,82 +187,73 @@ function drawHourglass(c, x, y, w, h, fraction, { second = false, running = fals
     c.closePath();
     c.fill();
   }
-  if (running && f > 0 && f < 1) {
-    c.fillRect(gx - 1, mid - 2, 2, bottom - mid);
-  }
+  if (running && f > 0 && f < 1) c.fillRect(gx - 1, mid - 2, 2, bottom - mid);
   c.restore();
   glass();
   c.strokeStyle = "rgba(70, 90, 110, 0.8)";
   c.lineWidth = 1.5;
   c.stroke();
-  c.strokeStyle = "rgba(255,255,255,0.7)";
-  c.lineWidth = 2;
-  c.beginPath();
-  c.moveTo(gx - bw + 4, top + 4);
-  c.quadraticCurveTo(gx - bw + 2, top + (mid - top) * 0.4, gx - 8, mid - 8);
-  c.stroke();
-  // frame
   c.fillStyle = wood;
   roundRect(c, x, y, w, cap, 3); c.fill();
   roundRect(c, x, y + h - cap, w, cap, 3); c.fill();
-  c.fillRect(x + 2, y + cap, 4, h - 2 * cap);
-  c.fillRect(x + w - 6, y + cap, 4, h - 2 * cap);
+  c.fillRect(x + 2, y + cap, 3, h - 2 * cap);
+  c.fillRect(x + w - 5, y + cap, 3, h - 2 * cap);
   c.restore();
 }
 
-function button(c, hits, rect, label, value, { enabled = true, primary = false, icon = null, focus = false } = {}) {
-  const { x, y, w, h } = rect;
+function drawStopwatch(c, x, y, r, ms) {
   c.save();
-  c.globalAlpha = enabled ? 1 : 0.45;
-  const g = c.createLinearGradient(0, y, 0, y + h);
-  if (primary) { g.addColorStop(0, "#3f78d0"); g.addColorStop(1, "#224f9a"); } else { g.addColorStop(0, "#fffdf8"); g.addColorStop(1, "#ece3d1"); }
-  roundRect(c, x, y, w, h, 9);
-  c.fillStyle = g;
-  c.shadowColor = "rgba(0,0,0,0.25)";
-  c.shadowBlur = 4;
-  c.shadowOffsetY = 2;
-  c.fill();
-  c.shadowColor = "transparent";
-  c.strokeStyle = focus ? "#f5a623" : primary ? "#17396f" : "#b9ab90";
-  c.lineWidth = focus ? 3 : 1.2;
-  c.stroke();
-  c.fillStyle = primary ? "#ffffff" : "#1f2430";
-  c.textAlign = "center";
-  c.textBaseline = "middle";
-  if (icon) {
-    c.font = "bold 22px system-ui, sans-serif";
-    c.fillText(icon, x + w / 2, y + h / 2 - 8);
-    c.font = "600 12px system-ui, sans-serif";
-    c.fillText(label, x + w / 2, y + h - 12);
-  } else {
-    c.font = "600 14px system-ui, sans-serif";
-    c.fillText(label, x + w / 2, y + h / 2 + 0.5, w - 10);
-  }
+  c.beginPath(); c.arc(x, y, r, 0, Math.PI * 2);
+  const face = c.createRadialGradient(x - r / 3, y - r / 3, 2, x, y, r + 2);
+  face.addColorStop(0, "#ffffff"); face.addColorStop(1, "#d9dde3");
+  c.fillStyle = face; c.fill();
+  c.strokeStyle = PALETTE.muted; c.lineWidth = 3; c.stroke();
+  c.fillStyle = PALETTE.muted; c.fillRect(x - 5, y - r - 9, 10, 7);
+  const angle = (((ms / 1000) % 60) / 60) * Math.PI * 2 - Math.PI / 2;
+  c.strokeStyle = PALETTE.danger; c.lineWidth = 2;
+  c.beginPath(); c.moveTo(x, y); c.lineTo(x + r * 0.8 * Math.cos(angle), y + r * 0.8 * Math.sin(angle)); c.stroke();
   c.restore();
-  if (enabled) hits.rect(x, y, w, h, value);
+}
+
+/** Where everything goes: wide (side by side) or narrow (the tray, the tools and the side panel below the card). */
+function makeLayout(narrow, sideHeight, available = NARROW_WIDTH) {
+  if (!narrow) {
+    return { narrow, width: WIDE.width, height: WIDE.height, strip: 58,
+      card: { x: 12, y: 12, w: 536, h: 444 }, side: { x: 560, y: 12, w: 288, h: 444 },
+      tray: { x: 12, y: 468, w: 668, h: 160 }, tools: { x: 692, y: 468, w: 156, h: 160 } };
+  }
+  // as wide as the column (a phone, an embed), so the card is as large as the width allows
+  const width = Math.max(NARROW_WIDTH, Math.min(620, Math.floor(available)));
+  const grow = width / NARROW_WIDTH;
+  const w = width - 16;
+  const card = { x: 8, y: 8, w, h: Math.round(324 * grow) };
+  const tray = { x: 8, y: card.y + card.h + 8, w, h: Math.round(128 * Math.min(grow, 1.3)) };
+  const tools = { x: 8, y: tray.y + tray.h + 8, w, h: 54 };
+  const side = { x: 8, y: tools.y + tools.h + 8, w, h: sideHeight };
+  return { narrow, width, height: side.y + side.h + 8, strip: 0, card, side, tray, tools };
 }
 
 export function create(canvas, host) {
-  let context = fitCanvas(canvas, WIDTH, HEIGHT);
-  const hits = new HitRegions();
-  const listeners = new AbortController();
-  const oldTouchAction = canvas.style.touchAction;
-  canvas.style.touchAction = "none";
-
+  const t = (key, params = {}) => host.t(key, params);
   let table = null;
   let view = null;
+  let layout = makeLayout(false, 0);
   // the puzzle on screen
   let puzzleKey = null;
-  let puzzle = null; // {seat, code, colour, board: [[q,r]], boardSet, tiles: [{number, cells}], card, side, difficulty}
-  let layout = null; // {R, ox, oy}
-  let pieces = new Map(); // number -> {number, base, pivot, rot, flip, at}
-  let float = null; // the tile being moved: {number, rot, flip, at, pivot, drag}
-  let pending = null; // pointerdown not yet a drag: {number, x, y, cell}
-  let hover = null; // tile number under the pointer
-  let hintGhost = null; // {number, rot, flip, at, until}
+  let puzzle = null; // {seat, code, colour, board, boardSet, tiles, card, side, difficulty}
+  let geometry = null; // the card's hex grid: {R, ox, oy}
+  let pieces = new Map(); // number -> {number, base, writtenAs, pivot, rot, flip, at}
+  let selected = null; // the tile picked up (turn and flip act on it)
+  let ghost = null; // a picked-up tile being placed by keys or taps: {number, at}
+  let drag = null; // a tile being dragged: {number, index, x, y, offX, offY}
+  let press = null; // a press on a tile that may become a drag: {number, index, x, y, board}
+  let consumeClick = false; // the click that follows a press or a drag handled here
+  let lastPoint = null; // where the person last acted (board units): refusals are said there
   let sending = false;
+  let targets = new Map(); // Python's targets by thing ("tile:7" -> [...])
+  let confirmSolution = 0;
   // the clock
-  let clockStart = null; // performance.now() when this seat's sand timer was turned
+  let clockStart = null; // performance.now() when this seat's sand timer was turned (puzzle mode: the stopwatch)
   let gate = null; // null (playing) | "pass" | "results" | "final" | "watch" | "waiting"
   let acknowledged = null; // the results a single human has seen (last_round round/playoff key)
   let reportedKey = null;
@@ -353,13 +261,18 @@ export function create(canvas, host) {
   // (nobody had solved: play on) or "over" (someone had: this seat's round ends, with `roundNote` saying why).
   let timerCheck = null;
   let roundNote = null; // {key, name}
-  let confirmSolution = 0;
-  let ticker = null;
+
+  const surface = new Surface(canvas, host, { ...WIDE, onTap: (region, point, event) => tap(region, point, event) });
+  surface.redraw = () => render();
+  let context = surface.context;
+  const listeners = new AbortController();
 
   const mode = () => (view ? view.mode : null);
   const now = () => performance.now();
   const elapsed = () => (clockStart === null ? 0 : now() - clockStart);
   const humanCount = () => (table ? table.seats.filter((s) => s.kind === "human").length : 0);
+  const targetsOf = (kind, id) => targets.get(`${kind}:${id}`) || [];
+  const targetOf = (kind, id, action) => targetsOf(kind, id).find((target) => target.action === action) || null;
 
   function currentSeat() {
     if (!table || table.is_over) return null;
@@ -367,8 +280,17 @@ export function create(canvas, host) {
     return seats.length ? seats[0] : null;
   }
 
+  const playing = () => Boolean(table && puzzle && !gate && !sending && currentSeat() !== null
+    && (mode() === "puzzle" ? view.phase === "puzzle" : clockStart !== null));
+
   // ------------------------------------------------------------ geometry
-  function computeLayout(board) {
+  function boardArea() {
+    const { card, strip, narrow } = layout;
+    if (narrow) return { x: card.x + 10, y: card.y + 40, w: card.w - 20, h: card.h - 66 };
+    return { x: card.x + strip + 14, y: card.y + 40, w: card.w - strip - 28, h: card.h - 70 };
+  }
+
+  function computeGeometry(board) {
     let minX = Infinity; let maxX = -Infinity; let minY = Infinity; let maxY = -Infinity;
     for (const [q, r] of board) {
       const x = SQ3 * (q + r / 2);
@@ -376,35 +298,37 @@ export function create(canvas, host) {
       minX = Math.min(minX, x - SQ3 / 2); maxX = Math.max(maxX, x + SQ3 / 2);
       minY = Math.min(minY, y - 1); maxY = Math.max(maxY, y + 1);
     }
-    const areaW = CARD.w - STRIP - 36;
-    const areaH = CARD.h - 56;
-    const R = Math.min(MAX_R, areaW / (maxX - minX), areaH / (maxY - minY));
-    const cx = CARD.x + STRIP + 18 + areaW / 2;
-    const cy = CARD.y + 40 + areaH / 2;
-    return { R, ox: cx - R * (minX + maxX) / 2, oy: cy - R * (minY + maxY) / 2 };
+    const area = boardArea();
+    const R = Math.min(layout.narrow ? (34 * layout.width) / NARROW_WIDTH : 38, area.w / (maxX - minX), area.h / (maxY - minY));
+    const cx = area.x + area.w / 2;
+    const cy = area.y + area.h / 2;
+    return { R, ox: cx - (R * (minX + maxX)) / 2, oy: cy - (R * (minY + maxY)) / 2 };
   }
 
-  const cellCentre = (q, r) => ({ x: layout.ox + layout.R * SQ3 * (q + r / 2), y: layout.oy + layout.R * 1.5 * r });
+  const cellCentre = (q, r) => ({ x: geometry.ox + geometry.R * SQ3 * (q + r / 2), y: geometry.oy + geometry.R * 1.5 * r });
 
   function pixelToCell(x, y) {
-    const px = (x - layout.ox) / layout.R;
-    const py = (y - layout.oy) / layout.R;
+    const px = (x - geometry.ox) / geometry.R;
+    const py = (y - geometry.oy) / geometry.R;
     const qf = (SQ3 / 3) * px - py / 3;
     const rf = (2 / 3) * py;
-    let cx = qf; let cz = rf; let cy = -qf - rf;
-    let rx = Math.round(cx); let ry = Math.round(cy); let rz = Math.round(cz);
-    const dx = Math.abs(rx - cx); const dy = Math.abs(ry - cy); const dz = Math.abs(rz - cz);
+    const cy = -qf - rf;
+    let rx = Math.round(qf); const ry = Math.round(cy); let rz = Math.round(rf);
+    const dx = Math.abs(rx - qf); const dy = Math.abs(ry - cy); const dz = Math.abs(rz - rf);
     if (dx > dy && dx > dz) rx = -ry - rz; else if (dy <= dz) rz = -rx - ry;
     return [rx, rz];
   }
 
+  const onCard = (point) => point.x >= layout.card.x && point.x <= layout.card.x + layout.card.w
+    && point.y >= layout.card.y && point.y <= layout.card.y + layout.card.h;
+
   function slotRect(index) {
-    const count = Math.max(4, puzzle ? puzzle.tiles.length : 4);
-    const w = TRAY.w / count;
-    return { x: TRAY.x + index * w, y: TRAY.y, w, h: TRAY.h };
+    const count = Math.max(3, puzzle ? puzzle.tiles.length : 3);
+    const w = layout.tray.w / count;
+    return { x: layout.tray.x + index * w, y: layout.tray.y, w, h: layout.tray.h };
   }
 
-  /** Tray drawing positions of a tile's cells: [x, y, q, r] per base cell index. */
+  /** Tray drawing positions of a tile's cells: [x, y, q, r] per base cell. */
   function trayPoints(piece, index) {
     const cells = orient(piece.base, piece.rot, piece.flip);
     const slot = slotRect(index);
@@ -413,38 +337,100 @@ export function create(canvas, host) {
       const x = SQ3 * (q + r / 2); const y = 1.5 * r;
       minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
     }
-    const R = Math.min(TRAY_R, (slot.w - 20) / (maxX - minX + SQ3), (slot.h - 40) / (maxY - minY + 2));
-    const cx = slot.x + slot.w / 2 - R * (minX + maxX) / 2;
-    const cy = slot.y + 16 + (slot.h - 30) / 2 - R * (minY + maxY) / 2;
+    const R = Math.min(layout.narrow ? (18 * layout.width) / NARROW_WIDTH : 24, (slot.w - 16) / (maxX - minX + SQ3), (slot.h - 36) / (maxY - minY + 2));
+    const cx = slot.x + slot.w / 2 - (R * (minX + maxX)) / 2;
+    const cy = slot.y + 24 + (slot.h - 28) / 2 - (R * (minY + maxY)) / 2;
     return { R, points: cells.map(([q, r]) => [cx + R * SQ3 * (q + r / 2), cy + R * 1.5 * r, q, r]) };
   }
 
   const boardCells = (piece, rot, flip, at) => orient(piece.base, rot, flip).map(([q, r]) => [q + at[0], r + at[1]]);
+  const boardPoints = (piece, rot, flip, at) => boardCells(piece, rot, flip, at)
+    .map(([q, r]) => { const p = cellCentre(q, r); return [p.x, p.y, q, r]; });
 
   function occupied(except) {
     const used = new Set();
     for (const piece of pieces.values()) {
       if (piece.number === except || !piece.at) continue;
-      for (const [q, r] of boardCells(piece, piece.rot, piece.flip, piece.at)) used.add(key(q, r));
+      for (const [q, r] of boardCells(piece, piece.rot, piece.flip, piece.at)) used.add(cellKey(q, r));
     }
     return used;
   }
 
-  function fits(number, rot, flip, at) {
+  /** Why the tile cannot lie there (the rules' own message keys), or null when it can: the race's solve is built
+   * here, tile by tile, so its drops are checked where they happen. */
+  function misfit(number, rot, flip, at) {
     const piece = pieces.get(number);
-    const used = occupied(number);
-    return boardCells(piece, rot, flip, at).every(([q, r]) => puzzle.boardSet.has(key(q, r)) && !used.has(key(q, r)));
+    const cells = boardCells(piece, rot, flip, at);
+    if (!cells.every(([q, r]) => puzzle.boardSet.has(cellKey(q, r)))) return t("ubongo.off_board", { tile: number });
+    for (const other of pieces.values()) {
+      if (other.number === number || !other.at) continue;
+      const theirs = new Set(boardCells(other, other.rot, other.flip, other.at).map(([q, r]) => cellKey(q, r)));
+      if (cells.some(([q, r]) => theirs.has(cellKey(q, r)))) return t("ubongo.overlap", { tile: number, other: other.number });
+    }
+    return null;
   }
+  const fits = (number, rot, flip, at) => misfit(number, rot, flip, at) === null;
 
-  /** The anchor that puts base cell `index` of the tile (in this orientation) on board cell `cell`. */
+  /** The anchor that puts base cell `index` of the tile (turned so) on board cell `cell`. */
   function anchorFor(piece, rot, flip, index, cell) {
     const [q, r] = orient([piece.base[index]], rot, flip)[0];
     return [cell[0] - q, cell[1] - r];
   }
 
-  function trayIndexOf(number) { return puzzle.tiles.findIndex((tile) => tile.number === number); }
+  /** The first spot on the card where the tile fits as it is turned now (its middle cell on a free hex). */
+  function freeSpot(piece, rot = piece.rot, flip = piece.flip) {
+    const used = occupied(piece.number);
+    for (const [q, r] of puzzle.board) {
+      if (used.has(cellKey(q, r))) continue;
+      const at = anchorFor(piece, rot, flip, piece.pivot, [q, r]);
+      if (fits(piece.number, rot, flip, at)) return at;
+    }
+    return null;
+  }
 
-  // ------------------------------------------------------------ syncing with view()
+  /** How the notation writes the tile turned (rot, flip) with its anchor on `at`: [rot', flip', at'] (the view's
+   * `written_as`, so the page writes the one text of a placement without knowing the rule). */
+  function written(piece, rot, flip, at) {
+    const [rot2, flip2, dq, dr] = piece.writtenAs[rot + (flip ? 6 : 0)];
+    return [rot2, flip2, [at[0] + dq, at[1] + dr]];
+  }
+
+  const placementText = (piece, rot, flip, at) => {
+    const [rot2, flip2, at2] = written(piece, rot, flip, at);
+    return `${piece.number} q${at2[0]}r${at2[1]} rot${rot2}${flip2 ? " flip" : ""}`;
+  };
+
+  /** THE composition (docs/rules/ubongo.md, "Targets"): the action a tile's built target becomes. In puzzle mode
+   * (`place`): `place <that tile's placement> @<ms>`; in a race (`solve`): `solve <every tile's placement, in the
+   * view's tile order, joined by ", "> @<ms>`. A placement is written as `written_as` says; nothing else is
+   * composed on this page except the `@<ms>` of a timed target. */
+  function compose(target, ms, moved = null) {
+    const laid = (piece) => (moved && moved.number === piece.number ? moved : piece);
+    if (target.action === "place") {
+      const piece = laid(pieces.get(Number(target.thing.id)));
+      return `place ${placementText(piece, piece.rot, piece.flip, piece.at)} @${ms}`;
+    }
+    const text = puzzle.tiles.map((tile) => {
+      const piece = laid(pieces.get(tile.number));
+      return placementText(piece, piece.rot, piece.flip, piece.at);
+    }).join(", ");
+    return `solve ${text} @${ms}`;
+  }
+
+  /** Where the concrete `place` target of a tile (puzzle mode) puts the tile's pivot cell, turned as it is now;
+   * null when it is turned otherwise (then a turn or a flip comes first). */
+  function placeTargetSpot(piece, rot = piece.rot, flip = piece.flip) {
+    const target = targetsOf("tile", piece.number).find((item) => item.key === "ubongo.target.place");
+    if (!target) return null;
+    const [rot2, flip2, shift] = written(piece, rot, flip, [0, 0]);
+    const p = target.params;
+    if (rot2 !== p.rot || Boolean(flip2) !== Boolean(p.flip)) return null;
+    const at = [p.q - shift[0], p.r - shift[1]];
+    const [q, r] = boardCells(piece, rot, flip, at)[piece.pivot];
+    return { target, at, cell: [q, r] };
+  }
+
+  // ------------------------------------------------------------ syncing with the view
   function puzzleFor(v) {
     if (v.mode === "puzzle") {
       return { seat: 0, code: v.puzzle, colour: v.colour, board: v.board, tiles: v.tiles, card: v.card, side: v.side,
@@ -460,8 +446,7 @@ export function create(canvas, host) {
   }
 
   function loadPuzzle(p) {
-    puzzle = { ...p, boardSet: new Set(p.board.map(([q, r]) => key(q, r))) };
-    layout = computeLayout(p.board);
+    puzzle = { ...p, boardSet: new Set(p.board.map(([q, r]) => cellKey(q, r))) };
     pieces = new Map();
     for (const tile of p.tiles) {
       let sx = 0; let sy = 0;
@@ -472,9 +457,10 @@ export function create(canvas, host) {
         const d = (SQ3 * (q + r / 2) - sx) ** 2 + (1.5 * r - sy) ** 2;
         if (d < best - 1e-9) { best = d; pivot = i; }
       });
-      pieces.set(tile.number, { number: tile.number, base: tile.cells, writtenAs: tile.written_as, pivot, rot: 0, flip: false, at: null });
+      pieces.set(tile.number, { number: tile.number, base: tile.cells, writtenAs: tile.written_as, pivot, rot: 0,
+        flip: false, at: null });
     }
-    float = null; pending = null; hintGhost = null; sending = false; confirmSolution = 0;
+    selected = null; ghost = null; drag = null; press = null; sending = false; confirmSolution = 0;
   }
 
   function syncPlaced() {
@@ -486,37 +472,45 @@ export function create(canvas, host) {
     }
   }
 
-  function lastRoundKey(v) { return v.last_round ? `${v.last_round.round}/${v.last_round.playoff}/${v.playoffs}` : null; }
+  const lastRoundKey = (v) => (v.last_round ? `${v.last_round.round}/${v.last_round.playoff}/${v.playoffs}` : null);
+
+  function sideHeight(v) {
+    if (!v) return 240;
+    if (v.mode === "puzzle") return 236;
+    return (v.phase === "over" ? 68 : 150) + v.seats.length * 48;
+  }
+
+  function relayout() {
+    const room = surface.available();
+    const next = makeLayout(room.portrait, sideHeight(view), room.width);
+    const changed = next.width !== surface.width || next.height !== surface.height || next.narrow !== layout.narrow;
+    layout = next;
+    if (changed) context = surface.layout(layout.width, layout.height);
+    if (puzzle) geometry = computeGeometry(puzzle.board);
+  }
 
   function update() {
     view = table.view;
+    targets = targetsByThing(view.targets);
     if (mode() === "puzzle") {
       const p = puzzleFor(view);
       if (p.code !== puzzleKey) {
         puzzleKey = p.code;
         loadPuzzle(p);
-        // the stopwatch carries on from the latest time in the history (a reload, an undo)
-        let latest = 0;
-        for (const [, action] of table.history) {
-          const m = /@(\d+)$/.exec(action);
-          if (m) latest = Math.max(latest, Number(m[1]));
-        }
-        clockStart = now() - latest;
+        clockStart = now() - (view.stopwatch_ms || 0); // the stopwatch carries on (a reload, an undo)
       }
       syncPlaced();
-      if (float && !pieces.has(float.number)) float = null; // a selection survives the tile's own moves
-      if (view.phase !== "puzzle") float = null;
+      if (view.phase !== "puzzle") { selected = null; ghost = null; }
       gate = null;
       canvas.dataset.status = view.phase;
       return;
     }
-    // race
     const seat = currentSeat();
     const p = puzzleFor(view);
     const k = p ? `${view.round}|${view.playoffs}|${view.phase}|${seat}|${p.code}` : "none";
     if (k !== puzzleKey) {
       puzzleKey = k;
-      if (p) loadPuzzle(p);
+      if (p) loadPuzzle(p); else puzzle = null;
       clockStart = null;
       reportedKey = null;
       timerCheck = null;
@@ -526,7 +520,7 @@ export function create(canvas, host) {
       else if (view.last_round && lastRoundKey(view) !== acknowledged) gate = "results";
       else startClock();
     }
-    canvas.dataset.status = gate ? gate : view.phase;
+    canvas.dataset.status = gate || view.phase;
   }
 
   function startClock() {
@@ -536,24 +530,32 @@ export function create(canvas, host) {
     clockStart = now();
     canvas.dataset.status = view ? view.phase : "";
     canvas.focus({ preventScroll: true });
-    if (puzzle) host.announce(host.t("ubongo.go", { tiles: puzzle.tiles.map((t) => t.number).join(", ") }));
+    if (puzzle) host.announce(t("ubongo.go", { tiles: puzzle.tiles.map((tile) => tile.number).join(", ") }));
   }
 
   // ------------------------------------------------------------ acting
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  /** Act for `seat`, waiting while the page is busy (a bot's move in flight). */
+  /** Play `action` for `seat`, waiting while the page is busy (a bot's move in flight). */
   async function send(action, seat) {
     for (let tries = 0; tries < 80 && host.humanSeat() === null; tries++) await sleep(100);
-    return host.act(action, seat);
+    sending = true;
+    const ok = await host.act(action, seat);
+    sending = false;
+    return ok;
   }
 
-  /** A placement as the notation writes it: a symmetric tile in its first turn with that shape (the view's
-   * `written_as` says which, and where its anchor then lies), so the rules get the one text of the move. */
-  function notation(number, rot, flip, at) {
-    const written = pieces.get(number)?.writtenAs?.[rot + (flip ? 6 : 0)];
-    if (written) [rot, flip, at] = [written[0], written[1], [at[0] + written[2], at[1] + written[3]]];
-    return `${number} q${at[0]}r${at[1]} rot${rot}${flip ? " flip" : ""}`;
+  /** Play a concrete target of Python's (a timed one gets the stopwatch's `@<ms>`). */
+  async function play(target, seat = puzzle ? puzzle.seat : 0) {
+    const action = target.timed ? `${target.action} @${Math.round(elapsed())}` : target.action;
+    const ok = await send(action, seat);
+    render();
+    return ok;
+  }
+
+  function say(words, point = lastPoint) {
+    if (point) surface.tell(point, words);
+    else host.announce(words);
   }
 
   /** The other seat that the table `v` shows solved at a time `when` accepts, fastest first; null if none. */
@@ -574,48 +576,50 @@ export function create(canvas, host) {
     const T = view.timer_ms;
     const reply = await host.request({ op: "view", viewer: puzzle.seat, clock_ms: T });
     if (key !== puzzleKey || timerCheck !== "asking") return;
-    const first = firstSolver(reply && reply.ok ? reply.view : view, (t) => t < T);
+    const first = firstSolver(reply && reply.ok ? reply.view : view, (time) => time < T);
     if (first === null) {
       timerCheck = "second_chance";
-      checkComplete();
+      handInIfCovered();
     } else {
       timerCheck = "over";
       reportTimeout("ubongo.round_over_in_time", first);
     }
   }
 
-  const playing = () => Boolean(table && puzzle && !gate && !sending && currentSeat() !== null
-    && (mode() === "puzzle" ? view.phase === "puzzle" : clockStart !== null));
-
-  async function commit(number, rot, flip, at) {
+  /** Put a tile on the card: locally in a race (the solve is handed in once the card is covered), as a `place`
+   * action in puzzle mode (Python checks it and says why when it does not fit). */
+  async function layTile(number, rot, flip, at) {
     const piece = pieces.get(number);
-    const previous = { rot: piece.rot, flip: piece.flip, at: piece.at };
-    piece.rot = rot; piece.flip = flip; piece.at = at;
-    float = null;
-    render();
+    ghost = null;
     if (mode() === "puzzle") {
-      const ms = Math.round(elapsed());
-      sending = true;
-      const ok = await send(`place ${notation(number, rot, flip, at)} @${ms}`, 0);
-      sending = false;
-      if (!ok) { Object.assign(piece, previous); syncPlaced(); }
+      const built = targetOf("tile", number, "place");
+      if (!built) return;
+      const previous = { rot: piece.rot, flip: piece.flip, at: piece.at };
+      const moved = { ...piece, rot, flip, at };
+      Object.assign(piece, { rot, flip, at });
+      render();
+      const ok = await send(compose(built, Math.round(elapsed()), moved), 0);
+      if (!ok) Object.assign(piece, previous);
+      syncPlaced();
       render();
       return;
     }
-    host.announce(host.t("ubongo.tile_placed", { tile: number }));
-    checkComplete();
+    const why = misfit(number, rot, flip, at);
+    if (why) { say(why); render(); return; }
+    Object.assign(piece, { rot, flip, at });
+    host.announce(t("ubongo.tile_placed", { tile: number }));
+    render();
+    handInIfCovered();
   }
 
-  async function takeBack(number) {
+  /** Take a tile off the card, back into the tray. */
+  async function takeOff(number) {
     const piece = pieces.get(number);
-    float = null;
+    ghost = null;
     if (!piece.at) { render(); return; }
     if (mode() === "puzzle") {
-      sending = true;
-      piece.at = null;
-      render();
-      await send(`remove ${number}`, 0);
-      sending = false;
+      const remove = targetOf("tile", number, `remove ${number}`);
+      if (remove) await play(remove, 0);
       syncPlaced();
     } else {
       piece.at = null;
@@ -623,316 +627,263 @@ export function create(canvas, host) {
     render();
   }
 
-  async function checkComplete() {
-    if (mode() !== "race" || sending) return;
+  /** A race: once the tiles cover the card, call "Ubongo!" (hand in the solve, with this seat's clock). */
+  async function handInIfCovered() {
+    if (mode() !== "race" || sending || !puzzle) return;
     const all = [...pieces.values()];
     if (!all.every((p) => p.at)) return;
     const covered = new Set();
-    for (const p of all) for (const [q, r] of boardCells(p, p.rot, p.flip, p.at)) covered.add(key(q, r));
+    for (const p of all) for (const [q, r] of boardCells(p, p.rot, p.flip, p.at)) covered.add(cellKey(q, r));
     if (covered.size !== puzzle.boardSet.size) return;
+    const built = targetOf("tile", puzzle.tiles[0].number, "solve");
+    if (!built) return;
     const ms = Math.round(elapsed());
     const limit = view.phase === "round" ? view.second_chance_ends_ms : Infinity;
     if (ms >= limit) return;
     if (view.phase === "round" && ms >= view.timer_ms) {
       if (timerCheck !== "second_chance") return; // the timer check decides first, then looks again
-      const first = firstSolver(view, (t) => t <= ms); // someone called "Ubongo!" first in the second chance
+      const first = firstSolver(view, (time) => time <= ms); // someone called "Ubongo!" first in the second chance
       if (first !== null) { reportTimeout("ubongo.round_over_second_chance", first); return; }
     }
-    const text = all.map((p) => notation(p.number, p.rot, p.flip, p.at)).join(", ");
-    sending = true;
     const seat = puzzle.seat;
     const name = host.seatName(seat);
-    const ok = await send(`solve ${text} @${ms}`, seat);
-    sending = false;
-    if (ok) host.announce(host.t("ubongo.solved_in", { name, time: formatTime(ms) }));
+    const ok = await send(compose(built, ms), seat);
+    if (ok) host.announce(t("ubongo.solved_in", { name, time: clockText(ms) }));
     render();
   }
 
-  /** Hand in "timeout": the timer ran out twice, the player gave up, or (`reason`, with the seat that solved)
-   * another seat's solve ended this seat's round. */
+  /** Hand in "timeout": the timer ran out twice, or (`reason`, with the seat that solved) another seat's solve
+   * ended this seat's round. */
   async function reportTimeout(reason = null, solver = null) {
     if (reportedKey === puzzleKey || sending) return;
     reportedKey = puzzleKey;
-    sending = true;
-    float = null;
+    selected = null; ghost = null; drag = null;
     roundNote = reason ? { key: reason, name: host.seatName(solver) } : null;
-    host.announce(roundNote ? host.t(roundNote.key, { name: roundNote.name }) : host.t("ubongo.time_up"));
+    host.announce(roundNote ? t(roundNote.key, { name: roundNote.name }) : t("ubongo.time_up"));
     await send("timeout", puzzle.seat);
-    sending = false;
     render();
   }
 
   function tick() {
     if (!table || !view) return;
-    if (mode() === "race" && clockStart !== null && !gate && currentSeat() !== null && !sending) {
+    if (mode() === "race" && clockStart !== null && !gate && currentSeat() !== null && !sending && puzzle) {
       const e = elapsed();
       if (view.phase === "round") {
         const T = view.timer_ms;
         if (e >= view.second_chance_ends_ms - 100) reportTimeout();
         else if (e >= T && timerCheck === null) checkTimer();
         else if (timerCheck === "second_chance") {
-          const first = firstSolver(view, (t) => t <= e);
+          const first = firstSolver(view, (time) => time <= e);
           if (first !== null) reportTimeout("ubongo.round_over_second_chance", first);
         }
       } else if (view.phase === "playoff") {
-        const first = firstSolver(view, (t) => t < e);
+        const first = firstSolver(view, (time) => time < e);
         if (first !== null) reportTimeout("ubongo.playoff_over", first);
       }
     }
-    if (hintGhost && now() > hintGhost.until) hintGhost = null;
     const running = (mode() === "race" && clockStart !== null && !gate) || (mode() === "puzzle" && view.phase === "puzzle");
-    if (running || float || hintGhost) render();
+    if (running || drag) render();
   }
 
-  // ------------------------------------------------------------ moving tiles
-  function selectTile(number, { toBoard = false } = {}) {
+  // ------------------------------------------------------------ picking up, turning, placing
+  function pick(number, { place = false } = {}) {
+    selected = number;
     const piece = pieces.get(number);
-    float = { number, rot: piece.rot, flip: piece.flip, at: piece.at, pivot: piece.pivot, drag: null };
-    if (!float.at && toBoard) float.at = startSpot(piece);
-    host.announce(host.t("ubongo.tile_selected", { tile: number }));
-  }
-
-  function startSpot(piece) {
-    const used = occupied(piece.number);
-    const free = puzzle.board.filter(([q, r]) => !used.has(key(q, r)));
-    for (const cell of free) {
-      const at = anchorFor(piece, piece.rot, piece.flip, piece.pivot, cell);
-      if (fits(piece.number, piece.rot, piece.flip, at)) return at;
-    }
-    return anchorFor(piece, piece.rot, piece.flip, piece.pivot, free[0] || puzzle.board[0]);
-  }
-
-  /** Turn (rot by `turn`) or flip the floating tile about its pivot cell (its grabbed cell while dragging). */
-  function reorient(turn, flipIt) {
-    if (!float) return;
-    const piece = pieces.get(float.number);
-    const index = float.drag ? float.drag.index : float.pivot;
-    const rot = (float.rot + turn + 6) % 6;
-    const flip = flipIt ? !float.flip : float.flip;
-    if (float.at) {
-      const [q, r] = orient([piece.base[index]], float.rot, float.flip)[0];
-      float.at = anchorFor(piece, rot, flip, index, [q + float.at[0], r + float.at[1]]);
-    }
-    float.rot = rot; float.flip = flip;
-    if (!float.at && !float.drag) { piece.rot = rot; piece.flip = flip; }
-    // a tile on the board that still fits after turning stays there
-    if (float.at && !float.drag && piece.at && fits(float.number, rot, flip, float.at)) {
-      commit(float.number, rot, flip, float.at);
-      float = { number: piece.number, rot, flip, at: piece.at, pivot: piece.pivot, drag: null };
-    }
+    ghost = place ? { number, at: piece.at || freeSpot(piece) || anchorFor(piece, piece.rot, piece.flip, piece.pivot, puzzle.board[0]) } : null;
+    host.announce(t("ubongo.tile_selected", { tile: number }));
     render();
   }
 
-  function moveFloat(dq, dr) {
-    if (!float) return;
-    if (!float.at) { float.at = startSpot({ ...pieces.get(float.number), rot: float.rot, flip: float.flip }); return; }
-    float.at = [float.at[0] + dq, float.at[1] + dr];
-  }
-
-  function confirmFloat() {
-    if (!float || !float.at) return;
-    if (fits(float.number, float.rot, float.flip, float.at)) commit(float.number, float.rot, float.flip, float.at);
-    else host.announce(host.t("ubongo.bad_drop", { tile: float.number }));
-  }
-
-  function tileAt(point) {
-    if (!puzzle) return null;
-    if (layout) {
-      const [q, r] = pixelToCell(point.x, point.y);
-      if (float && float.at && !float.drag) {
-        const piece = pieces.get(float.number);
-        const idx = boardCells(piece, float.rot, float.flip, float.at).findIndex(([a, b]) => a === q && b === r);
-        if (idx >= 0) return { number: float.number, index: idx, board: true };
+  /** Turn (`turn` x 60 degrees) or flip the picked-up tile about its middle cell. A tile on the card stays there
+   * if it still fits turned; otherwise the turn is refused, with the reason. */
+  async function reorient(turn, flipIt) {
+    if (selected === null) { say(t("ubongo.select_first")); return; }
+    const piece = pieces.get(selected);
+    const current = ghost && ghost.turned ? ghost.turned : { rot: piece.rot, flip: piece.flip };
+    const rot = (current.rot + turn + 6) % 6;
+    const flip = flipIt ? !current.flip : current.flip;
+    const about = ghost ? ghost.at : piece.at;
+    if (about) {
+      const [q, r] = orient([piece.base[piece.pivot]], current.rot, current.flip)[0];
+      const at = anchorFor(piece, rot, flip, piece.pivot, [q + about[0], r + about[1]]);
+      if (ghost) {
+        ghost.at = at;
+        if (!piece.at) { piece.rot = rot; piece.flip = flip; } else ghost.turned = { rot, flip };
+        render();
+        return;
       }
-      for (const piece of pieces.values()) {
-        if (!piece.at || (float && float.number === piece.number && float.at)) continue;
-        const idx = boardCells(piece, piece.rot, piece.flip, piece.at).findIndex(([a, b]) => a === q && b === r);
-        if (idx >= 0) return { number: piece.number, index: idx, board: true };
-      }
+      await layTile(piece.number, rot, flip, at);
+      return;
     }
-    for (const [index, tile] of puzzle.tiles.entries()) {
+    piece.rot = rot;
+    piece.flip = flip;
+    render();
+  }
+
+  /** The tile under a point: on the card (topmost) or in the tray, and which of its cells. */
+  function tileAt(point) {
+    if (!puzzle || !geometry) return null;
+    const [q, r] = pixelToCell(point.x, point.y);
+    for (const piece of pieces.values()) {
+      if (!piece.at) continue;
+      const index = boardCells(piece, piece.rot, piece.flip, piece.at).findIndex(([a, b]) => a === q && b === r);
+      if (index >= 0) return { number: piece.number, index, board: true };
+    }
+    for (const [slot, tile] of puzzle.tiles.entries()) {
       const piece = pieces.get(tile.number);
-      if (piece.at && !(float && float.number === piece.number && !float.at)) continue;
-      const { R, points } = trayPoints(piece, index);
-      const idx = points.findIndex(([x, y]) => (x - point.x) ** 2 + (y - point.y) ** 2 <= (R * 0.98) ** 2);
-      if (idx >= 0) return { number: piece.number, index: idx, board: false, R, points };
+      if (piece.at) continue;
+      const box = slotRect(slot);
+      if (point.x < box.x || point.x > box.x + box.w || point.y < box.y || point.y > box.y + box.h) continue;
+      const { R, points } = trayPoints(piece, slot);
+      let index = 0;
+      let best = Infinity;
+      points.forEach(([x, y], i) => {
+        const d = (x - point.x) ** 2 + (y - point.y) ** 2;
+        if (d < best) { best = d; index = i; }
+      });
+      return { number: piece.number, index, board: false, R, points };
     }
     return null;
   }
 
-  function localPoint(event) {
-    return pointerPosition(canvas, event);
-  }
-
-  function dragAnchor() {
-    // the board cell under the grabbed cell, and the anchor that puts it there
-    const piece = pieces.get(float.number);
-    const cell = pixelToCell(float.drag.x - float.drag.offX, float.drag.y - float.drag.offY);
-    return anchorFor(piece, float.rot, float.flip, float.drag.index, cell);
+  function dropAnchor() {
+    const piece = pieces.get(drag.number);
+    const cell = pixelToCell(drag.x - drag.offX, drag.y - drag.offY);
+    return anchorFor(piece, piece.rot, piece.flip, drag.index, cell);
   }
 
   function onPointerDown(event) {
-    if (!table) return;
-    const point = localPoint(event);
-    canvas.focus({ preventScroll: true }); // keys (R, F, arrows) go to the board after a touch
-    const hit = hits.at(point);
-    if (hit) return; // buttons act on click
-    if (!playing()) return;
-    const tile = tileAt(point);
-    if (tile) {
-      pending = { ...tile, x: point.x, y: point.y, id: event.pointerId };
-      canvas.setPointerCapture?.(event.pointerId);
-      event.preventDefault();
-    } else if (float && layout && point.x < CARD.x + CARD.w && point.y < CARD.y + CARD.h) {
-      // a tap on the card moves the selected tile there (its middle cell on the tapped hex)
-      const piece = pieces.get(float.number);
-      const at = anchorFor(piece, float.rot, float.flip, float.pivot, pixelToCell(point.x, point.y));
-      if (fits(float.number, float.rot, float.flip, at)) commit(float.number, float.rot, float.flip, at);
-      else { float.at = at; host.announce(host.t("ubongo.bad_drop", { tile: float.number })); render(); }
-    }
+    consumeClick = false;
+    if (!table || !playing() || event.button > 0) return;
+    const point = surface.point(event);
+    const region = surface.at(point);
+    if (region && region.value && region.value.button) return; // buttons act on click (the kit's onTap)
+    const hit = tileAt(point);
+    if (!hit) return;
+    consumeClick = true;
+    press = { ...hit, x: point.x, y: point.y };
+    canvas.setPointerCapture?.(event.pointerId);
   }
 
   function onPointerMove(event) {
-    if (!table) return;
-    const point = localPoint(event);
-    if (pending && !float?.drag && Math.hypot(point.x - pending.x, point.y - pending.y) > 4) {
-      const piece = pieces.get(pending.number);
-      const keep = float && float.number === pending.number ? { rot: float.rot, flip: float.flip } : { rot: piece.rot, flip: piece.flip };
+    if (!press && !drag) return;
+    const point = surface.point(event);
+    if (press && !drag && Math.hypot(point.x - press.x, point.y - press.y) > 5) {
+      clearTimeout(surface.pressTimer); // a drag, not a long press
+      surface.hideBubble();
+      const piece = pieces.get(press.number);
       let centre;
       let scale = 1;
-      if (pending.board) {
-        const [q, r] = boardCells(piece, keep.rot, keep.flip, float && float.number === piece.number && float.at ? float.at : piece.at)[pending.index];
+      if (press.board) {
+        const [q, r] = boardCells(piece, piece.rot, piece.flip, piece.at)[press.index];
         centre = cellCentre(q, r);
       } else {
-        centre = { x: pending.points[pending.index][0], y: pending.points[pending.index][1] };
-        scale = layout.R / pending.R;
+        centre = { x: press.points[press.index][0], y: press.points[press.index][1] };
+        scale = geometry.R / press.R;
       }
-      float = { number: pending.number, ...keep, at: null, pivot: piece.pivot,
-        drag: { index: pending.index, x: point.x, y: point.y, offX: (pending.x - centre.x) * scale, offY: (pending.y - centre.y) * scale } };
-      pending = null;
+      selected = press.number;
+      ghost = null;
+      drag = { number: press.number, index: press.index, x: point.x, y: point.y, board: press.board,
+        offX: (press.x - centre.x) * scale, offY: (press.y - centre.y) * scale };
+      press = null;
     }
-    if (float && float.drag) {
-      float.drag.x = point.x; float.drag.y = point.y;
+    if (drag) {
+      drag.x = point.x;
+      drag.y = point.y;
       render();
-      return;
     }
-    const over = tileAt(point);
-    const wanted = hits.at(point) || over ? (over ? "grab" : "pointer") : "default";
-    canvas.style.cursor = wanted;
-    const number = over ? over.number : null;
-    if (number !== hover) { hover = number; render(); }
   }
 
   function onPointerUp(event) {
-    if (!table) return;
-    const point = localPoint(event);
-    if (pending) {
-      // a click on a tile selects it (or, if it is already selected on the board, keeps it)
-      const number = pending.number;
-      pending = null;
-      if (float && float.number === number) { render(); return; }
-      selectTile(number);
-      render();
+    const point = surface.point(event);
+    if (press) {
+      // a tap on a tile picks it up (a second tap on a picked-up tile in the tray starts placing it by taps)
+      const number = press.number;
+      press = null;
+      lastPoint = point;
+      pick(number);
       return;
     }
-    if (!float || !float.drag) {
-      const hit = hits.at(point);
-      if (hit) onButton(hit);
-      return;
-    }
-    const number = float.number;
-    const inTray = point.y > TRAY.y - 6 && point.x < TOOLS.x + TOOLS.w;
-    const overCard = point.x >= CARD.x && point.x <= CARD.x + CARD.w && point.y >= CARD.y && point.y <= CARD.y + CARD.h;
-    const at = dragAnchor();
-    const { rot, flip } = float;
-    if (overCard && fits(number, rot, flip, at)) {
-      commit(number, rot, flip, at);
-    } else if (inTray || !overCard) {
-      const piece = pieces.get(number);
-      if (!piece.at) { piece.rot = rot; piece.flip = flip; }
-      float = null;
-      if (piece.at) { piece.rot = rot; piece.flip = flip; takeBack(number); } else render();
-    } else {
-      host.announce(host.t("ubongo.bad_drop", { tile: number }));
-      float = null; // an invalid drop: the tile goes back where it was
-      render();
-    }
+    if (!drag) return;
+    const { number } = drag;
+    const piece = pieces.get(number);
+    lastPoint = point;
+    const at = dropAnchor();
+    drag = null;
+    if (onCard(point)) layTile(number, piece.rot, piece.flip, at);
+    else if (piece.at) takeOff(number); // dragged off the card: back into the tray
+    else render();
   }
 
   function onWheel(event) {
     if (!playing()) return;
-    if (!float) {
-      const over = tileAt(localPoint(event));
-      if (!over) return;
-      selectTile(over.number);
-    }
+    const hit = tileAt(surface.point(event));
+    if (!hit && selected === null) return;
     event.preventDefault();
+    if (hit && hit.number !== selected) selected = hit.number;
     reorient(event.deltaY > 0 ? 1 : -1, false);
   }
 
-  // ------------------------------------------------------------ buttons
-  function nextCode(code) {
-    const m = /^(.*)-(\d{1,2})([EH])([RBGY])$/i.exec(code || "");
-    if (!m) return null;
-    let card = Number(m[2]);
-    let colour = COLOUR_ORDER.indexOf(m[4].toUpperCase());
-    colour = (colour + 1) % 4;
-    card = (card % 54) + 1;
-    return `${m[1]}-${String(card).padStart(2, "0")}${m[3].toUpperCase()}${COLOUR_ORDER[colour]}`;
+  /** A tap the kit found a region for (or none): a button, a hex to put the picked-up tile on, a tile (keys). */
+  async function tap(region, point, event) {
+    if (event && event.type === "click" && consumeClick) { consumeClick = false; return; }
+    lastPoint = point;
+    const value = region ? region.value : null;
+    if (value && value.tile !== undefined) { // Enter on a focused tile: pick it up and place it by keys
+      if (playing()) pick(value.tile, { place: true });
+      return;
+    }
+    if (value && value.cell && selected !== null && playing()) {
+      const piece = pieces.get(selected);
+      const turned = ghost && ghost.turned ? ghost.turned : { rot: piece.rot, flip: piece.flip };
+      const at = anchorFor(piece, turned.rot, turned.flip, piece.pivot, value.cell);
+      await layTile(selected, turned.rot, turned.flip, at);
+      return;
+    }
+    if (!value || !value.button) return;
+    const name = value.button;
+    if (name === "rotate") await reorient(1, false);
+    else if (name === "flip") await reorient(0, true);
+    else if (name === "start") { startClock(); render(); }
+    else if (name === "solution") {
+      if (now() < confirmSolution && region.target) { confirmSolution = 0; selected = null; await play(region.target, 0); }
+      else { confirmSolution = now() + 4000; say(t("ubongo.sure"), point); render(); }
+    } else if (name === "next") await nextPuzzle();
+    else if (name === "daily") location.hash = "#/daily?game=ubongo";
+    else if (region.target) {
+      selected = null; ghost = null;
+      if (region.target.action === "timeout") reportedKey = puzzleKey;
+      await play(region.target);
+    }
   }
 
-  function optionDigits() {
-    const opts = table.options || {};
-    const side = Math.max(0, SIDES.indexOf(opts.side ?? "easy"));
-    const timer = Math.max(0, TIMERS.indexOf(Number(opts.timer ?? 120)));
-    return `${side}${timer}`;
-  }
-
-  function openPuzzle(seed) {
-    const code = `${(table.share || "v1").split(".")[0]}.ubongo.${seed}.1.${optionDigits()}`; // this game's edition
-    location.hash = `#/play?code=${encodeURIComponent(code)}&seats=human`;
-  }
-
-  function today() {
-    const d = new Date();
-    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-  }
-
-  async function onButton(hit) {
-    if (hit === "rotate") { if (float) reorient(1, false); else host.announce(host.t("ubongo.select_first")); }
-    else if (hit === "flip") { if (float) reorient(0, true); else host.announce(host.t("ubongo.select_first")); }
-    else if (hit === "start") startClock();
-    else if (hit === "give_up") reportTimeout();
-    else if (hit === "hint") await puzzleHint();
-    else if (hit === "solution") {
-      if (now() < confirmSolution) { confirmSolution = 0; float = null; await send("solution", 0); }
-      else { confirmSolution = now() + 4000; host.announce(host.t("ubongo.sure")); }
-    } else if (hit === "next") openPuzzle(nextCode(view.puzzle) || today());
-    else if (hit === "daily") openPuzzle(today());
-    render();
-  }
-
-  async function puzzleHint() {
-    if (mode() !== "puzzle" || view.phase !== "puzzle" || sending) return;
-    sending = true;
-    float = null;
-    await send(`hint @${Math.round(elapsed())}`, 0);
-    sending = false;
-    render();
+  /** "Next puzzle": the view names it (view.next_puzzle); the bridge makes its game and its link. */
+  async function nextPuzzle() {
+    if (!view || !view.next_puzzle) return;
+    const reply = await host.request({ op: "new", game: "ubongo", seed: view.next_puzzle, players: 1,
+      options: table.options, seats: table.seats });
+    if (reply && reply.ok && reply.share) location.hash = `#/play?code=${encodeURIComponent(reply.share)}&seats=human`;
   }
 
   // ------------------------------------------------------------ drawing
+  function describeTile(piece) {
+    const words = t("ubongo.describe.tile", { tile: piece.number, hexes: piece.base.length,
+      colour: t(`colour.${puzzle.colour}`) });
+    return `${words} ${t(piece.at ? "ubongo.describe.on_card" : "ubongo.describe.in_tray")}`;
+  }
+
   function drawBackground(c) {
-    const g = c.createLinearGradient(0, 0, 0, HEIGHT);
+    const g = c.createLinearGradient(0, 0, 0, layout.height);
     g.addColorStop(0, "#efe2c4");
     g.addColorStop(1, "#e2cfa6");
-    roundRect(c, 0, 0, WIDTH, HEIGHT, 12);
+    roundRect(c, 0, 0, layout.width, layout.height, 12);
     c.fillStyle = g;
     c.fill();
   }
 
   function drawCard(c) {
-    const { x, y, w, h } = CARD;
+    const { x, y, w, h } = layout.card;
+    const strip = layout.strip;
     c.save();
     roundRect(c, x, y, w, h, 18);
     const g = c.createLinearGradient(x, y, x + w, y + h);
@@ -946,52 +897,44 @@ export function create(canvas, host) {
     c.fill();
     c.shadowColor = "transparent";
     c.clip();
-    // savanna stripes
     c.strokeStyle = "rgba(255,255,255,0.07)";
     c.lineWidth = 14;
     for (let k = -h; k < w; k += 38) { c.beginPath(); c.moveTo(x + k, y + h); c.lineTo(x + k + h, y); c.stroke(); }
-    // the strip
-    c.fillStyle = "rgba(90,40,5,0.28)";
-    c.fillRect(x, y, STRIP, h);
+    if (strip) { c.fillStyle = "rgba(90,40,5,0.28)"; c.fillRect(x, y, strip, h); }
     c.restore();
     roundRect(c, x + 1, y + 1, w - 2, h - 2, 17);
     c.strokeStyle = "#8a4410";
     c.lineWidth = 2;
     c.stroke();
     if (!puzzle) return;
-    // strip: colour token and this colour's tile numbers
-    drawToken(c, puzzle.colour, x + STRIP / 2, y + 30, 16);
-    c.fillStyle = "#fff8ec";
-    c.textAlign = "center";
-    c.textBaseline = "middle";
-    c.font = "bold 15px system-ui, sans-serif";
-    puzzle.tiles.forEach((tile, i) => {
-      const ty = y + 70 + i * 34;
-      roundRect(c, x + 10, ty - 13, STRIP - 20, 26, 6);
-      c.fillStyle = "rgba(255,255,255,0.9)";
-      c.fill();
-      c.fillStyle = "#5a2a05";
-      c.fillText(String(tile.number), x + STRIP / 2, ty + 1);
-    });
-    // card number, side and difficulty
-    c.textAlign = "left";
-    c.fillStyle = "#fff8ec";
-    c.font = "bold 15px system-ui, sans-serif";
-    const sideName = host.t(`ubongo.side.${puzzle.side}`, {}, puzzle.side);
-    c.fillText(host.t("ubongo.card_label", { card: String(puzzle.card).padStart(2, "0"), side: sideName }), x + STRIP + 14, y + 20);
-    c.textAlign = "right";
-    c.font = "600 13px system-ui, sans-serif";
-    c.fillText(host.t("ubongo.difficulty", { n: puzzle.difficulty }), x + w - 14, y + 20);
-    c.textAlign = "left";
-    c.font = "12px ui-monospace, monospace";
-    c.fillStyle = "rgba(255,248,236,0.85)";
-    c.fillText(puzzle.code, x + STRIP + 14, y + h - 14);
+    const shade = TILE[puzzle.colour];
+    const letter = t(`ubongo.initial.${puzzle.colour}`);
+    const sideName = t(`ubongo.side.${puzzle.side}`);
+    const label = t("ubongo.card_label", { card: String(puzzle.card).padStart(2, "0"), side: sideName });
+    const rating = t("ubongo.difficulty", { n: puzzle.difficulty });
+    if (strip) {
+      token(c, x + strip / 2, y + 30, 17, { ...shade, letter });
+      // the card's strip shows the tiles to take, by number
+      puzzle.tiles.forEach((tile, i) => {
+        const ty = y + 66 + i * 36;
+        roundRect(c, x + 10, ty, strip - 20, 28, 6);
+        c.fillStyle = "rgba(255,255,255,0.9)";
+        c.fill();
+        fitText(c, String(tile.number), { x: x + 12, y: ty + 2, w: strip - 24, h: 24 }, { size: 15, weight: 700, colour: "#5a2a05" });
+      });
+      fitText(c, label, { x: x + strip + 12, y: y + 8, w: w * 0.52, h: 24 }, { size: 16, weight: 700, colour: CARD_INK, align: "left" });
+      fitText(c, rating, { x: x + strip + 12 + w * 0.52, y: y + 8, w: w - strip - 24 - w * 0.52, h: 24 }, { size: 13, weight: 600, colour: CARD_INK, align: "right" });
+    } else {
+      token(c, x + 22, y + 20, 13, { ...shade, letter });
+      fitText(c, label, { x: x + 42, y: y + 6, w: w * 0.5, h: 28 }, { size: 15, weight: 700, colour: CARD_INK, align: "left" });
+      fitText(c, rating, { x: x + 46 + w * 0.5, y: y + 6, w: w * 0.5 - 56, h: 28 }, { size: 13, weight: 600, colour: CARD_INK, align: "right" });
+    }
+    fitText(c, t("ubongo.puzzle_code", { code: puzzle.code }), { x: x + strip + 12, y: y + h - 26, w: w - strip - 24, h: 20 },
+      { size: 12, colour: "rgba(255,248,236,0.9)", align: "left" });
   }
 
   function drawBoard(c) {
-    if (!puzzle || !layout) return;
-    const R = layout.R;
-    // a raised white field
+    const R = geometry.R;
     for (const [q, r] of puzzle.board) {
       const { x, y } = cellCentre(q, r);
       hexPath(c, x + 1.5, y + 2.5, R + 1);
@@ -1010,47 +953,71 @@ export function create(canvas, host) {
       c.lineWidth = 1;
       c.stroke();
     }
-    if (hintGhost) {
-      const piece = pieces.get(hintGhost.number);
-      if (piece) {
-        c.save();
-        c.setLineDash([5, 4]);
-        c.strokeStyle = "#f5a623";
-        c.lineWidth = 3;
-        const cells = boardCells(piece, hintGhost.rot, hintGhost.flip, hintGhost.at);
-        for (const [q, r] of cells) {
-          const { x, y } = cellCentre(q, r);
-          hexPath(c, x, y, R - 4);
-          c.stroke();
-        }
-        const [lq, lr] = cells[piece.pivot];
-        const mid = cellCentre(lq, lr);
-        c.setLineDash([]);
-        c.fillStyle = "#f5a623";
-        c.beginPath(); c.arc(mid.x, mid.y, R * 0.45, 0, Math.PI * 2); c.fill();
-        centredText(c, `bold ${Math.round(R * 0.55)}px system-ui, sans-serif`, "#ffffff", String(hintGhost.number), mid.x, mid.y + 0.5);
-        c.restore();
-      }
-    }
   }
 
-  function boardPoints(piece, rot, flip, at) {
-    return boardCells(piece, rot, flip, at).map(([q, r]) => { const p = cellCentre(q, r); return [p.x, p.y, q, r]; });
-  }
-
-  function drawPlaced(c) {
-    if (!puzzle) return;
+  /** The tiles on the card, each a region (its middle cell carries what a person can do with it). */
+  function drawPlaced(c, active) {
     for (const piece of pieces.values()) {
-      if (!piece.at) continue;
-      if (float && float.number === piece.number && (float.at || float.drag)) continue;
-      const selected = float && float.number === piece.number;
-      drawPolyhex(c, boardPoints(piece, piece.rot, piece.flip, piece.at), layout.R, puzzle.colour,
-        { label: piece.number, outline: selected ? "#ffffff" : hover === piece.number ? "rgba(255,255,255,0.8)" : null });
+      if (!piece.at || (drag && drag.number === piece.number)) continue;
+      const points = boardPoints(piece, piece.rot, piece.flip, piece.at);
+      const picked = selected === piece.number;
+      const hovered = surface.isHovered(`tile:${piece.number}`);
+      drawPolyhex(c, points, geometry.R, puzzle.colour, {
+        outline: picked ? "#ffffff" : hovered ? "rgba(255,255,255,0.8)" : null,
+        label: { text: piece.number, at: points[piece.pivot] },
+      });
+      tileRegions(piece, points, geometry.R, active);
     }
   }
 
-  function drawTray(c) {
-    const { x, y, w, h } = TRAY;
+  /** A tile's regions: one per cell (hover and long press say what it is), and its middle cell, on top, with what
+   * can be done with it now: a drag (where Python's target puts it, or any free spot in a race), or a tap that
+   * picks it up. */
+  function tileRegions(piece, points, R, active) {
+    const describe = describeTile(piece);
+    points.forEach(([x, y], i) => {
+      if (i !== piece.pivot) surface.region({ polygon: hexPolygon(x, y, R) }, { key: `tile:${piece.number}:${i}`, value: { tile: piece.number }, describe, focusable: false });
+    });
+    const [x, y] = points[piece.pivot];
+    const options = { key: `tile:${piece.number}`, value: { tile: piece.number }, describe, focusable: active };
+    if (active) {
+      const drop = dragTo(piece);
+      if (drop) Object.assign(options, drop);
+      else options.label = t("ubongo.pick_up", { tile: piece.number });
+    }
+    surface.region({ polygon: hexPolygon(x, y, R * 0.95) }, options);
+  }
+
+  /** Where a drag of this tile goes now: {drag, target?, label}, or null (pick it up and turn it first). */
+  function dragTo(piece) {
+    if (mode() === "puzzle") {
+      const spot = placeTargetSpot(piece);
+      if (spot && !(piece.at && piece.at[0] === spot.at[0] && piece.at[1] === spot.at[1])) {
+        const to = cellCentre(spot.cell[0], spot.cell[1]);
+        return { drag: { x: to.x, y: to.y }, target: spot.target };
+      }
+      const remove = piece.at ? targetOf("tile", piece.number, `remove ${piece.number}`) : null;
+      if (remove) {
+        const slot = slotRect(puzzle.tiles.findIndex((tile) => tile.number === piece.number));
+        return { drag: { x: slot.x + slot.w / 2, y: slot.y + slot.h / 2 }, target: remove };
+      }
+      return null;
+    }
+    const built = targetOf("tile", piece.number, "solve");
+    if (!built) return null;
+    if (piece.at) {
+      const slot = slotRect(puzzle.tiles.findIndex((tile) => tile.number === piece.number));
+      return { drag: { x: slot.x + slot.w / 2, y: slot.y + slot.h / 2 }, label: t("ubongo.take_off", { tile: piece.number }) };
+    }
+    const at = freeSpot(piece);
+    if (!at) return null;
+    const [q, r] = boardCells(piece, piece.rot, piece.flip, at)[piece.pivot];
+    const to = cellCentre(q, r);
+    return { drag: { x: to.x, y: to.y }, label: t(built.key, built.params) };
+  }
+
+  function drawTray(c, active) {
+    const { x, y, w, h } = layout.tray;
     roundRect(c, x, y, w, h, 14);
     const g = c.createLinearGradient(0, y, 0, y + h);
     g.addColorStop(0, "#8a5a2b");
@@ -1060,477 +1027,395 @@ export function create(canvas, host) {
     c.strokeStyle = "#4f3015";
     c.lineWidth = 2;
     c.stroke();
-    if (!puzzle) return;
+    if (!puzzle || gate) return;
     puzzle.tiles.forEach((tile, index) => {
       const slot = slotRect(index);
       const piece = pieces.get(tile.number);
-      roundRect(c, slot.x + 6, slot.y + 6, slot.w - 12, slot.h - 12, 10);
-      c.fillStyle = "rgba(0,0,0,0.18)";
+      roundRect(c, slot.x + 5, slot.y + 5, slot.w - 10, slot.h - 10, 10);
+      c.fillStyle = selected === piece.number && !piece.at ? "rgba(255,211,107,0.22)" : "rgba(0,0,0,0.18)";
       c.fill();
-      c.fillStyle = "#f7ead2";
-      c.font = "600 12px system-ui, sans-serif";
-      c.textAlign = "left";
-      c.textBaseline = "middle";
-      const keyNumber = index + 1;
-      c.fillText(host.t("ubongo.tile_slot", { tile: tile.number, key: keyNumber }), slot.x + 14, slot.y + 18);
-      const selectedHere = float && float.number === piece.number;
-      if (piece.at && !(selectedHere && !float.at && !float.drag)) {
-        c.fillStyle = "rgba(247,234,210,0.7)";
-        c.font = "12px system-ui, sans-serif";
-        c.textAlign = "center";
-        c.fillText(host.t("ubongo.on_board"), slot.x + slot.w / 2, slot.y + slot.h / 2 + 8);
-        return;
-      }
-      if (selectedHere && (float.drag || float.at)) return;
-      const shown = selectedHere ? { ...piece, rot: float.rot, flip: float.flip } : piece;
-      const { R, points } = trayPoints(shown, index);
-      if (selectedHere) {
-        roundRect(c, slot.x + 6, slot.y + 6, slot.w - 12, slot.h - 12, 10);
+      if (selected === piece.number && !piece.at) {
         c.strokeStyle = "#ffd36b";
         c.lineWidth = 3;
         c.stroke();
       }
-      drawPolyhex(c, points, R, puzzle.colour, { label: piece.number, outline: hover === piece.number || selectedHere ? "#ffffff" : null });
+      // a narrow screen is mostly a touch screen: the tile's name without its key
+      const name = layout.narrow ? t("ubongo.tile_name", { tile: tile.number }) : t("ubongo.tile_slot", { tile: tile.number, key: index + 1 });
+      fitText(c, name, { x: slot.x + 10, y: slot.y + 7, w: slot.w - 20, h: 18 },
+        { size: 12, weight: 600, colour: "#f7ead2", align: "left" });
+      if (piece.at) {
+        fitText(c, t("ubongo.on_board"), { x: slot.x + 10, y: slot.y + 30, w: slot.w - 20, h: slot.h - 40 },
+          { size: 12, colour: "rgba(247,234,210,0.75)", lines: 2 });
+        return;
+      }
+      if (drag && drag.number === piece.number) return;
+      const { R, points } = trayPoints(piece, index);
+      const hovered = surface.isHovered(`tile:${piece.number}`);
+      drawPolyhex(c, points, R, puzzle.colour, { outline: hovered || selected === piece.number ? "#ffffff" : null,
+        label: { text: piece.number, at: points[piece.pivot] } });
+      tileRegions(piece, points, R, active);
     });
   }
 
-  function drawTools(c) {
-    const enabled = playing();
-    const half = (TOOLS.w - 8) / 2;
-    button(c, hits, { x: TOOLS.x, y: TOOLS.y, w: half, h: 64 }, host.t("ubongo.rotate"), "rotate", { enabled, icon: "⟳" });
-    button(c, hits, { x: TOOLS.x + half + 8, y: TOOLS.y, w: half, h: 64 }, host.t("ubongo.flip"), "flip", { enabled, icon: "⇋" });
-    if (mode() === "race") {
-      button(c, hits, { x: TOOLS.x, y: TOOLS.y + 80, w: TOOLS.w, h: 44 }, host.t("ubongo.give_up"), "give_up", { enabled });
-    } else {
-      button(c, hits, { x: TOOLS.x, y: TOOLS.y + 80, w: TOOLS.w, h: 44 }, host.t("ubongo.hint_button"), "hint", { enabled, primary: true });
+  /** While a tile is picked up: every hex of the card is a place to put it by a tap; the hex where Python's
+   * `place` target puts its middle cell plays that target. */
+  function hexRegions(active) {
+    if (!active || selected === null) return;
+    const piece = pieces.get(selected);
+    const spot = mode() === "puzzle" && !ghost?.turned ? placeTargetSpot(piece) : null;
+    for (const [q, r] of puzzle.board) {
+      const { x, y } = cellCentre(q, r);
+      const here = spot && spot.cell[0] === q && spot.cell[1] === r && !(piece.at && piece.at[0] === spot.at[0] && piece.at[1] === spot.at[1]);
+      surface.region({ polygon: hexPolygon(x, y, geometry.R * 0.98) }, { key: `hex:${q},${r}`, value: { cell: [q, r] },
+        focusable: false, ...(here ? { target: spot.target } : {}) });
     }
   }
 
-  function drawFloat(c) {
-    if (!float || !puzzle) return;
-    const piece = pieces.get(float.number);
-    if (float.drag) {
-      const at = dragAnchor();
-      const ok = fits(float.number, float.rot, float.flip, at);
-      if (ok) {
+  function drawTools(c, active) {
+    const { x, y, w, h } = layout.tools;
+    const picked = active && selected !== null;
+    const tools = [];
+    if (layout.narrow) {
+      const third = (w - 16) / 3;
+      tools.push(["rotate", { x, y, w: third, h }], ["flip", { x: x + third + 8, y, w: third, h }],
+        ["act", { x: x + 2 * third + 16, y, w: third, h }]);
+    } else {
+      tools.push(["rotate", { x, y, w, h: 44 }], ["flip", { x, y: y + 52, w, h: 44 }],
+        ["act", { x, y: y + 104, w, h: h - 104 }]);
+    }
+    for (const [name, box] of tools) {
+      if (name === "rotate" || name === "flip") {
+        const words = t(name === "rotate" ? "ubongo.rotate" : "ubongo.flip");
+        button(c, box, words, { primary: false, disabled: !picked, hovered: surface.isHovered(name), size: 14 });
+        if (active) surface.region({ rect: [box.x, box.y, box.w, box.h] }, { key: name, value: { button: name },
+          ...(picked ? { label: words } : { describe: t("ubongo.select_first") }) });
+        continue;
+      }
+      const target = mode() === "race" ? targetOf("button", "timeout", "timeout") : targetOf("button", "hint", "hint");
+      const words = t(mode() === "race" ? "ubongo.give_up" : "ubongo.hint_button");
+      button(c, box, words, { primary: mode() === "puzzle", disabled: !(active && target), hovered: surface.isHovered("act"), size: 15 });
+      if (active && target) surface.region({ rect: [box.x, box.y, box.w, box.h] }, { key: "act", value: { button: "act" }, target, describe: t(target.key, target.params) });
+    }
+  }
+
+  function drawDrag(c) {
+    if (!drag) return;
+    const piece = pieces.get(drag.number);
+    if (onCard({ x: drag.x, y: drag.y })) {
+      const at = dropAnchor();
+      const cells = boardCells(piece, piece.rot, piece.flip, at);
+      const over = cells.every(([q, r]) => puzzle.boardSet.has(cellKey(q, r)));
+      if (over) {
         c.save();
         c.strokeStyle = "rgba(255,255,255,0.95)";
         c.setLineDash([4, 3]);
         c.lineWidth = 2.5;
-        for (const [x, y] of boardPoints(piece, float.rot, float.flip, at)) { hexPath(c, x, y, layout.R - 3); c.stroke(); }
-        c.restore();
-      }
-      const [gq, gr] = orient([piece.base[float.drag.index]], float.rot, float.flip)[0];
-      const cx = float.drag.x - float.drag.offX;
-      const cy = float.drag.y - float.drag.offY;
-      const points = orient(piece.base, float.rot, float.flip).map(([q, r]) => [
-        cx + layout.R * SQ3 * (q - gq + (r - gr) / 2), cy + layout.R * 1.5 * (r - gr), q, r]);
-      drawPolyhex(c, points, layout.R, puzzle.colour, { lifted: true, alpha: 0.92, label: piece.number });
-      return;
-    }
-    if (float.at) {
-      const ok = fits(float.number, float.rot, float.flip, float.at);
-      drawPolyhex(c, boardPoints(piece, float.rot, float.flip, float.at), layout.R, puzzle.colour,
-        { lifted: true, alpha: ok ? 0.95 : 0.6, outline: ok ? "#ffffff" : "#b3261e", label: piece.number });
-      if (!ok) {
-        c.save();
-        c.fillStyle = "#b3261e";
-        c.font = "bold 13px system-ui, sans-serif";
-        c.textAlign = "center";
-        c.fillText(host.t("ubongo.does_not_fit"), CARD.x + CARD.w / 2 + STRIP / 2, CARD.y + CARD.h - 30);
+        for (const [q, r] of cells) { const p = cellCentre(q, r); hexPath(c, p.x, p.y, geometry.R - 3); c.stroke(); }
         c.restore();
       }
     }
+    const [gq, gr] = orient([piece.base[drag.index]], piece.rot, piece.flip)[0];
+    const cx = drag.x - drag.offX;
+    const cy = drag.y - drag.offY;
+    const R = geometry.R;
+    const points = orient(piece.base, piece.rot, piece.flip).map(([q, r]) => [
+      cx + R * SQ3 * (q - gq + (r - gr) / 2), cy + R * 1.5 * (r - gr), q, r]);
+    drawPolyhex(c, points, R, puzzle.colour, { lifted: true, alpha: 0.92, label: { text: piece.number, at: points[piece.pivot] } });
   }
 
-  function sideTitle(c, text, y) {
-    c.fillStyle = "#3b2a14";
-    c.font = "bold 16px system-ui, sans-serif";
-    c.textAlign = "left";
-    c.textBaseline = "middle";
-    c.fillText(text, SIDE.x + 12, y);
+  function drawGhost(c) {
+    if (!ghost || drag) return;
+    const piece = pieces.get(ghost.number);
+    const turned = ghost.turned || { rot: piece.rot, flip: piece.flip };
+    const points = boardPoints(piece, turned.rot, turned.flip, ghost.at);
+    const ok = fits(piece.number, turned.rot, turned.flip, ghost.at);
+    drawPolyhex(c, points, geometry.R, puzzle.colour, { lifted: true, alpha: ok ? 0.95 : 0.6,
+      outline: ok ? "#ffffff" : PALETTE.danger, label: { text: piece.number, at: points[piece.pivot] } });
   }
 
-  function drawPanelBox(c, rect) {
-    roundRect(c, rect.x, rect.y, rect.w, rect.h, 14);
-    c.fillStyle = "#fffaf0";
-    c.shadowColor = "rgba(60,30,0,0.25)";
-    c.shadowBlur = 8;
-    c.shadowOffsetY = 2;
-    c.fill();
-    c.shadowColor = "transparent";
-    c.strokeStyle = "#d2bd95";
-    c.lineWidth = 1.2;
-    c.stroke();
+  function sideTitle(c, S, text) {
+    fitText(c, text, { x: S.x + 14, y: S.y + 8, w: S.w - 28, h: 24 }, { size: 17, weight: 700, colour: "#3b2a14", align: "left" });
   }
 
   function drawRaceSide(c) {
-    drawPanelBox(c, SIDE);
-    const title = view.phase === "playoff" ? host.t("ubongo.playoff_title")
-      : view.phase === "over" ? host.t("ubongo.final_title") : host.t("ubongo.round", { round: view.round, rounds: view.rounds });
-    sideTitle(c, title, SIDE.y + 22);
-    // the sand timer (a stopwatch in the play-off)
+    const S = layout.side;
+    panel(c, S, { radius: 14, shadow: true, edge: "#d2bd95" });
+    const title = view.phase === "playoff" ? t("ubongo.playoff_title")
+      : view.phase === "over" ? t("ubongo.final_title") : t("ubongo.round", { round: view.round, rounds: view.rounds });
+    sideTitle(c, S, title);
     const e = elapsed();
     const T = view.timer_ms;
-    const hx = SIDE.x + 14;
-    const hy = SIDE.y + 42;
-    let text;
-    let sub = "";
-    if (view.phase === "round") {
-      const second = clockStart !== null && e >= T && timerCheck === "second_chance";
-      const fraction = clockStart === null ? 1 : second ? 1 - (e - T) / T : Math.max(0, 1 - e / T);
-      drawHourglass(c, hx, hy, 56, 96, fraction, { second, running: clockStart !== null && !gate });
-      text = clockStart === null ? formatTime(T) : formatTime(second ? 2 * T - e : Math.max(0, T - e));
-      sub = second ? host.t("ubongo.second_chance") : host.t("ubongo.time_left");
-    } else if (view.phase === "playoff") {
-      drawHourglass(c, hx, hy, 56, 96, 1, {});
-      text = formatTime(e);
-      sub = host.t("ubongo.stopwatch");
-    }
-    c.textAlign = "left";
-    if (text) {
-      c.fillStyle = "#1f2430";
-      c.font = "bold 26px ui-monospace, monospace";
-      c.fillText(text, hx + 70, hy + 36);
-      c.fillStyle = "#5a6172";
-      c.font = "13px system-ui, sans-serif";
-      c.fillText(sub, hx + 70, hy + 62);
+    let y = S.y + 38;
+    if (view.phase !== "over") {
+      let text;
+      let sub;
+      if (view.phase === "round") {
+        const second = clockStart !== null && e >= T && timerCheck === "second_chance";
+        const fraction = clockStart === null ? 1 : second ? 1 - (e - T) / T : Math.max(0, 1 - e / T);
+        drawHourglass(c, S.x + 14, y, 44, 76, fraction, { second, running: clockStart !== null && !gate });
+        text = clockStart === null ? clockText(T) : clockText(second ? 2 * T - e : Math.max(0, T - e));
+        sub = second ? t("ubongo.second_chance") : t("ubongo.time_left");
+      } else {
+        drawHourglass(c, S.x + 14, y, 44, 76, 1, {});
+        text = clockText(e);
+        sub = t("ubongo.stopwatch");
+      }
+      fitText(c, text, { x: S.x + 70, y: y + 2, w: S.w - 84, h: 34 }, { size: 28, weight: 700, align: "left" });
+      fitText(c, sub, { x: S.x + 70, y: y + 38, w: S.w - 84, h: 36 }, { size: 13, colour: PALETTE.muted, align: "left", lines: 2 });
+      y += 84;
     }
     // the display and the bag
-    const gy = view.phase === "over" ? SIDE.y + 56 : SIDE.y + 164;
-    c.fillStyle = "#3b2a14";
-    c.font = "600 13px system-ui, sans-serif";
-    c.fillText(host.t("ubongo.display"), SIDE.x + 12, gy);
-    let gx = SIDE.x + 24 + c.measureText(host.t("ubongo.display")).width;
-    for (const gem of ["sapphire", "amber"]) {
-      drawGem(c, gem, gx, gy, 16);
-      c.fillStyle = "#1f2430";
-      c.font = "bold 13px system-ui, sans-serif";
-      c.fillText(`×${view.display[gem]}`, gx + 11, gy + 1);
-      gx += 48;
+    const displayWords = t("ubongo.display");
+    fitText(c, displayWords, { x: S.x + 14, y, w: 76, h: 24 }, { size: 13, weight: 600, colour: "#3b2a14", align: "left" });
+    let gx = S.x + 100;
+    for (const name of ["sapphire", "amber"]) {
+      gem(c, gx, y + 12, 16, GEM_COLOUR[name]);
+      fitText(c, `×${view.display[name]}`, { x: gx + 10, y, w: 28, h: 24 }, { size: 13, weight: 700, align: "left" });
+      gx += 44;
     }
-    const bagTotal = Object.values(view.bag).reduce((a, b) => a + b, 0);
-    c.fillStyle = "#5a6172";
-    c.font = "12px system-ui, sans-serif";
-    c.fillText(host.t("ubongo.bag", { n: bagTotal }), SIDE.x + 178, gy + 1);
+    const inBag = Object.values(view.bag).reduce((a, b) => a + b, 0);
+    fitText(c, t("ubongo.bag", { n: inBag }), { x: gx, y, w: S.x + S.w - 12 - gx, h: 24 }, { size: 12, colour: PALETTE.muted, align: "right", lines: 2 });
+    y += 32;
     // the players
-    let y = gy + 30;
     for (const s of view.seats) {
       const me = puzzle && s.seat === puzzle.seat && !gate;
       if (me) {
-        roundRect(c, SIDE.x + 6, y - 16, SIDE.w - 12, 48, 8);
+        roundRect(c, S.x + 6, y - 2, S.w - 12, 44, 8);
         c.fillStyle = "rgba(43,95,171,0.1)";
         c.fill();
       }
-      if (s.colour && s.active) drawToken(c, s.colour, SIDE.x + 22, y + 2, 11);
-      c.fillStyle = "#1f2430";
-      c.font = "600 14px system-ui, sans-serif";
-      c.textAlign = "left";
-      c.fillText(host.seatName(s.seat), SIDE.x + 40, y);
-      c.textAlign = "right";
-      c.font = "bold 14px system-ui, sans-serif";
-      c.fillText(host.t("ubongo.points", { n: s.score }), SIDE.x + SIDE.w - 12, y);
-      // status this round: a solve shows once the clock passes its time
-      c.font = "12px system-ui, sans-serif";
-      c.textAlign = "left";
+      if (s.colour && s.active) token(c, S.x + 22, y + 12, 10, { ...TILE[s.colour], letter: t(`ubongo.initial.${s.colour}`) });
+      fitText(c, host.seatName(s.seat), { x: S.x + 38, y, w: S.w - 116, h: 22 }, { size: 14, weight: 600, align: "left" });
+      fitText(c, t("ubongo.points", { n: s.score }), { x: S.x + S.w - 76, y, w: 64, h: 22 }, { size: 14, weight: 700, align: "right" });
       let status = "";
-      let colour = "#5a6172";
+      let colour = PALETTE.muted;
       if (s.active && view.phase !== "over") {
-        const seen = s.time_ms !== null && s.time_ms !== undefined && (s.seat === (puzzle && puzzle.seat) ? true : clockStart !== null && e >= s.time_ms);
-        if (seen) { status = host.t("ubongo.status_solved", { time: formatTime(s.time_ms) }); colour = "#1e7b47"; }
-        else if (s.reported && s.seat === (puzzle && puzzle.seat)) status = host.t("ubongo.status_out");
-        else status = host.t("ubongo.status_solving");
+        const mine = puzzle && s.seat === puzzle.seat;
+        const seen = s.time_ms !== null && s.time_ms !== undefined && (mine || (clockStart !== null && e >= s.time_ms));
+        if (seen) { status = t("ubongo.status_solved", { time: clockText(s.time_ms) }); colour = PALETTE.good; }
+        else if (s.reported && mine) status = t("ubongo.status_out");
+        else status = t("ubongo.status_solving");
       }
-      c.fillStyle = colour;
-      c.fillText(status, SIDE.x + 40, y + 17);
-      // gems owned
-      let ix = SIDE.x + SIDE.w - 14;
-      c.textAlign = "right";
-      for (const gem of [...GEM_ORDER].reverse()) {
-        const n = s.gems[gem];
+      let ix = S.x + S.w - 14;
+      for (const name of [...GEM_ORDER].reverse()) {
+        const n = s.gems[name];
         if (!n) continue;
-        c.fillStyle = "#1f2430";
-        c.font = "11px system-ui, sans-serif";
-        c.fillText(String(n), ix, y + 18);
-        drawGem(c, gem, ix - 16, y + 17, 12);
+        fitText(c, String(n), { x: ix - 12, y: y + 22, w: 12, h: 18 }, { size: 11, align: "right" });
+        gem(c, ix - 22, y + 31, 13, GEM_COLOUR[name]);
         ix -= 34;
       }
-      y += 54;
+      if (status) fitText(c, status, { x: S.x + 38, y: y + 22, w: Math.max(40, ix - S.x - 42), h: 18 }, { size: 12, colour, align: "left" });
+      y += 48;
     }
   }
 
-  function drawPuzzleSide(c) {
-    drawPanelBox(c, SIDE);
-    sideTitle(c, host.t("ubongo.puzzle_title"), SIDE.y + 22);
-    const e = view.phase === "solved" ? view.time_ms ?? elapsed() : elapsed();
-    // a stopwatch
-    const sx = SIDE.x + 44;
-    const sy = SIDE.y + 86;
-    c.beginPath(); c.arc(sx, sy, 28, 0, Math.PI * 2);
-    const g = c.createRadialGradient(sx - 8, sy - 8, 2, sx, sy, 30);
-    g.addColorStop(0, "#ffffff"); g.addColorStop(1, "#d9dde3");
-    c.fillStyle = g; c.fill();
-    c.strokeStyle = "#5a6172"; c.lineWidth = 3; c.stroke();
-    c.fillStyle = "#5a6172"; c.fillRect(sx - 5, sy - 39, 10, 7);
-    const a = ((e / 1000) % 60) / 60 * Math.PI * 2 - Math.PI / 2;
-    c.strokeStyle = "#b3261e"; c.lineWidth = 2;
-    c.beginPath(); c.moveTo(sx, sy); c.lineTo(sx + 22 * Math.cos(a), sy + 22 * Math.sin(a)); c.stroke();
-    c.fillStyle = "#1f2430";
-    c.font = "bold 26px ui-monospace, monospace";
-    c.textAlign = "left";
-    c.fillText(formatTime(e), sx + 44, sy - 6);
-    c.fillStyle = "#5a6172";
-    c.font = "13px system-ui, sans-serif";
-    c.fillText(host.t("ubongo.hints_used", { n: view.hints }), sx + 44, sy + 18);
-    // status
-    let status = host.t("ubongo.puzzle_status", { tiles: view.tiles.length, placed: view.placed.length });
-    let colour = "#1f2430";
-    if (view.phase === "solved") { status = host.t("ubongo.puzzle_solved_banner", { time: formatTime(view.time_ms ?? 0) }); colour = "#1e7b47"; }
-    if (view.phase === "shown") { status = host.t("ubongo.shown_banner"); colour = "#b3261e"; }
-    c.fillStyle = colour;
-    c.font = "bold 15px system-ui, sans-serif";
-    c.fillText(status, SIDE.x + 14, SIDE.y + 150, SIDE.w - 28);
-    const bx = SIDE.x + 14;
-    const bw = SIDE.w - 28;
+  function drawPuzzleSide(c, active) {
+    const S = layout.side;
+    panel(c, S, { radius: 14, shadow: true, edge: "#d2bd95" });
+    sideTitle(c, S, t("ubongo.puzzle_title"));
+    const e = view.phase === "solved" ? view.time_ms ?? elapsed() : view.phase === "shown" ? view.stopwatch_ms || 0 : elapsed();
+    const y = S.y + 40;
+    drawStopwatch(c, S.x + 42, y + 34, 26, e);
+    fitText(c, clockText(e), { x: S.x + 80, y: y + 4, w: S.w - 94, h: 34 }, { size: 28, weight: 700, align: "left" });
+    fitText(c, t("ubongo.hints_used", { n: view.hints }), { x: S.x + 80, y: y + 40, w: S.w - 94, h: 22 }, { size: 13, colour: PALETTE.muted, align: "left" });
+    let status = t("ubongo.puzzle_status", { tiles: view.tiles.length, placed: view.placed.length });
+    let colour = PALETTE.ink;
+    if (view.phase === "solved") { status = t("ubongo.puzzle_solved_banner", { time: clockText(view.time_ms ?? 0) }); colour = PALETTE.good; }
+    if (view.phase === "shown") { status = t("ubongo.shown_banner"); colour = PALETTE.danger; }
+    fitText(c, status, { x: S.x + 14, y: y + 74, w: S.w - 28, h: 40 }, { size: 15, weight: 700, colour, align: "left", lines: 2 });
     const open = view.phase === "puzzle";
     const sure = now() < confirmSolution;
-    button(c, hits, { x: bx, y: SIDE.y + 176, w: bw, h: 42 }, host.t(sure ? "ubongo.sure" : "ubongo.show_solution"), "solution",
-      { enabled: open && !sending, focus: sure });
-    button(c, hits, { x: bx, y: SIDE.y + 230, w: bw, h: 42 }, host.t("ubongo.next_puzzle"), "next", { primary: !open });
-    button(c, hits, { x: bx, y: SIDE.y + 284, w: bw, h: 42 }, host.t("ubongo.daily"), "daily");
-    c.fillStyle = "#5a6172";
-    c.font = "12px system-ui, sans-serif";
-    c.textAlign = "left";
-    c.fillText(host.t("ubongo.puzzle_keys"), bx, SIDE.y + 350, bw);
-    c.fillText(host.t("ubongo.puzzle_code", { code: view.puzzle }), bx, SIDE.y + 372, bw);
+    const solution = targetOf("button", "solution", "solution");
+    const buttons = [
+      ["solution", t(sure ? "ubongo.sure" : "ubongo.show_solution"), open && active && solution, false],
+      ["next", t("ubongo.next_puzzle"), Boolean(view.next_puzzle), !open],
+      ["daily", t("ubongo.daily"), true, false],
+    ];
+    const top = y + 122;
+    const boxes = layout.narrow
+      ? buttons.map((_, i) => ({ x: S.x + 12 + i * ((S.w - 24 + 8) / 3), y: top, w: (S.w - 24 - 16) / 3, h: 52 }))
+      : buttons.map((_, i) => ({ x: S.x + 14, y: top + i * 54, w: S.w - 28, h: 44 }));
+    buttons.forEach(([name, words, enabled, primary], i) => {
+      const box = boxes[i];
+      button(c, box, words, { primary, disabled: !enabled, hovered: surface.isHovered(name), size: 14 });
+      if (!enabled || !host.humanSeats().length) return;
+      const options = { key: name, value: { button: name } };
+      if (name === "solution") {
+        if (sure) options.target = solution; else options.label = t("ubongo.show_solution");
+        options.describe = t(solution.key, solution.params);
+      } else options.label = words;
+      surface.region({ rect: [box.x, box.y, box.w, box.h] }, options);
+    });
+    const after = layout.narrow ? top + 60 : top + 3 * 54 + 4;
+    fitText(c, t("ubongo.puzzle_keys"), { x: S.x + 14, y: after, w: S.w - 28, h: S.y + S.h - after - 8 },
+      { size: 12, colour: PALETTE.muted, align: "left", lines: 3 });
   }
 
-  /** The round's results: who solved when, and which gems they took. */
-  function drawResults(c, rect, lastRound) {
-    const lr = lastRound;
-    let y = rect.y;
-    c.textAlign = "left";
-    c.textBaseline = "middle";
-    c.fillStyle = "#1f2430";
-    c.font = "bold 17px system-ui, sans-serif";
-    const title = lr.playoff ? host.t("ubongo.playoff_results") : host.t("ubongo.results_title", { round: lr.round });
-    c.fillText(title, rect.x, y);
-    y += 22;
+  /** The round's results: who solved when, and which gems they took. Returns the y below them. */
+  function drawResults(c, box, lr) {
+    let y = box.y;
+    const title = lr.playoff ? t("ubongo.playoff_results") : t("ubongo.results_title", { round: lr.round });
+    fitText(c, title, { x: box.x, y, w: box.w, h: 24 }, { size: 17, weight: 700, align: "left" });
+    y += 28;
     if (lr.second_chance) {
-      c.fillStyle = "#9a4d00";
-      c.font = "13px system-ui, sans-serif";
-      c.fillText(host.t("ubongo.second_chance_note"), rect.x, y, rect.w);
-      y += 20;
+      fitText(c, t("ubongo.second_chance_note"), { x: box.x, y, w: box.w, h: 48 }, { size: 13, colour: "#9a4d00", align: "left", lines: 3 });
+      y += 52;
     }
     const results = [...lr.results].sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99) || (a.time_ms ?? 1e12) - (b.time_ms ?? 1e12));
     for (const result of results) {
-      drawToken(c, result.colour, rect.x + 12, y + 12, 11);
-      c.fillStyle = "#1f2430";
-      c.font = "600 14px system-ui, sans-serif";
-      c.textAlign = "left";
+      token(c, box.x + 12, y + 16, 11, { ...TILE[result.colour], letter: t(`ubongo.initial.${result.colour}`) });
+      const gemsWidth = Math.max(70, result.gems.length * 28);
       const rank = result.rank ? `${result.rank}. ` : "";
-      c.fillText(`${rank}${host.seatName(result.seat)}`, rect.x + 30, y + 5, rect.w * 0.45);
-      c.font = "12px system-ui, sans-serif";
-      c.fillStyle = result.time_ms === null ? "#b3261e" : "#5a6172";
-      c.fillText(result.time_ms === null ? host.t("ubongo.not_solved") : host.t("ubongo.solved_at", { time: formatTime(result.time_ms) }), rect.x + 30, y + 21);
-      let gx = rect.x + rect.w - 12;
+      fitText(c, `${rank}${host.seatName(result.seat)}`, { x: box.x + 30, y, w: box.w - 40 - gemsWidth, h: 20 }, { size: 14, weight: 600, align: "left" });
+      const when = result.time_ms === null ? t("ubongo.not_solved") : t("ubongo.solved_at", { time: clockText(result.time_ms) });
+      fitText(c, when, { x: box.x + 30, y: y + 20, w: box.w - 40 - gemsWidth, h: 16 }, { size: 12, colour: result.time_ms === null ? PALETTE.danger : PALETTE.muted, align: "left" });
       if (!result.gems.length) {
-        c.textAlign = "right";
-        c.fillStyle = "#8a8f9c";
-        c.fillText(host.t("ubongo.no_gems"), gx, y + 12);
+        fitText(c, t("ubongo.no_gems"), { x: box.x + box.w - gemsWidth, y: y + 6, w: gemsWidth, h: 20 }, { size: 12, colour: "#8a8f9c", align: "right" });
       }
-      for (const gem of [...result.gems].reverse()) {
-        drawGem(c, gem, gx - 10, y + 12, 22);
-        gx -= 28;
-      }
-      y += 38;
+      let gx = box.x + box.w - 12;
+      for (const name of [...result.gems].reverse()) { gem(c, gx - 4, y + 16, 22, GEM_COLOUR[name]); gx -= 28; }
+      y += 40;
     }
     if (lr.to_bag && lr.to_bag.length) {
-      c.textAlign = "left";
-      c.fillStyle = "#5a6172";
-      c.font = "12px system-ui, sans-serif";
-      c.fillText(host.t("ubongo.to_bag_note"), rect.x, y + 6);
-      let gx = rect.x + c.measureText(host.t("ubongo.to_bag_note")).width + 16;
-      for (const gem of lr.to_bag) { drawGem(c, gem, gx, y + 6, 16); gx += 20; }
+      const words = t("ubongo.to_bag_note");
+      fitText(c, words, { x: box.x, y, w: box.w - lr.to_bag.length * 20 - 10, h: 20 }, { size: 12, colour: PALETTE.muted, align: "left" });
+      let gx = box.x + box.w - lr.to_bag.length * 20;
+      for (const name of lr.to_bag) { gem(c, gx + 8, y + 10, 16, GEM_COLOUR[name]); gx += 20; }
       y += 24;
     }
-    // a legend, so colour is not the only cue
-    c.textAlign = "left";
-    let lx = rect.x;
-    c.font = "11px system-ui, sans-serif";
-    for (const gem of GEM_ORDER) {
-      drawGem(c, gem, lx + 7, y + 14, 14);
-      c.fillStyle = "#5a6172";
-      const label = host.t("ubongo.gem_points", { gem: host.t(`ubongo.gem.${gem}`), n: view.gem_points[gem] });
-      c.fillText(label, lx + 17, y + 14);
-      lx += c.measureText(label).width + 30;
-    }
+    // a legend, so that colour is not the only cue
+    const cell = box.w / 4;
+    GEM_ORDER.forEach((name, i) => {
+      gem(c, box.x + i * cell + 8, y + 12, 14, GEM_COLOUR[name]);
+      fitText(c, t("ubongo.gem_points", { gem: t(`ubongo.gem.${name}`), n: view.gem_points[name] }),
+        { x: box.x + i * cell + 18, y: y + 2, w: cell - 22, h: 20 }, { size: 11, colour: PALETTE.muted, align: "left" });
+    });
     return y + 30;
+  }
+
+  function gateButton(c, box, words, key) {
+    button(c, box, words, { primary: true, hovered: surface.isHovered(key), size: 16 });
+    surface.region({ rect: [box.x, box.y, box.w, box.h] }, { key, value: { button: "start" }, label: words });
   }
 
   function drawGate(c) {
     if (!gate || mode() !== "race") return;
-    const rect = { x: CARD.x, y: CARD.y, w: CARD.w, h: CARD.h };
-    c.save();
+    const rect = layout.card;
     roundRect(c, rect.x, rect.y, rect.w, rect.h, 18);
     c.fillStyle = gate === "pass" ? "#2b3a55" : "#fffaf0";
     c.fill();
-    c.restore();
-    const inner = { x: rect.x + 24, y: rect.y + 34, w: rect.w - 48 };
-    let y = inner.y;
+    const inner = { x: rect.x + 18, y: rect.y + 18, w: rect.w - 36 };
+    const seat = currentSeat();
     if (gate === "pass") {
-      const seat = currentSeat();
-      c.fillStyle = "#ffffff";
-      c.textAlign = "center";
-      c.font = "bold 24px system-ui, sans-serif";
-      c.fillText(host.t("ubongo.pass_to", { name: host.seatName(seat) }), rect.x + rect.w / 2, rect.y + 120, rect.w - 40);
-      c.font = "15px system-ui, sans-serif";
-      c.fillStyle = "#d7def0";
-      c.fillText(host.t("ubongo.pass_note", { name: host.seatName(seat) }), rect.x + rect.w / 2, rect.y + 156, rect.w - 40);
-      if (view.last_round) {
-        c.fillText(host.t("ubongo.pass_results"), rect.x + rect.w / 2, rect.y + 186, rect.w - 40);
-      }
-      button(c, hits, { x: rect.x + rect.w / 2 - 120, y: rect.y + 230, w: 240, h: 50 },
-        host.t("ubongo.start_turn", { name: host.seatName(seat) }), "start", { primary: true, focus: true });
+      fitText(c, t("ubongo.pass_to", { name: host.seatName(seat) }), { x: inner.x, y: rect.y + 70, w: inner.w, h: 64 }, { size: 24, weight: 700, colour: "#ffffff", lines: 2 });
+      fitText(c, t("ubongo.pass_note", { name: host.seatName(seat) }), { x: inner.x, y: rect.y + 140, w: inner.w, h: 44 }, { size: 15, colour: "#d7def0", lines: 2 });
+      if (view.last_round) fitText(c, t("ubongo.pass_results"), { x: inner.x, y: rect.y + 186, w: inner.w, h: 40 }, { size: 15, colour: "#d7def0", lines: 2 });
+      gateButton(c, { x: rect.x + rect.w / 2 - 130, y: rect.y + rect.h - 86, w: 260, h: 54 }, t("ubongo.start_turn", { name: host.seatName(seat) }), "start");
       return;
     }
+    let y = inner.y;
     if (view.last_round) y = drawResults(c, { x: inner.x, y, w: inner.w }, view.last_round);
     if (gate === "results") {
       const mine = view.last_round && view.last_round.results.find((r) => table.seats[r.seat].kind === "human");
       if (mine && mine.time_ms !== null) {
-        c.fillStyle = "#1e7b47";
-        c.font = "bold 18px system-ui, sans-serif";
-        c.textAlign = "left";
-        c.fillText(host.t("ubongo.you_solved", { time: formatTime(mine.time_ms) }), inner.x, y + 8);
-      } else if (roundNote) { // why this seat's round ended, in as many lines as it takes
-        c.fillStyle = "#9a4d00";
-        c.font = "600 15px system-ui, sans-serif";
-        c.textAlign = "left";
-        let line = "";
-        let ly = y + 8;
-        for (const word of host.t(roundNote.key, { name: roundNote.name }).split(" ")) {
-          if (line && c.measureText(`${line} ${word}`).width > inner.w) { c.fillText(line, inner.x, ly); ly += 20; line = word; }
-          else line = line ? `${line} ${word}` : word;
-        }
-        c.fillText(line, inner.x, ly, inner.w);
+        fitText(c, t("ubongo.you_solved", { time: clockText(mine.time_ms) }), { x: inner.x, y, w: inner.w, h: 26 }, { size: 18, weight: 700, colour: PALETTE.good, align: "left" });
+      } else if (roundNote) {
+        fitText(c, t(roundNote.key, { name: roundNote.name }), { x: inner.x, y, w: inner.w, h: 44 }, { size: 15, weight: 600, colour: "#9a4d00", align: "left", lines: 2 });
       }
-      const label = view.phase === "playoff" ? host.t("ubongo.start_playoff") : host.t("ubongo.start_round", { round: view.round });
-      button(c, hits, { x: rect.x + rect.w / 2 - 110, y: rect.y + rect.h - 70, w: 220, h: 48 }, label, "start", { primary: true, focus: true });
+      const words = view.phase === "playoff" ? t("ubongo.start_playoff") : t("ubongo.start_round", { round: view.round });
+      gateButton(c, { x: rect.x + rect.w / 2 - 120, y: rect.y + rect.h - 64, w: 240, h: 50 }, words, "start");
     } else if (gate === "final") {
-      c.fillStyle = "#1f2430";
-      c.font = "bold 17px system-ui, sans-serif";
-      c.textAlign = "left";
-      c.fillText(host.t("ubongo.final_title"), inner.x, y + 8);
+      fitText(c, t("ubongo.final_title"), { x: inner.x, y, w: inner.w, h: 24 }, { size: 17, weight: 700, align: "left" });
       y += 30;
       const order = [...view.seats].sort((a, b) => b.score - a.score);
       for (const s of order) {
         const winner = table.winners.includes(s.seat);
-        c.fillStyle = "#1f2430";
-        c.font = `${winner ? "bold" : "600"} 15px system-ui, sans-serif`;
-        c.textAlign = "left";
-        c.fillText(`${winner ? "★ " : ""}${host.seatName(s.seat)}`, inner.x, y);
-        c.textAlign = "right";
-        c.fillText(host.t("ubongo.points", { n: s.score }), inner.x + inner.w, y);
-        let gx = inner.x + 200;
-        c.textAlign = "left";
-        c.font = "12px system-ui, sans-serif";
-        for (const gem of GEM_ORDER) {
-          drawGem(c, gem, gx, y, 16);
-          c.fillStyle = "#1f2430";
-          c.fillText(`×${s.gems[gem]}`, gx + 10, y + 1);
-          gx += 44;
-        }
-        y += 28;
+        fitText(c, `${winner ? "★ " : ""}${host.seatName(s.seat)}`, { x: inner.x, y, w: inner.w * 0.36, h: 22 }, { size: 15, weight: winner ? 700 : 600, align: "left" });
+        const cell = (inner.w * 0.44) / 4;
+        GEM_ORDER.forEach((name, i) => {
+          const gx = inner.x + inner.w * 0.38 + i * cell;
+          gem(c, gx + 7, y + 11, 15, GEM_COLOUR[name]);
+          fitText(c, `×${s.gems[name]}`, { x: gx + 15, y, w: cell - 15, h: 22 }, { size: 12, align: "left" });
+        });
+        fitText(c, t("ubongo.points", { n: s.score }), { x: inner.x + inner.w * 0.82, y, w: inner.w * 0.18, h: 22 }, { size: 15, weight: 700, align: "right" });
+        y += 30;
       }
-    } else if (gate === "watch" || gate === "waiting") {
-      c.fillStyle = "#5a6172";
-      c.font = "15px system-ui, sans-serif";
-      c.textAlign = "center";
-      c.fillText(host.t(gate === "watch" ? "ubongo.watching" : "ubongo.waiting"), rect.x + rect.w / 2, rect.y + rect.h - 40);
+    } else {
+      fitText(c, t(gate === "watch" ? "ubongo.watching" : "ubongo.waiting"), { x: inner.x, y: rect.y + rect.h - 60, w: inner.w, h: 40 }, { size: 15, colour: PALETTE.muted, lines: 2 });
     }
   }
 
   function render() {
     if (!table || !view) return;
+    relayout();
     const c = context;
-    hits.clear();
-    c.clearRect(0, 0, WIDTH, HEIGHT);
+    surface.begin();
+    c.clearRect(0, 0, layout.width, layout.height);
     drawBackground(c);
     drawCard(c);
-    const hidden = Boolean(gate) && mode() === "race";
-    if (!hidden) {
+    const active = playing();
+    const covered = Boolean(gate) && mode() === "race";
+    if (!covered && puzzle) {
       drawBoard(c);
-      drawPlaced(c);
+      hexRegions(active);
+      drawPlaced(c, active);
     }
-    if (mode() === "puzzle") drawPuzzleSide(c); else drawRaceSide(c);
-    if (!hidden) drawTray(c);
-    else {
-      roundRect(c, TRAY.x, TRAY.y, TRAY.w, TRAY.h, 14);
-      c.fillStyle = "#6d4520";
-      c.fill();
-    }
-    drawTools(c);
+    drawTray(c, active);
+    drawTools(c, active);
+    if (mode() === "puzzle") drawPuzzleSide(c, active); else drawRaceSide(c);
     drawGate(c);
-    if (!hidden) drawFloat(c);
-    if (canvas === document.activeElement && playing() && !float) {
-      c.fillStyle = "rgba(31,36,48,0.75)";
-      c.font = "12px system-ui, sans-serif";
-      c.textAlign = "center";
-      c.fillText(host.t("ubongo.keys_short"), CARD.x + CARD.w / 2 + STRIP / 2, CARD.y + CARD.h - 30);
-    }
+    if (!covered && puzzle) { drawGhost(c); drawDrag(c); }
+    surface.drawFocus();
   }
 
   // ------------------------------------------------------------ keys
+  function moveGhost(dq, dr) {
+    if (!ghost) return;
+    ghost.at = [ghost.at[0] + dq, ghost.at[1] + dr];
+    render();
+  }
+
   function keydown(event) {
     if (!table || !view) return;
     const k = event.key;
-    if (gate === "pass" || gate === "results") {
-      if (k === "Enter" || k === " ") { event.preventDefault(); startClock(); render(); }
-      return;
+    const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
+    if ((gate === "pass" || gate === "results") && (k === "Enter" || k === " ")) {
+      event.preventDefault(); startClock(); render(); return;
     }
-    if (mode() === "puzzle") {
+    if (mode() === "puzzle" && plain) {
       const lower = k.toLowerCase();
-      if (lower === "n" && !event.ctrlKey && !event.metaKey) { event.preventDefault(); onButton("next"); return; }
-      if (lower === "d" && !event.ctrlKey && !event.metaKey) { event.preventDefault(); onButton("daily"); return; }
-      if (lower === "h" && !event.ctrlKey && !event.metaKey) { event.preventDefault(); puzzleHint(); return; }
-    }
-    if (!playing()) return;
-    const numbers = puzzle.tiles.map((t) => t.number);
-    let handled = true;
-    if (k === "Tab") {
-      const index = float ? numbers.indexOf(float.number) : -1;
-      const next = index + (event.shiftKey ? -1 : 1);
-      if (next < 0 || next >= numbers.length) { float = null; render(); return; } // let focus leave the board
-      selectTile(numbers[next], { toBoard: true });
-    } else if (/^[1-9]$/.test(k) && Number(k) <= numbers.length) {
-      selectTile(numbers[Number(k) - 1], { toBoard: true });
-    } else if (k === "r" || k === "R") {
-      if (!float) return;
-      reorient(event.shiftKey ? -1 : 1, false);
-    } else if (k === "f" || k === "F") {
-      if (!float) return;
-      reorient(0, true);
-    } else if (k.startsWith("Arrow")) {
-      if (!float) selectTile(numbers.find((n) => !pieces.get(n).at) ?? numbers[0], { toBoard: true });
-      else if (!float.at) moveFloat(0, 0);
-      else if (k === "ArrowLeft") moveFloat(-1, 0);
-      else if (k === "ArrowRight") moveFloat(1, 0);
-      else {
-        const odd = ((float.at[1] % 2) + 2) % 2 === 1;
-        // up and down zigzag so that two steps return to the same column
-        if (k === "ArrowUp") moveFloat(odd ? 1 : 0, -1); else moveFloat(odd ? 0 : -1, 1);
+      if (lower === "n") { event.preventDefault(); nextPuzzle(); return; }
+      if (lower === "d") { event.preventDefault(); location.hash = "#/daily?game=ubongo"; return; }
+      if (lower === "h") {
+        event.preventDefault();
+        const hint = targetOf("button", "hint", "hint");
+        if (hint && playing()) { selected = null; ghost = null; play(hint, 0); }
+        return;
       }
-    } else if (k === "Enter" || k === " ") {
-      if (float && !float.at) moveFloat(0, 0);
-      else confirmFloat();
-    } else if (k === "Escape") {
-      float = null;
-    } else if (k === "Delete" || k === "Backspace") {
-      if (float) takeBack(float.number);
-    } else {
-      handled = false;
     }
-    if (handled) { event.preventDefault(); render(); }
+    if (playing() && plain) {
+      const numbers = puzzle.tiles.map((tile) => tile.number);
+      let handled = true;
+      if (/^[1-9]$/.test(k) && Number(k) <= numbers.length) pick(numbers[Number(k) - 1], { place: true });
+      else if (k === "r" || k === "R") reorient(event.shiftKey ? -1 : 1, false);
+      else if (k === "f" || k === "F") reorient(0, true);
+      else if (ghost && k === "ArrowLeft") moveGhost(-1, 0);
+      else if (ghost && k === "ArrowRight") moveGhost(1, 0);
+      else if (ghost && (k === "ArrowUp" || k === "ArrowDown")) {
+        const odd = ((ghost.at[1] % 2) + 2) % 2 === 1; // up and down zigzag: two steps return to the same column
+        if (k === "ArrowUp") moveGhost(odd ? 1 : 0, -1); else moveGhost(odd ? 0 : -1, 1);
+      } else if (ghost && (k === "Enter" || k === " ")) {
+        const piece = pieces.get(ghost.number);
+        const turned = ghost.turned || { rot: piece.rot, flip: piece.flip };
+        const [q, r] = boardCells(piece, turned.rot, turned.flip, ghost.at)[piece.pivot];
+        lastPoint = cellCentre(q, r);
+        layTile(ghost.number, turned.rot, turned.flip, ghost.at);
+      } else if (k === "Escape" && (ghost || selected !== null)) { ghost = null; selected = null; render(); }
+      else if ((k === "Delete" || k === "Backspace") && selected !== null) takeOff(selected);
+      else handled = false;
+      if (handled) { event.preventDefault(); return; }
+    }
+    if (surface.keydown(event)) event.preventDefault();
   }
 
   // ------------------------------------------------------------ wiring
@@ -1538,71 +1423,95 @@ export function create(canvas, host) {
   canvas.addEventListener("pointerdown", onPointerDown, opts);
   canvas.addEventListener("pointermove", onPointerMove, opts);
   canvas.addEventListener("pointerup", onPointerUp, opts);
-  canvas.addEventListener("pointercancel", () => { pending = null; if (float && float.drag) float = null; render(); }, opts);
-  canvas.addEventListener("pointerleave", () => { if (hover !== null) { hover = null; render(); } }, opts);
+  canvas.addEventListener("pointercancel", () => { press = null; drag = null; render(); }, opts);
   canvas.addEventListener("wheel", onWheel, { signal: listeners.signal, passive: false });
+  // a touch that starts on a tile drags the tile, not the page; anywhere else the page scrolls as usual
+  canvas.addEventListener("touchstart", (event) => {
+    const touch = event.touches[0];
+    if (touch && playing() && tileAt(surface.point(touch))) event.preventDefault();
+  }, { signal: listeners.signal, passive: false });
   canvas.addEventListener("focus", () => render(), opts);
   canvas.addEventListener("blur", () => render(), opts);
-  ticker = setInterval(tick, 100);
+  const ticker = setInterval(tick, 100);
+  const onResize = () => { surface.hideBubble(); render(); }; // a bubble stays where it was put: away with it
+  window.addEventListener("resize", onResize, opts);
 
-  // For tests and tools: where things are on the canvas (CSS pixels).
+  // For tests and tools: where a hex of the card is on the page (CSS px of the viewport), what is picked up.
   canvas.ubongo = {
-    boardCell: (q, r) => (layout ? cellCentre(q, r) : null),
-    trayCell: (number, index) => {
-      const piece = pieces.get(number);
-      if (!piece) return null;
-      const shown = float && float.number === number ? { ...piece, rot: float.rot, flip: float.flip } : piece;
-      const point = trayPoints(shown, trayIndexOf(number)).points[index];
-      return { x: point[0], y: point[1] };
+    boardCell: (q, r) => {
+      if (!geometry) return null;
+      const box = canvas.getBoundingClientRect();
+      const p = cellCentre(q, r);
+      return { x: box.left + (p.x * box.width) / layout.width, y: box.top + (p.y * box.height) / layout.height };
     },
     local: () => [...pieces.values()].map((p) => ({ number: p.number, rot: p.rot, flip: p.flip, at: p.at })),
-    selected: () => (float ? { number: float.number, rot: float.rot, flip: float.flip, at: float.at } : null),
+    selected: () => (selected === null ? null : { number: selected, ...(({ rot, flip, at }) => ({ rot, flip, at }))(pieces.get(selected)), ghost: ghost ? ghost.at : null }),
     gate: () => gate,
-    ghost: () => (hintGhost ? { number: hintGhost.number, rot: hintGhost.rot, flip: hintGhost.flip, at: hintGhost.at } : null),
     elapsed: () => elapsed(),
+    /** Where to press tile `number` (its middle cell, as it lies now) and where to let go for it to lie turned
+     * (rot, flip) with its anchor on `at`, in CSS px of the viewport (the tile must be turned so first). */
+    dragFor: (number, rot, flip, at) => {
+      const piece = pieces.get(number);
+      if (!piece || !geometry) return null;
+      const slot = puzzle.tiles.findIndex((tile) => tile.number === number);
+      const from = piece.at ? cellCentre(...boardCells(piece, piece.rot, piece.flip, piece.at)[piece.pivot])
+        : (([x, y]) => ({ x, y }))(trayPoints(piece, slot).points[piece.pivot]);
+      const to = cellCentre(...boardCells(piece, rot, flip, at)[piece.pivot]);
+      const box = canvas.getBoundingClientRect();
+      const px = (p) => ({ x: box.left + (p.x * box.width) / layout.width, y: box.top + (p.y * box.height) / layout.height });
+      const a = px(from);
+      const b = px(to);
+      return { x: a.x, y: a.y, x2: b.x, y2: b.y };
+    },
   };
 
   return {
     /** The running race's clock (this seat's sand timer), in ms; null outside a race. */
     clockMs: () => (clockStart === null || mode() !== "race" ? null : elapsed()),
     draw(next) {
+      if (table && next.history.length < table.history.length) { selected = null; ghost = null; } // an undo, a reopen
       table = next;
       update();
       render();
     },
+    resize: () => render(),
     keydown,
-    showHint(action) {
-      if (!view) return;
-      if (mode() === "puzzle") {
-        // the hint places a correct tile (taking off any in its way)
-        puzzleHint();
-        return;
-      }
-      if (!puzzle || currentSeat() === null) return;
-      host.request({ op: "legal", seat: puzzle.seat }).then((reply) => {
-        const first = reply && reply.ok ? reply.actions.find((a) => a.startsWith("solve ")) : null;
-        if (first) ghostFrom(first);
-      });
+    /** What the person can do now (kit.js): taps and drags in CSS px. */
+    targets: () => surface.targets(),
+    /** An action Python refused: say why next to where it was tapped or dropped. */
+    refused(action, words) {
+      if (!lastPoint) return false;
+      surface.tell(lastPoint, words);
+      return true;
     },
-    describeAction(v, action) {
-      const text = action || "";
-      let m = /^place (\d+)/.exec(text);
-      if (m) return host.t("ubongo.describe_place", { tile: m[1] });
-      if (v && v.mode === "race") return host.t("ubongo.describe_ghost");
-      if (text.startsWith("hint")) return host.t("ubongo.describe_hint");
-      if (text === "solution") return host.t("ubongo.show_solution");
-      return text;
+    /** The result line of the game-over panel in puzzle mode: "Solved in 25.8 s" (or that the solution was shown). */
+    result(next) {
+      const v = next.view;
+      if (v.mode !== "puzzle") return null;
+      if (v.solved && Number.isFinite(v.time_ms)) {
+        const seconds = new Intl.NumberFormat(document.documentElement.lang || undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(v.time_ms / 1000);
+        return t("ubongo.end.solved_in", { seconds, hints: v.hints });
+      }
+      return t("ubongo.end.shown");
+    },
+    showHint() {
+      // the hint places a correct tile (taking off any in its way), and is counted
+      const hint = targetOf("button", "hint", "hint");
+      if (hint && mode() === "puzzle" && playing()) { selected = null; ghost = null; play(hint, 0); }
+    },
+    describeAction(v) {
+      return t(v && v.mode === "puzzle" ? "ubongo.describe_hint" : "ubongo.describe_ghost");
     },
     seatBadges(v, seat) {
       const s = v.seats[seat];
       if (!s) return [];
       const badges = [];
       if (s.colour && (v.mode === "puzzle" || s.active)) {
-        badges.push({ colour: COLOUR[s.colour].fill, label: host.t(`colour.${s.colour}`), symbol: COLOUR[s.colour].letter });
+        badges.push({ colour: TILE[s.colour].fill, label: t(`colour.${s.colour}`), symbol: t(`ubongo.initial.${s.colour}`) });
       }
       if (v.mode === "race") {
-        for (const gem of GEM_ORDER) {
-          if (s.gems[gem]) badges.push({ colour: GEM[gem].fill, label: `${s.gems[gem]} × ${host.t(`ubongo.gem.${gem}`)}`, symbol: String(s.gems[gem]) });
+        for (const name of GEM_ORDER) {
+          if (s.gems[name]) badges.push({ colour: PALETTE.colours[GEM_COLOUR[name]].fill, label: `${s.gems[name]} × ${t(`ubongo.gem.${name}`)}`, symbol: String(s.gems[name]) });
         }
       }
       return badges;
@@ -1610,27 +1519,10 @@ export function create(canvas, host) {
     destroy() {
       listeners.abort();
       clearInterval(ticker);
-      canvas.style.touchAction = oldTouchAction;
+      surface.destroy();
       delete canvas.ubongo;
       table = null;
       view = null;
     },
   };
-
-  /** Outline where the first tile that is not yet in its place goes, from a solve action. */
-  function ghostFrom(action) {
-    const m = /^solve (.*?)(?: @\d+)?$/.exec(action || "");
-    if (!m) return;
-    for (const part of m[1].split(",")) {
-      const p = /(\d+) q(-?\d+)r(-?\d+) rot(\d)( flip)?/.exec(part.trim());
-      if (!p) continue;
-      const number = Number(p[1]);
-      const piece = pieces.get(number);
-      const target = { number, rot: Number(p[4]), flip: Boolean(p[5]), at: [Number(p[2]), Number(p[3])] };
-      const same = piece && piece.at && boardCells(piece, piece.rot, piece.flip, piece.at).map(([q, r]) => key(q, r)).sort().join()
-        === boardCells(piece, target.rot, target.flip, target.at).map(([q, r]) => key(q, r)).sort().join();
-      if (piece && !same) { hintGhost = { ...target, until: now() + 8000 }; break; }
-    }
-    render();
-  }
 }

@@ -4,7 +4,9 @@ A target is one legal action, the message key that words it for a person ("Move 
 the thing on the table it belongs to: the peg, cell, tile, creature, stack, card or button a person touches. A
 move made in two touches (pick a peg, then its hole) names both: ``thing`` first, then ``to``. Renderers map
 things to shapes and never read the action's text; the page sends the action back as it is, except that a
-``timed`` action gets the page's clock appended (``@<ms>``), the one part only the page can know.
+``timed`` action is completed with what only the page can know, written in the game's own notation by one
+function of its renderer: the clock (`` @<ms>``) and, for a grab, the point touched (Whoopies' ``grabAction``,
+Ubongo's ``compose``; docs/rules/<game>.md says how).
 """
 
 from __future__ import annotations

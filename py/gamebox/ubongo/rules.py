@@ -9,11 +9,12 @@ from __future__ import annotations
 import copy
 import hashlib
 import re
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, cast
 
 from gamebox.core.errors import IllegalAction, InvalidSetup
 from gamebox.core.game import EDITION, JSON, BotFunction, Game, LogEntry, State, log_entry, sealed_from_others
 from gamebox.core.rng import CROCKFORD, Rng
+from gamebox.core.targets import Target, button, target, thing
 from gamebox.ubongo import solver
 from gamebox.ubongo.generator import (
     DECK_SIZE,
@@ -25,6 +26,18 @@ from gamebox.ubongo.generator import (
 )
 from gamebox.ubongo.solver import Placement
 from gamebox.ubongo.tiles import CANONICAL, COLOURS, ORIENTATIONS, TILES, Cell, Cells
+from gamebox.ubongo.views import (
+    DisplayCounts,
+    GemCounts,
+    LastRound,
+    Mode,
+    Phase,
+    PlacedTile,
+    PuzzleParts,
+    SeatView,
+    TileView,
+    UbongoView,
+)
 
 ROUNDS: Final = 9
 GEMS: Final = ("ruby", "sapphire", "emerald", "amber")
@@ -49,6 +62,11 @@ MILLISECONDS = re.compile(r"0|[1-9][0-9]{0,8}")
 # tile's equivalent turns, so that the links made then open as they did.
 EDITION_1_PLACEMENT = re.compile(r"(\d{1,2}) q(-?\d{1,3})r(-?\d{1,3}) rot([0-5])( flip)?")
 SAFE_SEED = re.compile(r"[A-Za-z0-9-]{1,40}")
+# The verbs of the targets a person builds (docs/rules/ubongo.md, "Targets"): a tile's target with the action
+# "solve" (a race) or "place" (puzzle mode) is dragged onto the card, and the page writes the action from where the
+# tiles lie, in one function (compose() in web/games/ubongo.js).
+BUILT_SOLVE: Final = "solve"
+BUILT_PLACE: Final = "place"
 
 
 def deck_seed_for(seed: str) -> str:
@@ -109,35 +127,52 @@ def cells_json(cells: tuple[Cell, ...]) -> list[list[int]]:
     return [[q, r] for q, r in cells]
 
 
-def placement_json(p: Placement, colour: str) -> dict[str, JSON]:
+def gem_counts(gems: dict[str, int]) -> GemCounts:
+    return {"ruby": gems["ruby"], "sapphire": gems["sapphire"], "emerald": gems["emerald"], "amber": gems["amber"]}
+
+
+def placement_json(p: Placement, colour: str) -> PlacedTile:
     return {"tile": p.tile, "notation": p.notation(), "at": [p.at[0], p.at[1]], "rot": p.rot, "flip": p.flip,
             "cells": cells_json(p.cells(colour))}
 
 
-def written_as(colour: str, number: int) -> list[list[JSON]]:
+def cell_id(cell: Cell) -> str:
+    """A board hex as the notation writes it: ``q1r-2``."""
+    return f"q{cell[0]}r{cell[1]}"
+
+
+def written_as(colour: str, number: int) -> list[list[int | bool]]:
     """For the view: how the notation writes a tile turned ``rot`` times and ``flip``-ped: entry ``rot + 6 * flip``
     is ``[rot', flip', dq, dr]``, the turn it is written with and how far its anchor moves (tiles.CANONICAL)."""
     table = CANONICAL[colour][number]
     return [list(table[(rot, flip)]) for flip in (False, True) for rot in range(6)]
 
 
-_PUZZLE_JSON: dict[tuple[str, int], dict[str, JSON]] = {}
+_PUZZLE_JSON: dict[tuple[str, int], PuzzleParts] = {}
 
 
-def puzzle_json(code: str, edition: int = EDITION) -> dict[str, JSON]:
+def puzzle_json(code: str, edition: int = EDITION) -> PuzzleParts:
     """The parts of a view that depend on the puzzle alone (shared, read-only): puzzle, difficulty, board,
     tiles."""
     found = _PUZZLE_JSON.get((code, edition))
     if found is None:
         deck_seed, card, side_name, colour = parse_code(code)
         side = card_side(deck_seed, card, side_name, edition)
+        tiles: list[TileView] = [{"number": n, "cells": cells_json(TILES[colour][n]),
+                                  "written_as": written_as(colour, n)} for n in side.tiles[colour]]
         found = {"puzzle": code, "difficulty": side.difficulty[colour], "board": cells_json(side.board),
-                 "tiles": [{"number": n, "cells": cells_json(TILES[colour][n]), "written_as": written_as(colour, n)}
-                           for n in side.tiles[colour]]}
+                 "tiles": tiles}
         if len(_PUZZLE_JSON) > 4096:
             _PUZZLE_JSON.clear()
         _PUZZLE_JSON[(code, edition)] = found
-    return dict(found)
+    return found
+
+
+def next_puzzle_code(code: str) -> str:
+    """The puzzle "Next puzzle" opens after ``code``: the deck's next card (54 is followed by 1), on the same side,
+    in the next colour token (red, blue, green, yellow, red...)."""
+    deck_seed, card, side, colour = parse_code(code)
+    return puzzle_code(deck_seed, card % DECK_SIZE + 1, side, COLOURS[(COLOURS.index(colour) + 1) % len(COLOURS)])
 
 
 _FIRST_SOLUTION: dict[tuple[str, Cells], solver.Solution] = {}
@@ -591,15 +626,16 @@ class UbongoState(State):
             return [self.playoff_winner]
         return super().winners()
 
-    def _seat_view(self, seat: int, score: int) -> dict[str, JSON]:
-        entry: dict[str, JSON] = {"seat": seat, "active": seat in self.active, "colour": self.colours[seat],
-                                  "gems": dict(self.gems[seat]), "score": score}
-        if self.cards[seat] is not None and self.colours[seat] is not None:
-            entry.update({"card": self.cards[seat], "side": self.sides[seat]})
-            entry.update(puzzle_json(self.puzzle_code(seat), self.edition))
+    def _seat_view(self, seat: int, score: int) -> SeatView:
         report = self.reports[seat]
-        entry["reported"] = report is not None
-        entry["time_ms"] = report["time"] if report is not None else None
+        entry: SeatView = {"seat": seat, "active": seat in self.active, "colour": self.colours[seat],
+                           "gems": gem_counts(self.gems[seat]), "score": score, "reported": report is not None,
+                           "time_ms": report["time"] if report is not None else None}
+        card = self.cards[seat]
+        if card is not None and self.colours[seat] is not None:
+            parts = puzzle_json(self.puzzle_code(seat), self.edition)
+            entry.update({"card": card, "side": self.sides[seat], "puzzle": parts["puzzle"],
+                          "difficulty": parts["difficulty"], "board": parts["board"], "tiles": parts["tiles"]})
         return entry
 
     def secret_run_start(self) -> int:
@@ -630,29 +666,100 @@ class UbongoState(State):
         return sealed_from_others(self.log, seat, HAND_INS)  # the running round's hand-ins are the last lines
 
     def view(self, seat: int | None) -> dict[str, JSON]:
-        view: dict[str, JSON] = {
-            "mode": self.mode, "phase": self.phase, "side": self.side, "deck_seed": self.deck_seed,
-            "tiles_per_puzzle": SIDE_TILES[self.side],
+        return dict(self.typed_view(seat))
+
+    def typed_view(self, seat: int | None) -> UbongoView:
+        """view(seat) with its shape (views.py): what a renderer needs, hiding nothing of this seat's own."""
+        view: UbongoView = {
+            "mode": cast(Mode, self.mode), "phase": cast(Phase, self.phase), "side": self.side,
+            "deck_seed": self.deck_seed, "tiles_per_puzzle": SIDE_TILES[self.side],
             "seats": [self._seat_view(s, score) for s, score in enumerate(self.scores())],
         }
         if self.mode == "puzzle":
             colour = self.colour(0)
-            view.update(puzzle_json(self.puzzle_code(0), self.edition))
+            card = self.cards[0]
+            assert card is not None
+            code = self.puzzle_code(0)
+            parts = puzzle_json(code, self.edition)
             view.update({
-                "card": self.cards[0], "colour": colour,
+                "puzzle": parts["puzzle"], "difficulty": parts["difficulty"], "board": parts["board"],
+                "tiles": parts["tiles"], "card": card, "colour": colour,
                 "placed": [placement_json(self.placed[t], colour) for t in sorted(self.placed)],
                 "hints": self.hints, "solved": self.phase == "solved", "time_ms": self.solved_time,
-                "solution_shown": self.solution_shown,
+                "solution_shown": self.solution_shown, "stopwatch_ms": self.stopwatch_ms(),
+                "next_puzzle": next_puzzle_code(code),
             })
             return view
+        display: DisplayCounts = {"sapphire": self.display["sapphire"], "amber": self.display["amber"]}
         view.update({
             "round": self.round, "rounds": ROUNDS, "timer_ms": self.timer_ms,
             "second_chance_ends_ms": 2 * self.timer_ms,
-            "gem_points": dict(GEM_POINTS), "display": dict(self.display), "bag": dict(self.bag),
-            "cards_left": len(self.deck) - self.deck_pos, "last_round": self.last_round,
+            "gem_points": gem_counts(dict(GEM_POINTS)), "display": display, "bag": gem_counts(self.bag),
+            "cards_left": len(self.deck) - self.deck_pos, "last_round": cast(LastRound | None, self.last_round),
             "playoffs": self.playoffs, "playoff_winner": self.playoff_winner,
         })
         return view
+
+    def stopwatch_ms(self) -> int:
+        """Puzzle mode: the stopwatch so far, the latest time an action carried (a page carries on from it after a
+        reload or an undo)."""
+        times = (split_time(action, self.edition)[1] for _, action in self.history)
+        return max((ms for ms in times if ms is not None), default=0)
+
+    # -- targets: what a person can act on now (core/targets.py; docs/rules/ubongo.md, "Targets") -------------
+    def targets(self, seat: int | None) -> list[Target]:
+        """A race: each of the seat's tiles, to drag onto the card (the page builds ``solve ... @ms`` from where
+        they lie), and Give up (``timeout``). Puzzle mode: each tile to drag (the page builds ``place ... @ms``);
+        where the solution closest to the tiles on the card puts each tile that is not there yet, when those
+        hexes are free (a ``place`` to play as it is); each placed tile to take off; Hint; Show the solution."""
+        if seat is None or seat not in self.to_move:
+            return []
+        if self.mode == "puzzle":
+            return self._puzzle_targets()
+        tiles = [target(BUILT_SOLVE, "ubongo.target.tile", thing("tile", n), timed=True, params={"tile": n})
+                 for n in self.own_tiles(seat)]
+        return tiles + [button("timeout", "ubongo.target.give_up")]
+
+    def target_of(self, action: str) -> Target:
+        """The target of one legal action, as targets() words it."""
+        body, _ = split_time(action, self.edition)
+        if body.startswith("solve "):
+            return target(BUILT_SOLVE, "ubongo.target.solve", thing("button", "solve"), timed=True)
+        if body.startswith("place "):
+            p = parse_placement(body[len("place "):], self.edition)
+            # the placement's parts ride along as numbers, so a page can draw and offer the drag without reading
+            # the action's text
+            return target(f"place {p.notation()}", "ubongo.target.place", thing("tile", p.tile),
+                          to=thing("cell", cell_id(p.at)), timed=True,
+                          params={"tile": p.tile, "q": p.at[0], "r": p.at[1], "rot": p.rot, "flip": int(p.flip)})
+        if body.startswith("remove "):
+            tile = body[len("remove "):]
+            return target(body, "ubongo.target.remove", thing("tile", tile), params={"tile": int(tile)})
+        if body == "hint":
+            return target("hint", "ubongo.target.hint", thing("button", "hint"), timed=True)
+        if body == "solution":
+            return button("solution", "ubongo.target.solution")
+        return button("timeout", "ubongo.target.give_up")
+
+    def _puzzle_targets(self) -> list[Target]:
+        side = self.card_side(0)
+        colour = self.colour(0)
+        tiles = side.tiles[colour]
+        found: list[Target] = [target(BUILT_PLACE, "ubongo.target.tile", thing("tile", n), timed=True,
+                                      params={"tile": n}) for n in tiles]
+        placed = [self.placed[t] for t in sorted(self.placed)]
+        closest = solver.closest_solution(side.board, colour, tiles, placed)
+        if closest is not None:
+            taken = {t: set(p.cells(colour)) for t, p in self.placed.items()}
+            for p in sorted(closest[1], key=lambda p: p.tile):
+                cells = set(p.cells(colour))
+                if taken.get(p.tile) == cells:
+                    continue  # already there
+                if any(other & cells for t, other in taken.items() if t != p.tile):
+                    continue  # another tile is in the way: take it off first
+                found.append(self.target_of(f"place {p.canonical(colour).notation()}"))
+        found += [self.target_of(f"remove {t}") for t in sorted(self.placed)]
+        return found + [self.target_of("hint"), self.target_of("solution")]
 
     def snapshot(self) -> JSON:
         return {

@@ -348,11 +348,10 @@ def covers(board: Iterable[Cell], colour: str, placements: Sequence[Placement]) 
     return seen == cells
 
 
-def hint(board: Iterable[Cell], colour: str, tiles: Sequence[int],
-         placed: Sequence[Placement]) -> Placement | None:
-    """The next correct tile: a placement from a solution that keeps as many of the player's placed tiles as
-    possible. If the placed tiles fit a solution, it is a tile not yet placed (the first in reading order);
-    otherwise it is where one wrongly placed tile belongs. None when the board is solved or unsolvable."""
+def closest_solution(board: Iterable[Cell], colour: str, tiles: Sequence[int],
+                     placed: Sequence[Placement]) -> tuple[int, Solution] | None:
+    """The first solution (in the search's order) that keeps as many of the player's placed tiles as possible,
+    and how many it keeps; None when the board has no solution."""
     cells = tuple(board)
     placed_cells = {p.tile: p.cells(colour) for p in placed}
     best: tuple[int, Solution] | None = None
@@ -362,6 +361,16 @@ def hint(board: Iterable[Cell], colour: str, tiles: Sequence[int],
             best = (kept, solution)
             if kept == len(placed_cells):
                 break
+    return best
+
+
+def hint(board: Iterable[Cell], colour: str, tiles: Sequence[int],
+         placed: Sequence[Placement]) -> Placement | None:
+    """The next correct tile: a placement from a solution that keeps as many of the player's placed tiles as
+    possible. If the placed tiles fit a solution, it is a tile not yet placed (the first in reading order);
+    otherwise it is where one wrongly placed tile belongs. None when the board is solved or unsolvable."""
+    placed_cells = {p.tile: p.cells(colour) for p in placed}
+    best = closest_solution(board, colour, tiles, placed)
     if best is None:
         return None
     ordered = sorted(best[1], key=lambda p: reading_key(min(p.cells(colour), key=reading_key)))

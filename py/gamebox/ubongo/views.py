@@ -1,0 +1,126 @@
+"""The shape of Ubongo's view(seat): one TypedDict per thing on the table, checked by mypy strict.
+
+A race (``mode`` "race") and a puzzle (``mode`` "puzzle") share the fields of ``UbongoView``'s first block; the
+rest are there in one mode only (docs/rules/ubongo.md, "view(seat)"). The bridge adds ``targets``
+(core/targets.py) to every view; for Ubongo they are made by ``UbongoState.targets``.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, NotRequired, TypedDict
+
+Mode = Literal["race", "puzzle"]
+Phase = Literal["round", "playoff", "over", "puzzle", "solved", "shown"]
+
+
+class GemCounts(TypedDict):
+    ruby: int
+    sapphire: int
+    emerald: int
+    amber: int
+
+
+class DisplayCounts(TypedDict):
+    """The display: the sapphires and amber that count the rounds."""
+
+    sapphire: int
+    amber: int
+
+
+class TileView(TypedDict):
+    """One of a puzzle's tiles: its number, its cells in the base orientation (anchor ``[0, 0]``), and how the
+    notation writes it turned: ``written_as[rot + 6 * flip]`` is ``[rot', flip', dq, dr]``."""
+
+    number: int
+    cells: list[list[int]]
+    written_as: list[list[int | bool]]
+
+
+class PlacedTile(TypedDict):
+    """A tile on the board in puzzle mode."""
+
+    tile: int
+    notation: str
+    at: list[int]
+    rot: int
+    flip: bool
+    cells: list[list[int]]
+
+
+class PuzzleParts(TypedDict):
+    """What depends on the puzzle alone (shared between the views of one puzzle code)."""
+
+    puzzle: str
+    difficulty: int
+    board: list[list[int]]
+    tiles: list[TileView]
+
+
+class SeatView(TypedDict):
+    seat: int
+    active: bool
+    colour: str | None
+    gems: GemCounts
+    score: int
+    reported: bool
+    time_ms: int | None
+    # when the seat has a puzzle this round
+    card: NotRequired[int]
+    side: NotRequired[str]
+    puzzle: NotRequired[str]
+    difficulty: NotRequired[int]
+    board: NotRequired[list[list[int]]]
+    tiles: NotRequired[list[TileView]]
+
+
+class RoundResult(TypedDict):
+    seat: int
+    colour: str
+    puzzle: str
+    time_ms: int | None
+    rank: int | None
+    gems: list[str]
+    solution: str
+
+
+class LastRound(TypedDict):
+    round: int
+    playoff: bool
+    second_chance: bool
+    results: list[RoundResult]
+    to_bag: list[str]
+
+
+class UbongoView(TypedDict):
+    mode: Mode
+    phase: Phase
+    side: str
+    deck_seed: str
+    tiles_per_puzzle: int
+    seats: list[SeatView]
+    # race only
+    round: NotRequired[int]
+    rounds: NotRequired[int]
+    timer_ms: NotRequired[int]
+    second_chance_ends_ms: NotRequired[int]
+    gem_points: NotRequired[GemCounts]
+    display: NotRequired[DisplayCounts]
+    bag: NotRequired[GemCounts]
+    cards_left: NotRequired[int]
+    last_round: NotRequired[LastRound | None]
+    playoffs: NotRequired[int]
+    playoff_winner: NotRequired[int | None]
+    # puzzle only
+    puzzle: NotRequired[str]
+    difficulty: NotRequired[int]
+    board: NotRequired[list[list[int]]]
+    tiles: NotRequired[list[TileView]]
+    card: NotRequired[int]
+    colour: NotRequired[str]
+    placed: NotRequired[list[PlacedTile]]
+    hints: NotRequired[int]
+    solved: NotRequired[bool]
+    time_ms: NotRequired[int | None]
+    solution_shown: NotRequired[bool]
+    stopwatch_ms: NotRequired[int]
+    next_puzzle: NotRequired[str]
