@@ -241,6 +241,7 @@ function renderMenu() {
       playable
         ? element("a", { class: "button", href: `#/${game}`, text: t("menu.play"), "aria-label": `${t("menu.play")} ${t(`game.${game}.title`)}` })
         : element("p", { class: "soon-label", text: t("menu.soon") }),
+      element("p", { class: "learn-links" }, [element("a", { href: `#/rules/${game}`, text: t("rules.how_to_play"), "aria-label": `${t("rules.how_to_play")}: ${t(`game.${game}.title`)}` }), " · ", element("a", { href: `#/learn/${game}`, text: t("learn.try"), "aria-label": `${t("learn.try")}: ${t(`game.${game}.title`)}` })]),
     ]);
     list.append(card);
   }
@@ -262,6 +263,7 @@ function renderSetup(game, preset) {
   }
   $("setup-title").textContent = t(`game.${game}.title`);
   $("setup-blurb").textContent = t(`game.${game}.blurb`);
+  $("setup-blurb").append(" ", element("span", { class: "learn-links" }, [element("a", { href: `#/rules/${game}`, text: t("rules.how_to_play") }), " · ", element("a", { href: `#/learn/${game}`, text: t("learn.try") })]));
   const info = gameInfo(game);
   $("setup-start").disabled = !info;
   $("setup-wait").hidden = Boolean(info) || Boolean(engine.failed);
@@ -407,6 +409,8 @@ async function enterGame(table, replay = null) {
   if ($("notice").dataset.kind === "error") clearNotice(); // a stale "This link does not open a game", say
   app.table = null;
   showScreen("game");
+  $("btn-rules")?.remove(); // How to play: this game's rules page (web/rules.js)
+  $("game-title").after(element("a", { class: "button secondary help-button", id: "btn-rules", href: `#/rules/${table.game}`, title: t("rules.how_to_play"), "aria-label": t("rules.how_to_play"), "data-i18n-label": "rules.how_to_play", text: "?" }));
   $("board-help").textContent = helpText(`${table.game}.help`);
   $("board").setAttribute("aria-label", t("board.label", { game: t(`game.${table.game}.title`) }));
   show(table, { animate: false });
@@ -554,9 +558,10 @@ function showGameOver(table) {
   const names = table.winners.map((seat) => seatName(table, seat));
   let result;
   if (table.players === 1) {
-    result = table.view.target !== null && table.view.target !== undefined
+    // a renderer may word a solo result in its game's own terms (Ubongo's puzzle mode: "Solved in 25.8 s")
+    result = app.renderer?.result?.(table) || (table.view.target !== null && table.view.target !== undefined
       ? t("over.solo_best", { score: table.scores[0], target: table.view.target })
-      : t("over.solo", { score: table.scores[0] });
+      : t("over.solo", { score: table.scores[0] }));
   } else if (names.length === 1 && table.seats[table.winners[0]].kind === "human"
              && table.seats.filter((s) => s.kind === "human").length === 1) {
     result = t("over.you_win");
@@ -1081,14 +1086,22 @@ function failLink(error) {
 async function route() {
   app.navigation = (app.navigation || 0) + 1; // a reply that arrives after the next route change is ignored
   const { game, params } = currentRoute();
+  if (game === "play" && app.table && !app.replay && document.body.dataset.screen === "game"
+      && (params.get("code") === app.table.share || (params.has("saved") && params.get("saved") === app.table.game))) {
+    return; // the game on screen (its own address, written by saveUrl)
+  }
+  // Whatever the address now shows, the game that was on screen stops here: a bot's move still on its way must
+  // not be drawn, nor write that game's address over the new one.
+  stopGame();
   if (game === "play") {
-    if (app.table && !app.replay && document.body.dataset.screen === "game"
-        && (params.get("code") === app.table.share || (params.has("saved") && params.get("saved") === app.table.game))) return;
     await openLink(savedLink(params));
   } else if (game === "replay") {
     await openReplay(params);
   } else if (game === "daily") {
     await openDaily(params);
+  } else if (/^(rules|learn)\/[a-z]+$/.test(game)) { // rules pages and guided first games (web/rules.js, web/learn.js)
+    showScreen(game.slice(0, 5));
+    await (await import(game.startsWith("rules/") ? "./rules.js" : "./learn.js")).open(game.slice(6), engine);
   } else if (GAMES.includes(game)) {
     renderSetup(game);
   } else {

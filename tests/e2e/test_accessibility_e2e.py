@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import ROOT
+from .conftest import ROOT, SharedPage
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 BAD_IMPACTS = {"serious", "critical"}
@@ -49,21 +49,29 @@ def go(page: Any, hash_route: str) -> None:
 
 
 def open_game(page: Any, game: str, seats: str = "human,easy") -> None:
+    """Open a new game by its link and wait until it is on screen (a new fingerprint: the page may still show
+    another game of the module's earlier tests)."""
+    page.evaluate("document.body.dataset.fingerprint = ''")
     go(page, f"#/play?code=v1.{game}.A11Y.2.&seats={seats}")
     page.wait_for_function(
         "(game) => window.gamebox.table() && window.gamebox.table().game === game"
-        " && !document.getElementById('screen-game').hidden", arg=game, timeout=30_000)
+        " && !document.getElementById('screen-game').hidden && document.body.dataset.fingerprint", arg=game,
+        timeout=30_000)
 
 
 @pytest.fixture
-def a11y_page(open_page: Any) -> Any:
+def a11y_page(game_page: SharedPage) -> Any:
+    """The module's booted page (conftest's game_page: no console error, no request to another origin)."""
     if not AXE.exists():
         pytest.fail("node_modules/axe-core is missing: run npm ci (./build.sh does)")
-    return open_page("")
+    return game_page.page
 
 
 def test_menu_setup_and_game_screens_have_no_serious_axe_violations(a11y_page: Any) -> None:
     page = a11y_page
+    # the menu as a visitor first sees it: no saved game to continue yet
+    page.evaluate("localStorage.clear()")
+    go(page, "#/")
     page.wait_for_selector("#screen-menu:not([hidden])")
     assert_no_serious(page, "the menu")
     for game in playable_games():

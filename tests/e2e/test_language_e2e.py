@@ -7,7 +7,7 @@ import json
 import re
 from pathlib import Path
 
-from .conftest import BOOT_TIMEOUT_MS, screenshot
+from .conftest import BOOT_TIMEOUT_MS, SharedPage, screenshot
 
 ROOT = Path(__file__).resolve().parents[2]
 CYRILLIC = re.compile(r"[\u0400-\u04ff]")
@@ -26,9 +26,9 @@ def wait_heading(page, text: str) -> None:
                            timeout=10_000)
 
 
-def test_switching_to_portuguese_changes_the_menu_and_is_remembered(open_page) -> None:
+def test_switching_to_portuguese_changes_the_menu_and_is_remembered(game_page: SharedPage) -> None:
     en, pt = words("en"), words("pt")
-    page = open_page("")
+    page = game_page.page  # the module's page, booted in an English browser; no language chosen yet
     assert page.evaluate("document.documentElement.lang") == "en"
     assert heading(page) == en["menu.heading"]
     assert page.locator("#lang-select").input_value() == "en"
@@ -54,7 +54,8 @@ def test_switching_to_portuguese_changes_the_menu_and_is_remembered(open_page) -
 
 def test_a_ukrainian_browser_gets_the_ukrainian_menu(open_page) -> None:
     uk = words("uk")
-    page = open_page("", locale="uk-UA")
+    # a first visit (its own context, nothing stored); the menu is worded before the engine is ready
+    page = open_page("", locale="uk-UA", wait_ready=False)
     wait_heading(page, uk["menu.heading"])
     assert CYRILLIC.search(heading(page))
     assert CYRILLIC.search(page.locator("#game-list").inner_text())
@@ -65,9 +66,9 @@ def test_a_ukrainian_browser_gets_the_ukrainian_menu(open_page) -> None:
     screenshot(page, "language-uk-menu")
 
 
-def test_switching_during_a_game_rewords_the_table(open_page) -> None:
+def test_switching_during_a_game_rewords_the_table(game_page: SharedPage) -> None:
     en, uk = words("en"), words("uk")
-    page = open_page("#/upthrust")
+    page = game_page.go("#/upthrust")
     page.wait_for_function("document.body.dataset.screen === 'setup' && !document.getElementById('setup-start')"
                            ".disabled", timeout=BOOT_TIMEOUT_MS)
     page.select_option("#lang-select", "uk")

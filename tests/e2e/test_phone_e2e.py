@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import BOOT_TIMEOUT_MS, Watch, screenshot
+from .conftest import BOOT_TIMEOUT_MS, SharedPage, Watch, screenshot
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUES = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
@@ -53,22 +53,34 @@ def watched_page(context: Any, watch: Watch) -> Any:
 
 
 @pytest.fixture(scope="module")
-def phone(browser: Any, site: str) -> Iterator[Any]:
-    """One booted page on a 390x844 touch phone for the whole module; games change through window.gamebox."""
-    context, watch = touch_context(browser, site, 390, 844)
-    page = watched_page(context, watch)
-    page.goto(site)
-    page.wait_for_function(READY, timeout=BOOT_TIMEOUT_MS)
-    yield page
-    context.close()
-    assert watch.foreign == [] and watch.errors == [], (watch.foreign, watch.errors)
+def phone_page(browser: Any, site: str) -> Iterator[SharedPage]:
+    """One booted page on a 390x844 touch phone for the whole module, at test speed; games change through
+    window.gamebox."""
+    shared = SharedPage(browser, site, viewport={"width": 390, "height": 844}, has_touch=True)
+    yield shared
+    shared.close()
+
+
+@pytest.fixture
+def phone(phone_page: SharedPage) -> Iterator[Any]:
+    """The module's phone page for one test, which fails if the page logged a console error or asked for another
+    origin meanwhile."""
+    yield phone_page.page
+    phone_page.check()
+
+
+def settled(page: Any) -> None:
+    """Two animation frames: whatever the game's first drawing changes in the layout has been laid out."""
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
 def open_game(page: Any, game: str, seats: str = "human,easy") -> None:
+    page.evaluate("document.body.dataset.fingerprint = ''")
     page.evaluate("([game, seats]) => window.gamebox.request({op: 'new', game, players: 2, seed: 'PHONE'})"
                   ".then((r) => window.gamebox.open(r.resume, seats))", [game, seats])
-    page.wait_for_function("(game) => window.gamebox.table() && window.gamebox.table().game === game", arg=game)
-    page.wait_for_timeout(250)
+    page.wait_for_function("(game) => window.gamebox.table() && window.gamebox.table().game === game"
+                           " && document.body.dataset.fingerprint", arg=game)
+    settled(page)
     page.evaluate("window.scrollTo(0, 0)")
 
 
@@ -240,12 +252,8 @@ def test_a_failed_engine_keeps_the_header_inside_a_360_phone(browser: Any, site:
 
 
 def test_the_desktop_keeps_the_side_panel_beside_the_board_and_its_words_for_clicks(browser: Any, site: str) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True, locale="en-GB")
-    watch = Watch(site.rstrip("/"))
-    context.route("**/*", watch.route)
-    page = watched_page(context, watch)
-    page.goto(site)
-    page.wait_for_function(READY, timeout=BOOT_TIMEOUT_MS)
+    desktop = SharedPage(browser, site, viewport={"width": 1280, "height": 800})
+    page = desktop.page
     for game in GAMES:
         open_game(page, game)
         layout = page.evaluate("""() => {
@@ -264,5 +272,5 @@ def test_the_desktop_keeps_the_side_panel_beside_the_board_and_its_words_for_cli
     page.wait_for_selector("#notice:not([hidden])")
     assert page.evaluate(BOXES)["board"] == before
     screenshot(page, "desktop-1280-notice")
-    context.close()
-    assert watch.foreign == [] and watch.errors == [], (watch.foreign, watch.errors)
+    desktop.close()
+    desktop.check()

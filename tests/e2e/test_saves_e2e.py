@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterator
 from urllib.parse import quote
+
+import pytest
 
 import gamebox
 from gamebox.core import share
 from tests.playing import first_legal_action, first_moves
 
-from .conftest import BOOT_TIMEOUT_MS, choose_seats, moves_played, screenshot, start_set_up_game
+from .conftest import BOOT_TIMEOUT_MS, SharedPage, choose_seats, moves_played, screenshot, start_set_up_game
 
 SAVES = "gamebox/v1/saves"
 STATS = "gamebox/v1/stats"
@@ -42,11 +45,26 @@ def wait_booted(page) -> None:
                            timeout=BOOT_TIMEOUT_MS)
 
 
-def booted(open_page, path: str = ""):
-    """open_page, waiting for the engine with the boot timeout."""
-    page = open_page(path, wait_ready=False)
-    wait_booted(page)
-    return page
+@pytest.fixture(scope="module")
+def visits(browser, site) -> Iterator[SharedPage]:
+    """The module's context, booted once; its memory snapshot stored, so that each test's visit (a reload with
+    nothing stored) boots in about half a second."""
+    shared = SharedPage(browser, site)
+    shared.snapshot_stored()
+    yield shared
+    shared.close()
+
+
+@pytest.fixture
+def visit(visits: SharedPage) -> Iterator[SharedPage]:
+    """The module's page for one test; it fails if the page logged a console error or asked for another origin."""
+    yield visits
+    visits.check()
+
+
+def booted(visit: SharedPage, path: str = ""):
+    """A visit of `path` with nothing stored (no saved game, statistics or daily result), engine ready."""
+    return visit.reload(path)
 
 
 def start_upthrust(page, seats: list[str], seed: str = "K7Q2M") -> None:
@@ -85,8 +103,8 @@ def to_menu(page) -> None:
 
 
 # ---------------------------------------------------------------- saved games
-def test_a_game_in_progress_is_resumed_from_the_menu_after_a_reload(open_page):
-    page = booted(open_page, "")
+def test_a_game_in_progress_is_resumed_from_the_menu_after_a_reload(visit):
+    page = booted(visit, "")
     assert page.locator("#menu-continue").is_hidden()
     start_upthrust(page, ["human", "easy"], seed="SAVE1")
     play_first_legal(page)
@@ -115,8 +133,8 @@ def test_a_game_in_progress_is_resumed_from_the_menu_after_a_reload(open_page):
     page.wait_for_function("Number(document.body.dataset.moves) >= 4", timeout=30_000)
 
 
-def test_corrupt_and_foreign_storage_give_a_notice_and_are_kept(open_page):
-    page = booted(open_page, "")
+def test_corrupt_and_foreign_storage_give_a_notice_and_are_kept(visit):
+    page = booted(visit, "")
     page.evaluate("""() => {
         localStorage.setItem('gamebox/v1/saves', '{not json');
         localStorage.setItem('gamebox/v1/stats', JSON.stringify({version: 99, items: {upthrust: 'new format'}}));
@@ -138,8 +156,8 @@ def test_corrupt_and_foreign_storage_give_a_notice_and_are_kept(open_page):
     assert json.loads(storage(page, STATS))["version"] == 99  # nothing finished: statistics untouched
 
 
-def test_a_saved_game_that_no_longer_opens_is_named_and_set_aside(open_page):
-    page = booted(open_page, "")
+def test_a_saved_game_that_no_longer_opens_is_named_and_set_aside(visit):
+    page = booted(visit, "")
     broken = {"version": 1, "items": {"upthrust": {
         "game": "upthrust", "code": "v1.upthrust.A.2..0zz", "seats": "human,human", "seed": "A", "players": 2,
         "moves": 1, "time": 1_700_000_000_000}}}
@@ -160,11 +178,11 @@ def test_a_saved_game_that_no_longer_opens_is_named_and_set_aside(open_page):
 
 
 # ---------------------------------------------------------------- replay
-def test_replay_steps_through_a_finished_game(open_page, site):
+def test_replay_steps_through_a_finished_game(visit, site):
     end = upthrust_after("REPLAY", 2)
     code = share.encode(end)
     steps = len(end.history)
-    page = booted(open_page, f"#/replay?code={quote(code)}&seats=human,human")
+    page = booted(visit, f"#/replay?code={quote(code)}&seats=human,human")
     page.wait_for_selector("#replay-controls:not([hidden])")
     assert moves_played(page) == 0
     assert "moves to watch" in page.locator("#replay-step").inner_text()
@@ -222,11 +240,11 @@ def test_replay_steps_through_a_finished_game(open_page, site):
     page.wait_for_function("document.body.dataset.moves === '1'")
 
 
-def test_a_finished_game_offers_its_replay_and_play_on_from_a_step(open_page):
+def test_a_finished_game_offers_its_replay_and_play_on_from_a_step(visit):
     code, seat, action, end = one_move_from_the_end("OFFER", 2)
     seats = ["easy", "easy"]
     seats[seat] = "human"
-    page = booted(open_page, "")
+    page = booted(visit, "")
     page.evaluate("([code, seats]) => window.gamebox.open(code, seats)", [code, ",".join(seats)])
     page.wait_for_selector("#screen-game:not([hidden])")
     assert page.evaluate("(action) => window.gamebox.play(action)", action)
@@ -243,12 +261,12 @@ def test_a_finished_game_offers_its_replay_and_play_on_from_a_step(open_page):
     assert page.locator("#btn-undo").is_visible() and page.locator("#replay-controls").is_hidden()
 
 
-def test_a_link_with_an_illegal_move_says_which_move(open_page):
+def test_a_link_with_an_illegal_move_says_which_move(visit):
     state = upthrust_after("BAD", 2, moves=6)
     parts = share.encode(state).split(".")
     parts[-1] = parts[-1][0] + "a1"  # move 6: a square with no piece that can move
     tampered = ".".join(parts)
-    page = booted(open_page, f"#/play?code={quote(tampered)}&seats=human,human")
+    page = booted(visit, f"#/play?code={quote(tampered)}&seats=human,human")
     page.wait_for_selector("#notice:not([hidden])")
     words = page.locator("#notice-text").inner_text()
     assert "does not open a game" in words and "move 6 (a1)" in words, words
@@ -259,8 +277,8 @@ def test_a_link_with_an_illegal_move_says_which_move(open_page):
 
 
 # ---------------------------------------------------------------- play by link
-def test_play_by_link_there_and_back(open_page, site):
-    alice = booted(open_page, "")
+def test_play_by_link_there_and_back(visit, site):
+    alice = booted(visit, "")
     start_upthrust(alice, ["human", "human"], seed="LINK1")
     assert alice.locator("#btn-send").is_visible() and alice.locator("#btn-send").is_disabled()
     first = play_first_legal(alice)
@@ -270,7 +288,7 @@ def test_play_by_link_there_and_back(open_page, site):
     assert "#/play?code=" in link and "seats=human%2Chuman" in link
     alice.wait_for_function("document.getElementById('notice-text').textContent.includes('Send it to your friend')")
 
-    bob = booted(open_page, path_of(link, site))
+    bob = visit.new_tab(path_of(link, site))  # another tab: it knows the game from the link alone
     bob.wait_for_selector("#screen-game:not([hidden])")
     bob.wait_for_function("document.body.dataset.moves === '1'")
     assert bob.evaluate("window.gamebox.table().history[0][1]") == first
@@ -286,10 +304,11 @@ def test_play_by_link_there_and_back(open_page, site):
     assert alice.evaluate("document.body.dataset.fingerprint") == bob_fingerprint
     assert alice.evaluate("window.gamebox.table().history.map((h) => h[1])") == [first, second]
     screenshot(alice, "play-by-link")
+    bob.close()
 
 
-def test_send_my_move_is_only_for_games_without_hidden_information(open_page):
-    page = booted(open_page, "")
+def test_send_my_move_is_only_for_games_without_hidden_information(visit):
+    page = booted(visit, "")
     page.evaluate("window.gamebox.request({op: 'new', game: 'upcombine', players: 2})")
     code = page.evaluate("window.gamebox.request({op: 'share'}).then((r) => r.resume)")
     page.evaluate("(code) => window.gamebox.open(code, 'human,human')", code)
@@ -298,8 +317,8 @@ def test_send_my_move_is_only_for_games_without_hidden_information(open_page):
 
 
 # ---------------------------------------------------------------- daily challenges
-def test_the_daily_links_open_the_days_games(open_page):
-    page = booted(open_page, "")
+def test_the_daily_links_open_the_days_games(visit):
+    page = booted(visit, "")
     today = page.evaluate(TODAY_JS)
     assert today in page.locator("#daily-date").inner_text()
     items = page.locator("#daily-list li")
@@ -320,8 +339,8 @@ def test_the_daily_links_open_the_days_games(open_page):
     assert "no such daily challenge" in page.locator("#notice-text").inner_text()
 
 
-def test_the_best_daily_result_is_kept_and_shown(open_page):
-    page = booted(open_page, "")
+def test_the_best_daily_result_is_kept_and_shown(visit):
+    page = booted(visit, "")
     today = page.evaluate(TODAY_JS)
     code, seat, action, end = one_move_from_the_end(today, 1)
     page.evaluate("(code) => window.gamebox.open(code, 'human')", code)
@@ -338,12 +357,12 @@ def test_the_best_daily_result_is_kept_and_shown(open_page):
 
 
 # ---------------------------------------------------------------- statistics
-def test_statistics_count_a_finished_game(open_page):
+def test_statistics_count_a_finished_game(visit):
     code, seat, action, end = one_move_from_the_end("STATS", 2)
     seats = ["easy", "easy"]
     seats[seat] = "human"
     seats[1 - seat] = "hard"
-    page = booted(open_page, "")
+    page = booted(visit, "")
     assert page.locator("#stats-empty").is_visible() and page.locator("#stats-table").is_hidden()
     page.evaluate("([code, seats]) => window.gamebox.open(code, seats)", [code, ",".join(seats)])
     page.wait_for_selector("#screen-game:not([hidden])")

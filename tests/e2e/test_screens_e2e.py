@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import BOOT_TIMEOUT_MS, Watch, screenshot
+from .conftest import SharedPage, screenshot
 
 SCREENS = {"phone": (390, 844, True), "laptop": (1024, 768, False), "desktop": (1920, 1080, False)}
 GAMES = {
@@ -20,34 +20,38 @@ GAMES = {
 
 @pytest.fixture(scope="module", params=list(SCREENS))
 def screen_page(request: Any, browser: Any, site: str) -> Iterator[Any]:
-    """One booted page per screen size, for every game of the module (games change by hash)."""
+    """One booted page per screen size, for every game of the module (games change by hash), at test speed.
+    Fails the test that made the page log a console error or ask for another origin."""
     width, height, touch = SCREENS[request.param]
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch,
-                                  bypass_csp=True, locale="en-GB")
-    watch = Watch(site.rstrip("/"))
-    context.route("**/*", watch.route)
-    page = context.new_page()
-    page.on("pageerror", lambda error: watch.errors.append(str(error)))
-    page.on("console", lambda message: watch.errors.append(message.text) if message.type == "error" else None)
-    page.goto(site)
-    page.wait_for_function("document.getElementById('engine-status').classList.contains('done')",
-                           timeout=BOOT_TIMEOUT_MS)
-    page.screen = request.param
-    yield page
-    context.close()
-    assert watch.foreign == [] and watch.errors == [], (watch.foreign, watch.errors)
+    shared = SharedPage(browser, site, viewport={"width": width, "height": height}, has_touch=touch)
+    shared.page.screen = request.param
+    yield shared
+    shared.close()
+
+
+@pytest.fixture
+def screen(screen_page: SharedPage) -> Iterator[Any]:
+    yield screen_page.page
+    screen_page.check()
+
+
+def settled(page: Any) -> None:
+    """Two animation frames: whatever the game's first drawing changes in the layout has been laid out."""
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
 def open_game(page: Any, game: str, seats: str) -> None:
+    page.evaluate("document.body.dataset.fingerprint = ''")
     page.evaluate("([game, seats]) => window.gamebox.request({op: 'new', game, players: 2, seed: 'SCREENS'})"
                   ".then((r) => window.gamebox.open(r.resume, seats))", [game, seats])
-    page.wait_for_function("(game) => window.gamebox.table() && window.gamebox.table().game === game", arg=game)
-    page.wait_for_timeout(300)
+    page.wait_for_function("(game) => window.gamebox.table() && window.gamebox.table().game === game"
+                           " && document.body.dataset.fingerprint", arg=game)
+    settled(page)
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_the_board_keeps_its_shape_and_the_page_never_scrolls_sideways(screen_page: Any, game: str) -> None:
-    page = screen_page
+def test_the_board_keeps_its_shape_and_the_page_never_scrolls_sideways(screen: Any, game: str) -> None:
+    page = screen
     open_game(page, game, GAMES[game])
     shape = page.evaluate("""() => {
         const canvas = document.getElementById('board');
@@ -61,21 +65,17 @@ def test_the_board_keeps_its_shape_and_the_page_never_scrolls_sideways(screen_pa
     screenshot(page, f"screen-{page.screen}-{game}")
 
 
-def test_a_tap_on_the_phone_lands_where_the_board_is_drawn(browser: Any, site: str) -> None:
+@pytest.mark.parametrize("screen_page", ["phone"], indirect=True)
+def test_a_tap_on_the_phone_lands_where_the_board_is_drawn(screen: Any) -> None:
     """Upthrust on a phone: the board is shown smaller than it is drawn, and a tap on a peg still plays it."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
-                                  bypass_csp=True)
-    page = context.new_page()
-    page.goto(site)
-    page.wait_for_function("document.getElementById('engine-status').classList.contains('done')",
-                           timeout=BOOT_TIMEOUT_MS)
+    page = screen
     open_game(page, "upthrust", "human,human")
+    page.evaluate("window.scrollTo(0, 0)")  # the module's page may have been scrolled by an earlier test
     box = page.evaluate("(() => { const b = document.getElementById('board').getBoundingClientRect();"
                         " return {left: b.left, top: b.top, width: b.width, height: b.height}; })()")
     size = page.evaluate("document.getElementById('board').boardSize")
     assert box["width"] < size["width"]  # shown smaller than drawn
     # tap the points of a grid over the board until one plays a move: the transform must find the pegs
-    page.evaluate("window.scrollTo(0, 0)")
     played = False
     for row in range(40, 2, -1):
         for column in range(8):
@@ -89,4 +89,3 @@ def test_a_tap_on_the_phone_lands_where_the_board_is_drawn(browser: Any, site: s
         if played:
             break
     assert played, "no tap on the phone's board played a move"
-    context.close()

@@ -15,7 +15,7 @@ import gamebox
 from gamebox.core import bots, share
 
 from .conftest import BOOT_TIMEOUT_MS, screenshot, wait_for
-from .test_embed_e2e import frame_at, open_embed, origins, wait_event  # noqa: F401 (fixtures)
+from .test_embed_e2e import embed_context, frame_at, open_embed, origins, wait_event  # noqa: F401 (fixtures)
 
 SEED = "SECRETS1"
 
@@ -87,8 +87,12 @@ def test_a_game_with_hidden_hands_sends_no_seed_to_the_host(open_embed, origins)
     assert frame.evaluate("document.getElementById('btn-copy').dataset.link").endswith("#/upcombine")
 
 
-def test_a_reload_of_a_hidden_hands_game_comes_back_from_the_device(open_page):
-    page = open_page("#/upcombine")
+def test_a_reload_of_a_hidden_hands_game_comes_back_from_the_device(embed_context):  # noqa: F811
+    # the app on its own origin: the module's page, with nothing stored (under the page's CSP: waits by wait_for)
+    embed_context.forget()
+    page = embed_context.app
+    page.evaluate("location.hash = '#/upcombine'")
+    wait_for(page, "document.body.dataset.screen === 'setup'")
     page.evaluate("window.gamebox.request({op: 'new', game: 'upcombine', players: 2, seed: 'RELOAD9', "
                   "seats: [{kind: 'human'}, {kind: 'human'}]})"
                   ".then((r) => window.gamebox.open(r.resume, 'human,human'))")
@@ -97,12 +101,13 @@ def test_a_reload_of_a_hidden_hands_game_comes_back_from_the_device(open_page):
         seat = page.evaluate("window.gamebox.table().to_move[0]")
         action = page.evaluate("(s) => window.gamebox.legal(s).then((a) => a[0])", seat)
         assert page.evaluate("(a) => window.gamebox.play(a)", action)
-    page.wait_for_function("!location.hash.includes('code=')")
+    wait_for(page, "!location.hash.includes('code=')")
     assert page.evaluate("location.hash") == "#/play?saved=upcombine"
     assert "RELOAD9" not in page.locator("body").inner_text()
     fingerprint = page.evaluate("document.body.dataset.fingerprint")
     page.reload()
-    page.wait_for_function("document.body.dataset.fingerprint", timeout=BOOT_TIMEOUT_MS)
+    wait_for(page, "document.body.dataset.fingerprint", timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("document.body.dataset.fingerprint") == fingerprint
+    embed_context.check()
     state = gamebox.get("upcombine").new("RELOAD9", 2)
     assert page.evaluate("window.gamebox.table().seed") is None and state.seed == "RELOAD9"

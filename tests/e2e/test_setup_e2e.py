@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from .conftest import choose_seats, start_set_up_game
+from .conftest import SharedPage, choose_seats, start_set_up_game
 
 
-def test_a_bot_seat_starts_at_the_newcomer_level_and_the_last_choice_is_remembered(open_page):
-    page = open_page("#/whoopies")
+def test_a_bot_seat_starts_at_the_newcomer_level_and_the_last_choice_is_remembered(game_page: SharedPage) -> None:
+    page = game_page.go("#/whoopies")  # the module's page: a first visit, nothing remembered yet
     page.wait_for_selector("#setup-start:not([disabled])")
     page.select_option("#setup-players", "3")
     levels = page.locator("#setup-seats li select.level")

@@ -22,7 +22,7 @@ import pytest
 import gamebox
 
 from . import conftest
-from .conftest import BOOT_TIMEOUT_MS, ROOT, Watch, screenshot
+from .conftest import BOOT_TIMEOUT_MS, ROOT, SharedPage, Watch, screenshot
 
 EN = json.loads((ROOT / "web" / "i18n" / "en.json").read_text(encoding="utf-8"))
 SEED = "TRUST"
@@ -60,8 +60,39 @@ def notice_text(page: Any) -> str:
                              "document.getElementById('notice-text').textContent"))
 
 
-def test_a_stopped_engine_is_restarted_and_the_game_goes_on(open_page):
-    page = open_page("")
+@pytest.fixture(scope="module")
+def trust_shared(browser: Any, site: str) -> Iterator[SharedPage]:
+    """The module's booted page, its memory snapshot stored (so a restarted engine boots as a returning visitor's
+    does). Bots at a player's pace (GAMEBOX_TEST_SPEED 1): these tests stop the engine around a bot's move, and
+    click while the bot thinks and the board moves."""
+    shared = SharedPage(browser, site)
+    shared.snapshot_stored()
+    yield shared
+    shared.close()
+
+
+@pytest.fixture
+def trust_page(trust_shared: SharedPage) -> Iterator[Any]:
+    """The module's page for one test: no console error, no request to another origin."""
+    trust_shared.page.evaluate("window.GAMEBOX_TEST_SPEED = 1")
+    yield trust_shared.page
+    trust_shared.check()
+
+
+@pytest.fixture
+def engine_tab(trust_shared: SharedPage) -> Iterator[Any]:
+    """A new tab of the module's context, for a test that stops its engine: the page gives up after three deaths
+    in two minutes (web/engine.js MAX_RESTARTS), so each such test starts with an engine that never died. It boots
+    from the memory snapshot, as a returning visitor's does."""
+    page = trust_shared.new_tab("")
+    page.evaluate("window.GAMEBOX_TEST_SPEED = 1")
+    yield page
+    page.close()
+    trust_shared.check()
+
+
+def test_a_stopped_engine_is_restarted_and_the_game_goes_on(engine_tab):
+    page = engine_tab
     table = page.evaluate("(code) => window.gamebox.open(code, 'human,easy')", upthrust_code(2))
     assert table["to_move"] == [0]
     before = table["fingerprint"]
@@ -105,9 +136,9 @@ def test_a_stopped_engine_is_restarted_and_the_game_goes_on(open_page):
     page.wait_for_function("(moves) => Number(document.body.dataset.moves) < moves", arg=moves, timeout=30_000)
 
 
-def test_a_request_to_a_stopped_engine_is_sent_again_once_it_is_back(open_page):
+def test_a_request_to_a_stopped_engine_is_sent_again_once_it_is_back(engine_tab):
     """The worker stops before the player's move reaches it: the move is played on the new worker, once."""
-    page = open_page("")
+    page = engine_tab
     table = page.evaluate("(code) => window.gamebox.open(code, 'human,human')", upthrust_code(0))
     action = page.evaluate("window.gamebox.legal()")[0]
     stop_worker(page)
@@ -121,11 +152,14 @@ def test_a_request_to_a_stopped_engine_is_sent_again_once_it_is_back(open_page):
     assert table["fingerprint"] != expected.fingerprint()
 
 
-def test_a_bad_link_notice_goes_once_another_game_opens(open_page):
-    page = open_page("#/play?code=v1.upthrust.X.9.")
-    page.wait_for_selector("#screen-menu:not([hidden])")
+def test_a_bad_link_notice_goes_once_another_game_opens(trust_page):
+    page = trust_page
     bad_link = EN["error.bad_link"].split(":")[0]
-    assert notice_text(page).startswith(bad_link)
+    page.evaluate("location.hash = '#/play?code=v1.upthrust.X.9.'")
+    page.wait_for_function("(words) => document.body.dataset.screen === 'menu'"
+                           " && !document.getElementById('notice').hidden"
+                           " && document.getElementById('notice-text').textContent.startsWith(words)", arg=bad_link)
+    page.wait_for_selector("#screen-menu:not([hidden])")
     page.click("a[href='#/upthrust']")
     page.wait_for_selector("#setup-start:not([disabled])")
     page.click("#setup-start")
@@ -279,12 +313,12 @@ def reach(page: Any, game_id: str, phase: str, position: Position) -> None:
         page.wait_for_selector("#game-over:not([hidden])")
 
 
-def test_clicking_every_button_fast_throws_nothing(open_page):
+def test_clicking_every_button_fast_throws_nothing(trust_page):
     """In each game, during play, while the bot thinks, and at game over: every visible button 20 times fast, one
     after another (those that leave the position last); then a click on Undo or Hint followed at once by a click
     that leaves the game (its answer lands on another screen); then clicks on all those places in a random
     order (on a button that has just gone or moved, on whatever took its place)."""
-    page = open_page("")
+    page = trust_page
     for game_id in gamebox.ids():
         for phase, position in positions(game_id).items():
             before = len(page.watch.errors)
@@ -306,4 +340,5 @@ def test_clicking_every_button_fast_throws_nothing(open_page):
             page.wait_for_timeout(2000)  # the replies to all that (a hint searches for 1.5 s)
             clicked = [button["name"] for button in buttons]
             assert page.watch.errors[before:] == [], f"{game_id} {phase}, after clicking {clicked}"
-            assert page.evaluate("document.body.dataset.screen") in ("menu", "setup", "game")
+            # one of the page's screens (a game's "How to play" link leads to its rules)
+            assert page.evaluate("document.body.dataset.screen") in ("menu", "setup", "game", "rules", "learn")
