@@ -7,7 +7,7 @@
 // throw's clock, `grab <x>,<y> @<ms>`; Python hit-tests it and settles the round. Other seats' grabs are never
 // shown during a grab (they are in history; history is not drawn).
 import { pace } from "./common.js";
-import { button, fitText, gem, PALETTE, panel, roundRect, Surface } from "./kit.js";
+import { button, fitText, font, gem, PALETTE, panel, roundRect, Surface } from "./kit.js";
 
 const THROW_W = 800; // the throw's units (view.throw.width × height)
 const THROW_H = 520;
@@ -742,8 +742,11 @@ export function create(canvas, host) {
       const full = near === it.name;
       if (!showNames && !full) continue;
       const text = full ? creatureWords(it.name) : cname(it.name);
-      const w = Math.min(L.stage.w - 8, (full ? 250 : 100) * Math.max(L.s, 0.8));
-      const h = 22;
+      // as wide as the words need (a long Ukrainian description wraps onto a second line)
+      c.font = font(13, 700);
+      const wanted = c.measureText(text).width + 16;
+      const w = Math.min(L.stage.w - 8, Math.max(full ? 120 : 60, wanted));
+      const h = wanted > w ? 38 : 22;
       const p = toBoard(it.bx, it.by - r - 16);
       let y = p.y;
       while (placed.some((q) => Math.abs(q.y - y) < h && q.x < p.x + w / 2 && q.x + q.w > p.x - w / 2)) y -= h + 2;
@@ -753,7 +756,7 @@ export function create(canvas, host) {
       roundRect(c, x, y, w, h, 8);
       c.fillStyle = "rgba(20,24,35,0.85)";
       c.fill();
-      fitText(c, text, { x: x + 6, y, w: w - 12, h }, { size: 13, weight: 700, colour: "#ffffff", minSize: 8 });
+      fitText(c, text, { x: x + 6, y, w: w - 12, h }, { size: 13, weight: 700, colour: "#ffffff", minSize: 8, lines: 2 });
     }
   }
 
