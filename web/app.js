@@ -409,8 +409,8 @@ async function enterGame(table, replay = null) {
   if ($("notice").dataset.kind === "error") clearNotice(); // a stale "This link does not open a game", say
   app.table = null;
   showScreen("game");
-  $("btn-rules")?.remove(); // How to play: this game's rules page (web/rules.js)
-  $("game-title").after(element("a", { class: "button secondary help-button", id: "btn-rules", href: `#/rules/${table.game}`, title: t("rules.how_to_play"), "aria-label": t("rules.how_to_play"), "data-i18n-label": "rules.how_to_play", text: "?" }));
+  $("btn-rules")?.remove(); // How to play: this game's rules page (web/rules.js), a round "?" in the title's line
+  app.helpLink = element("a", { class: "button secondary help-button", id: "btn-rules", href: `#/rules/${table.game}`, title: t("rules.how_to_play"), "aria-label": t("rules.how_to_play"), "data-i18n-label": "rules.how_to_play", text: "?" });
   $("board-help").textContent = helpText(`${table.game}.help`);
   $("board").setAttribute("aria-label", t("board.label", { game: t(`game.${table.game}.title`) }));
   show(table, { animate: false });
@@ -453,6 +453,7 @@ function show(table, { animate = true } = {}) {
   app.table = table;
   embedMoves(previous, table);
   $("game-title").textContent = t(`game.${table.game}.title`);
+  if (app.helpLink) $("game-title").append(app.helpLink);
   $("game-seed").textContent = table.seed === null ? t("game.seed_hidden") : t("game.seed", { seed: table.seed });
   // whose turn
   let turn;
