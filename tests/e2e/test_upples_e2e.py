@@ -1,245 +1,293 @@
-"""Upples in Chromium: the set-up screen, jumps by clicking the canvas and by keyboard, a multicolour choice,
-a bot's reply, undo inside a chain, a shared link, a Training game from a link, a whole game to the game-over
-panel, a bad link, and Replay and New game pressed while a bot's komupple is in the air."""
+"""Upples in Chromium, on one booted page for the module (games opened by the address's hash): turns played by real
+clicks at the points window.gamebox.targets() gives, each click playing exactly the target's action (a multicolour's
+state and a tunnel's exit in two touches), the Pass button, the keyboard, a tap that is no landing answered with the
+rules' reason next to it, hover descriptions, the phone layout in Ukrainian without overflow, a shared link, a whole
+game to the game-over panel with its reason, a bad link, and Replay and New game pressed while a bot's komupple is in
+the air."""
 
 from __future__ import annotations
 
-from .conftest import choose_seats, copied_link, moves_played, screenshot, start_set_up_game
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
-# The Upples renderer's layout (web/games/upples.js): the board's top-left corner and the size of a square.
-BOARD_X, BOARD_Y, CELL = 36, 16, 74
+import pytest
+
+from .conftest import SharedPage, screenshot
+
+ROOT = Path(__file__).resolve().parents[2]
+CATALOGUES = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+              for lang in ("en", "pt", "uk")}
 FILES = "abcdefg"
-# Seed S9, 2 players: seat 0 (blue, on b3) can jump onto a multicolour upple on b4 on its first move.
-CHOICE_SEED = "S9"
+# Seed S9, 2 players (edition 1): blue, on b3, can jump onto a multicolour upple on b4 on its first move.
+MULTICOLOUR = "v1.upples.S9.2.100"
+# Seed T6, 2 players: blue, on a2, can go into the tunnel on c2 and come out on a6 or g6.
+TUNNEL = "v2.upples.T6.2.000"
+# Seed P6, 2 players: blue has no jump on its first turn and must pass.
+STUCK = "v2.upples.P6.2.000"
 
 
-def open_ready(open_page, path: str = ""):
-    """open_page, then wait for the engine with room to spare (Pyodide boots slowly on a loaded machine)."""
-    page = open_page(path, wait_ready=False)
-    page.wait_for_function("window.gamebox", timeout=30_000)
-    page.evaluate("window.gamebox.ready")
-    return page
+@pytest.fixture(scope="module")
+def upples(shared_page: SharedPage) -> Iterator[SharedPage]:
+    yield shared_page
+    shared_page.page.set_viewport_size({"width": 1200, "height": 860})
 
 
-def square_point(square: str) -> dict[str, float]:
-    column = FILES.index(square[0])
-    row = int(square[1:])
-    return {"x": BOARD_X + column * CELL + CELL / 2, "y": BOARD_Y + (7 - row) * CELL + CELL / 2}
+@pytest.fixture
+def page(upples: SharedPage) -> Iterator[Any]:
+    yield upples.page
+    upples.check()
 
 
-def start_from_menu(page, seats: list[str], mode: str, seed: str) -> None:
-    page.click("a[href='#/upples']")
-    choose_seats(page, seats)
-    mode_select = page.locator("#setup-options select[data-option='mode']")
-    assert "Naughty" in mode_select.locator("option").all_inner_texts()[1]
-    mode_select.select_option(f'"{mode}"')
-    page.fill("#setup-seed", seed)
-    screenshot(page, "upples-setup")
-    start_set_up_game(page)
+def open_game(upples: SharedPage, code: str, seats: str = "human,human") -> Any:
+    upples.page.evaluate("location.hash = '#/'")  # the same game twice in a row is still a new hash
+    upples.page.wait_for_selector("#screen-menu:not([hidden])")
+    return upples.go(f"#/play?code={code}&seats={seats}")
 
 
-def my_turn(page, seat: int = 0) -> None:
-    page.wait_for_function(
-        f"window.gamebox.table() && !window.gamebox.table().is_over && window.gamebox.table().to_move[0] === {seat}"
-        " && Object.keys(window.gamebox.view().moves).length + (window.gamebox.view().must_pass ? 1 : 0) > 0",
-        timeout=60_000)
+def played(page: Any) -> list[list[Any]]:
+    return list(page.evaluate("window.gamebox.table().history"))
 
 
-def click_a_jump(page) -> None:
-    """Click a landing square with a single action, or pass when that is the only action."""
+def my_targets(page: Any) -> list[dict[str, Any]]:
+    """The person's targets once it is their turn and the board shows them."""
+    page.wait_for_function("window.gamebox.targets().length > 0", timeout=60_000)
+    return list(page.evaluate("window.gamebox.targets()"))
+
+
+def tap(page: Any, target: dict[str, Any]) -> None:
+    page.mouse.click(target["x"], target["y"])
+
+
+def play_one(page: Any, index: int = 0) -> str:
+    """Play the person's ``index``-th target (round the list) by clicks; a jump that asks takes two touches: the
+    first opens the choice, whose answers are then the targets."""
+    targets = my_targets(page)
+    assert all(target["kind"] == "tap" and target["label"] for target in targets)
+    choice = targets[index % len(targets)]
+    if "action" not in choice:
+        tap(page, choice)
+        page.wait_for_function("window.gamebox.targets().every((target) => target.action)")
+        choice = my_targets(page)[0]
+    return tap_and_check(page, choice)
+
+
+def tap_and_check(page: Any, target: dict[str, Any]) -> str:
+    """Tap a target with an action and check that exactly that action was played, by the person's seat."""
+    before = len(played(page))
+    seat = page.evaluate("window.gamebox.table().to_move[0]")
+    tap(page, target)
+    page.wait_for_function(f"window.gamebox.table().history.length > {before}", timeout=30_000)
+    assert played(page)[before] == [seat, target["action"]]
+    return str(target["action"])
+
+
+def square_points(page: Any) -> dict[str, tuple[float, float]]:
+    """Every square's centre in CSS px, worked out from the landing targets (a landing is tapped at its centre)."""
     view = page.evaluate("window.gamebox.view()")
-    before = moves_played(page)
-    canvas = page.locator("#board")
-    if view["must_pass"]:
-        page.focus("#board")
-        page.keyboard.press("Enter")
-    else:
-        single = [square for square, actions in view["moves"].items() if len(actions) == 1]
-        square = single[0] if single else next(iter(view["moves"]))
-        canvas.click(position=square_point(square))
-        if not single:  # a choice opened: take the first
-            page.keyboard.press("1")
-    page.wait_for_function(f"Number(document.body.dataset.moves) > {before}", timeout=30_000)
+    points = {}
+    for target in my_targets(page):
+        if target.get("action", "pass") != "pass":
+            points[target["action"].split(" ")[2]] = (target["x"], target["y"])
+    known = list(points.items())
+    (a, (ax, ay)), (b, (bx, by)) = next((p, q) for p in known for q in known
+                                        if p[0][0] != q[0][0] and p[0][1] != q[0][1])
+    cell_x = (bx - ax) / (FILES.index(b[0]) - FILES.index(a[0]))
+    cell_y = (by - ay) / (int(a[1]) - int(b[1]))
+    assert abs(cell_x - cell_y) < 0.5  # square cells
+    return {square: (ax + (FILES.index(square[0]) - FILES.index(a[0])) * cell_x,
+                     ay + (int(a[1]) - int(square[1])) * cell_y) for square in view["cards"]}
 
 
-def test_naughty_game_against_a_bot_by_clicking(open_page):
-    page = open_ready(open_page)
-    start_from_menu(page, ["human", "easy"], "naughty", "NAUGHTY11")
-    assert page.evaluate("window.gamebox.view().mode") == "naughty"
-    assert "Enter" in page.locator("#board-help").inner_text()
-    my_turn(page)
-    assert moves_played(page) == 0
-    screenshot(page, "upples-start")
-    # my whole turn by clicking: keep jumping while the chain goes on
-    click_a_jump(page)
-    while page.evaluate("window.gamebox.table().to_move[0] === 0 && window.gamebox.view().in_chain"):
-        click_a_jump(page)
-    assert page.locator("#log li").count() >= 1
-    assert "jumps from" in page.locator("#log li").first.inner_text()
-    # the bot replies, then it is my turn again
-    my_turn(page)
-    played = moves_played(page)
-    assert page.evaluate("window.gamebox.table().history.some(([seat]) => seat === 1)")
-    assert played >= 2
-    screenshot(page, "upples-after-bot")
-    # the bot's turn ended with a refill, which revealed cards: undo cannot go back past it
-    assert page.locator("#btn-undo").is_disabled()
+def test_a_game_against_a_bot_played_by_clicks_at_the_targets(upples: SharedPage, page: Any) -> None:
+    open_game(upples, "v2.upples.CLICKS7.2.100", "human,easy")  # Naughty
+    mine = 0
+    for _ in range(200):
+        if mine >= 12 or page.evaluate("window.gamebox.table().is_over"):
+            break
+        play_one(page, mine)
+        mine += 1
+    assert mine >= 12
+    assert page.locator("#log li").count() >= mine
+    screenshot(page, "upples-clicked-game")
 
 
-def test_multicolour_choice_by_click_and_by_keyboard(open_page):
-    page = open_ready(open_page, f"#/play?code=v1.upples.{CHOICE_SEED}.2.100&seats=human,human")
-    page.wait_for_function("document.body.dataset.fingerprint", timeout=60_000)
-    moves = page.evaluate("window.gamebox.view().moves")
-    assert moves["b4"] == ["jump b3 b4 white", "jump b3 b4 red"]
-    canvas = page.locator("#board")
-    # clicking the multicolour opens the choice on the canvas; Esc cancels it
-    canvas.click(position=square_point("b4"))
-    page.wait_for_timeout(300)
+def test_a_multicolour_asks_for_the_new_state_in_a_second_touch(upples: SharedPage, page: Any) -> None:
+    open_game(upples, MULTICOLOUR)
+    first = [target for target in my_targets(page) if "action" not in target]
+    assert [target["label"] for target in first] == [CATALOGUES["en"]["upples.choice.multi_title"]]
+    tap(page, first[0])
+    page.wait_for_function("window.gamebox.targets().every((target) => target.action)")
+    answers = my_targets(page)
+    assert {target["action"] for target in answers} == {"jump b3 b4 white", "jump b3 b4 red"}
     screenshot(page, "upples-choice")
+    # Escape closes the choice; the keyboard opens it again and picks the second answer
     page.keyboard.press("Escape")
-    assert moves_played(page) == 0
-    # by keyboard: move the cursor to b4 and press Enter, then pick "red" with the arrow and Enter
-    page.focus("#board")
-    for _ in range(8):  # walk the cursor to the top-left, then to b4
-        page.keyboard.press("ArrowUp")
-        page.keyboard.press("ArrowLeft")
-    for _ in range(3):
-        page.keyboard.press("ArrowDown")
-    page.keyboard.press("ArrowRight")
-    page.keyboard.press("Enter")
-    page.keyboard.press("ArrowRight")
-    page.keyboard.press("Enter")
-    page.wait_for_function("Number(document.body.dataset.moves) === 1")
-    assert page.evaluate("window.gamebox.table().history[0][1]") == "jump b3 b4 red"
+    page.wait_for_function("window.gamebox.targets().some((target) => !target.action)")
+    assert played(page) == []
+    red = next(target for target in answers if target["action"].endswith(" red"))
+    tap(page, first[0])
+    tap_and_check(page, red)
     blue = page.evaluate("window.gamebox.view().players[0]")
     assert (blue["body"], blue["hair"]) == ("red", "red")
     assert page.evaluate("window.gamebox.view().in_chain")  # the multicolour gives an extra jump
-    page.wait_for_timeout(900)
-    screenshot(page, "upples-extra-jump")
     # undo in the middle of a chain takes the jump back (nothing was revealed yet)
     page.click("#btn-undo")
-    page.wait_for_function("Number(document.body.dataset.moves) === 0")
+    page.wait_for_function("window.gamebox.table().history.length === 0")
     assert page.evaluate("window.gamebox.view().players[0].square") == "b3"
-    assert page.locator("#btn-undo").is_disabled()
 
 
-def test_copy_link_opens_the_same_position_in_a_new_page(open_page):
-    page = open_ready(open_page, "#/play?code=v1.upples.NAUGHTY11.2.100&seats=human,human")
-    page.wait_for_function("document.body.dataset.fingerprint", timeout=60_000)
-    my_turn(page)
-    click_a_jump(page)
-    page.wait_for_function("Number(document.body.dataset.moves) >= 1")
-    link = copied_link(page)
-    fingerprint = page.evaluate("window.gamebox.table().fingerprint")
-    other = open_ready(open_page, link)
-    other.wait_for_function("document.body.dataset.fingerprint", timeout=60_000)
-    assert other.evaluate("window.gamebox.table().fingerprint") == fingerprint
-    assert other.evaluate("window.gamebox.table().history.length") == moves_played(page)
+def test_a_tunnel_asks_for_the_exit_and_a_tap_on_the_exit_plays_it(upples: SharedPage, page: Any) -> None:
+    open_game(upples, TUNNEL)
+    first = next(target for target in my_targets(page) if "action" not in target)
+    assert first["label"] == CATALOGUES["en"]["upples.choice.tunnel_title"]
+    tap(page, first)
+    page.wait_for_function("window.gamebox.targets().every((target) => target.action)")
+    exits = my_targets(page)
+    assert {target["action"] for target in exits} == {"jump a2 c2 exit a6", "jump a2 c2 exit g6"}
+    screenshot(page, "upples-tunnel-choice")
+    tap_and_check(page, exits[-1])
 
 
-def test_training_from_a_link_by_keyboard(open_page):
-    page = open_ready(open_page, "#/play?code=v1.upples.END2.1.300&seats=human")
-    page.wait_for_function("document.body.dataset.fingerprint", timeout=60_000)
-    assert page.evaluate("window.gamebox.view().mode") == "training"
-    for _turn in range(2):
-        my_turn(page)
-        before = moves_played(page)
-        page.focus("#board")
-        page.keyboard.press("n")  # the cursor goes to a landing square
-        page.keyboard.press("Enter")  # jump (or pass, when that is the only action)
-        page.keyboard.press("1")  # a choice, if one opened
-        page.wait_for_function(f"Number(document.body.dataset.moves) > {before}", timeout=30_000)
-        while page.evaluate("window.gamebox.view().in_chain"):
-            click_a_jump(page)
-    assert page.evaluate("window.gamebox.view().players[0].turns") == 2
-    assert page.locator("#scores .score").first.inner_text().strip() == "2"
-    page.wait_for_timeout(900)
-    screenshot(page, "upples-training")
-    # the hint marks a jump on the board and words it
-    page.click("#btn-hint")
-    page.wait_for_selector("#notice:not([hidden])", timeout=60_000)
-    words = page.locator("#notice-text").inner_text().lower()
-    assert "jump from" in words or "pass" in words
+def test_the_only_move_of_a_stuck_komupple_is_the_pass_button(upples: SharedPage, page: Any) -> None:
+    open_game(upples, STUCK)
+    targets = my_targets(page)
+    assert [(target["action"], target["label"]) for target in targets] == [
+        ("pass", CATALOGUES["en"]["upples.target.pass_flip"])]
+    screenshot(page, "upples-must-pass")
+    tap_and_check(page, targets[0])
+    assert page.evaluate("window.gamebox.view().players[0].body") == "red"
 
 
-def test_bots_play_a_whole_game_to_the_game_over_panel(open_page):
-    page = open_ready(open_page, "#/play?code=v1.upples.END2.2.200&seats=easy,easy")  # Survival: fast to finish
+def test_a_tap_on_a_square_that_is_no_landing_says_why_next_to_it(upples: SharedPage, page: Any) -> None:
+    open_game(upples, MULTICOLOUR)
+    points = square_points(page)
+    refusals = page.evaluate("window.gamebox.view().refusals")
+    square, refusal = next((square, refusal) for square, refusal in refusals.items()
+                           if refusal["key"] == "upples.out_of_reach_white")
+    x, y = points[square]
+    page.mouse.click(x, y)
+    bubble = page.locator(".board-bubble-refusal")
+    bubble.wait_for()
+    assert bubble.inner_text() == CATALOGUES["en"][refusal["key"]]
+    box = bubble.bounding_box()
+    assert box["y"] + box["height"] <= y + 2 and abs(box["x"] + box["width"] / 2 - x) < box["width"]  # just above
+    assert played(page) == []
+    screenshot(page, "upples-refusal")
+
+
+def test_hovering_says_what_a_komupple_and_a_card_are(upples: SharedPage, page: Any) -> None:
+    open_game(upples, MULTICOLOUR)
+    points = square_points(page)
+    page.mouse.move(*points["b3"])  # blue's komupple
+    bubble = page.locator(".board-bubble-describe")
+    bubble.wait_for()
+    words = bubble.inner_text()
+    assert words.startswith("Komupple of Player 1") and "jumps in a cross" in words
+    page.mouse.move(*points["b4"])  # the multicolour
+    page.wait_for_function("document.querySelector('.board-bubble-describe')?.textContent.includes('Multicolour')")
+    page.mouse.move(5, 5)
+
+
+def test_keys_walk_the_squares_and_enter_jumps(upples: SharedPage, page: Any) -> None:
+    open_game(upples, TUNNEL)
+    first = next(target for target in my_targets(page) if "action" in target)
+    page.focus("#board")
+    page.keyboard.press("n")  # the first thing to touch, in reading order
+    page.keyboard.press("Enter")
+    page.wait_for_function("window.gamebox.table().history.length === 1")
+    assert played(page) == [[0, first["action"]]]
+
+
+def test_a_phone_shows_the_players_below_the_board_and_every_word_fits(upples: SharedPage, page: Any) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.select_option("#lang-select", "uk")
+    try:
+        open_game(upples, "v2.upples.PHONE4.4.010", "human,easy,hard,easy")  # Naughty, teams
+        targets = my_targets(page)
+        sizes = page.evaluate("""() => { const c = document.getElementById('board'), b = c.getBoundingClientRect();
+            return {shown: [b.width, b.height], drawn: c.boardSize, page: document.documentElement.scrollWidth}; }""")
+        shown, drawn = sizes["shown"], sizes["drawn"]
+        assert sizes["page"] <= 390 and shown[0] <= 390
+        assert abs(shown[0] / shown[1] - drawn["width"] / drawn["height"]) < 0.02 * drawn["width"] / drawn["height"]
+        assert drawn["height"] > drawn["width"] * 1.2  # portrait: the players are under the board
+        tap_and_check(page, next(target for target in targets if "action" in target))
+        screenshot(page, "upples-phone-uk")
+        assert page.evaluate("window.gamebox.overflows()") == []
+    finally:
+        page.select_option("#lang-select", "en")
+        page.set_viewport_size({"width": 1200, "height": 860})
+
+
+def test_bots_play_a_whole_game_to_the_game_over_panel_with_its_reason(upples: SharedPage, page: Any) -> None:
+    open_game(upples, "v1.upples.END2.2.200", "easy,easy")  # Survival: fast to finish
     page.wait_for_selector("#game-over:not([hidden])", timeout=240_000)
-    assert page.locator("#over-result").inner_text().strip()
+    reason = page.evaluate("window.gamebox.view().end_reason")
+    assert reason and page.locator("#over-reason").inner_text() == CATALOGUES["en"][f"upples.end.{reason}"]
     assert page.locator("#over-scores tr").count() == 2
-    assert page.evaluate("window.gamebox.view().over")
+    assert page.evaluate("window.gamebox.targets()") == []
     screenshot(page, "upples-game-over")
     page.click("#btn-over-close")
-    page.wait_for_timeout(300)
+    assert page.evaluate("window.gamebox.overflows()") == []
     screenshot(page, "upples-final-board")
 
 
-def test_a_bad_link_shows_a_clear_message_and_a_working_menu(open_page):
-    page = open_ready(open_page, "#/play?code=v1.upples.K7Q2M.2.900&seats=human,easy")
+def test_copy_link_opens_the_same_position_in_a_new_tab(upples: SharedPage, page: Any) -> None:
+    open_game(upples, "v1.upples.NAUGHTY11.2.100")
+    tap_and_check(page, next(target for target in my_targets(page) if "action" in target))
+    page.click("#btn-copy")
+    page.wait_for_function("document.getElementById('btn-copy').dataset.link")
+    link = str(page.evaluate("document.getElementById('btn-copy').dataset.link")).split("/", 3)[3]
+    fingerprint = page.evaluate("window.gamebox.table().fingerprint")
+    other = upples.new_tab(link)
+    try:
+        other.wait_for_function("document.body.dataset.fingerprint", timeout=60_000)
+        assert other.evaluate("window.gamebox.table().fingerprint") == fingerprint
+    finally:
+        other.close()
+
+
+def test_a_bad_link_shows_a_clear_message_and_a_working_menu(upples: SharedPage, page: Any) -> None:
+    page.evaluate("location.hash = '#/play?code=v1.upples.K7Q2M.2.900&seats=human,easy'")
     page.wait_for_selector("#notice:not([hidden])", timeout=60_000)
     assert "does not open a game" in page.locator("#notice-text").inner_text()
     page.wait_for_selector("#screen-menu:not([hidden])")
-    page.click("a[href='#/upples']")
-    page.wait_for_selector("#screen-setup:not([hidden])")
-    page.goto(page.url.split("#")[0] + "#/play?code=v1.upples.K7Q2M.2.100.0jump_a1_z9&seats=human,easy")
-    page.wait_for_selector("#notice:not([hidden])", timeout=60_000)
-    page.wait_for_selector("#screen-menu:not([hidden])")
 
 
-def wait_for_a_bots_jump(page) -> None:
-    """Until the renderer is showing a komupple in the air (web/games/upples.js sets the board's data-anim)."""
-    page.wait_for_function("document.getElementById('board').dataset.anim === 'upples.jumped'", timeout=60_000)
-
-
-def test_replay_and_new_game_during_a_bots_jump_raise_no_page_error(open_page):
-    link = "#/play?code=v2.upples.INTHEAIR.3.000&seats=easy,easy,easy"
-    page = open_ready(open_page, link)
-    page.wait_for_function("document.body.dataset.fingerprint", timeout=60_000)
-    for _round in range(2):
-        # Replay while a bot jumps: the replay's first position is drawn at once, and the jump stops
-        wait_for_a_bots_jump(page)
+def test_replay_and_new_game_during_a_bots_jump_raise_no_page_error(upples: SharedPage, page: Any) -> None:
+    page.evaluate("window.GAMEBOX_TEST_SPEED = 1")  # animations at people's speed: a jump takes a while
+    try:
+        open_game(upples, "v2.upples.INTHEAIR.3.000", "easy,easy,easy")
+        page.wait_for_function("document.getElementById('board').dataset.anim === 'upples.jumped'", timeout=60_000)
         page.click("#btn-replay")
         page.wait_for_selector("#replay-controls:not([hidden])")
-        page.wait_for_timeout(800)  # frames of the interrupted jump would have run by now
+        page.wait_for_timeout(600)  # frames of the interrupted jump would have run by now
         assert page.evaluate("document.getElementById('board').dataset.anim") is None
-        assert page.watch.errors == []
-        # back to the game, then New game while a bot jumps, and a game opened at once from there
         page.click("#replay-resume")
-        wait_for_a_bots_jump(page)
+        page.wait_for_function("document.getElementById('board').dataset.anim === 'upples.jumped'", timeout=60_000)
         page.click("#btn-new")
         page.wait_for_selector("#screen-setup:not([hidden])")
-        page.evaluate("(hash) => { location.hash = hash; }", link)
-        page.wait_for_selector("#screen-game:not([hidden])")
-        page.wait_for_timeout(800)
-        assert page.watch.errors == []
-    screenshot(page, "upples-after-interrupted-jumps")
+        page.wait_for_timeout(600)
+        assert upples.watch.errors == []
+    finally:
+        page.evaluate("window.GAMEBOX_TEST_SPEED = 0")
 
 
-def test_a_blast_whose_first_frame_comes_early_draws_no_negative_radius(open_page):
-    # Seed BLAST0 after four jumps: blue, on g6, can jump onto the bomb on g7.
-    code = "v2.upples.BLAST0.2.000.0jump_g2_g4.1jump_b6_b7.0jump_g4_g6.1jump_b7_c7"
-    page = open_ready(open_page, f"#/play?code={code}&seats=human,human")
-    page.wait_for_function("document.body.dataset.fingerprint", timeout=60_000)
-    assert page.evaluate("window.gamebox.view().cards.g7") == "bomb"
-    # An animation frame's timestamp may be earlier than the performance.now() read when a tween starts; make
-    # it so for every frame, so that the blast's first frame comes "before" its start.
-    page.evaluate("""() => {
-        const now = performance.now.bind(performance);
-        performance.now = () => now() + 40;
-    }""")
-    page.locator("#board").click(position=square_point("g7"))
-    page.wait_for_function("document.getElementById('board').dataset.anim === 'upples.exploded'", timeout=30_000)
-    page.wait_for_function("!document.getElementById('board').dataset.anim", timeout=30_000)
-    assert page.evaluate("window.gamebox.table().history.length") == 5
-    assert page.watch.errors == []
+def test_training_turns_by_taps_count_the_turns(upples: SharedPage, page: Any) -> None:
+    open_game(upples, "v1.upples.END2.1.300", "human")
+    assert page.evaluate("window.gamebox.view().mode") == "training"
+    while page.evaluate("window.gamebox.view().players[0].turns") < 2:
+        play_one(page)
+    assert page.locator("#scores .score").first.inner_text().strip() == "2"
+    screenshot(page, "upples-training")
 
 
-def test_play_again_is_started_by_the_next_player(open_page):
+def test_play_again_is_started_by_the_next_player(upples: SharedPage, page: Any) -> None:
     # Seed AGAIN274, Survival, pink (seat 1) starts; blue's first jump eats a golden upple, and the tally ends it.
-    page = open_ready(open_page, "#/play?code=v2.upples.AGAIN274.2.201.1jump_e1_e2&seats=human,human")
-    page.wait_for_function("document.body.dataset.fingerprint", timeout=60_000)
+    open_game(upples, "v2.upples.AGAIN274.2.201.1jump_e1_e2")
     assert page.evaluate("window.gamebox.table().options.first") == 1
-    page.locator("#board").click(position=square_point("e1"))
+    tap_and_check(page, next(target for target in my_targets(page) if target.get("action", "").endswith(" e1")))
     page.wait_for_selector("#game-over:not([hidden])", timeout=60_000)
     page.click("#btn-again")
     page.wait_for_function("window.gamebox.table().history.length === 0 && !window.gamebox.table().is_over",

@@ -56,6 +56,10 @@ def put(state: UpplesState, name: str, code: str) -> None:
     state._legal = None
 
 
+def view_targets(state: UpplesState, seat: int) -> list[dict[str, object]]:
+    return [dict(target) for target in state.targets(seat)]
+
+
 def landings(state: UpplesState) -> set[str]:
     return {a.split()[2] for a in state.legal_actions(state.current) if a != "pass"}
 
@@ -241,7 +245,7 @@ def test_jump_must_start_on_your_square_and_stay_in_reach() -> None:
     assert err.value.key == "upples.not_your_square"
     with pytest.raises(IllegalAction) as err:
         state.apply(0, "jump d4 e5")
-    assert err.value.key == "upples.out_of_reach"
+    assert err.value.key == "upples.out_of_reach_white"
 
 
 def test_komupples_never_land_on_each_other_outside_naughty() -> None:
@@ -258,7 +262,7 @@ def test_white_body_eats_only_white_upples() -> None:
     assert landings(state) == {"a3", "c1"}
     with pytest.raises(IllegalAction) as err:
         state.apply(0, "jump a1 a2")
-    assert err.value.key == "upples.wrong_colour"
+    assert err.value.key == "upples.wrong_colour_white"
 
 
 def test_red_body_eats_only_red_upples() -> None:
@@ -735,10 +739,10 @@ def test_view_shows_the_field_and_hides_the_deck_order() -> None:
     state = new(2)
     view = state.view(0)
     assert len(view["cards"]) == 49 and view["draw_pile"] == len(state.pile)
-    assert set(view["moves"]) == {a.split()[2] for a in state.legal_actions(0) if a != "pass"}
+    assert {t["thing"]["id"] for t in view_targets(state, 0)} == landings(state)
     twin = state.copy()
     twin.pile.reverse()
-    assert twin.view(0) == view and twin.view(None) == view
+    assert twin.view(0) == view and twin.view(None) == {**view, "refusals": {}}
     assert "pile" not in view and "rng" not in view
 
 

@@ -1,27 +1,25 @@
-// Upples renderer: a 7×7 field of cards, the komupple tokens, the draw pile, the discard and each player's
-// super upples, all drawn from view(). Clicks and keys pick a landing square from view.moves; a square with
-// several actions (a multicolour's state, a tunnel's exit) opens a choice on the canvas. Python decides
-// everything: the renderer only offers the actions view.moves lists, and animates view.events.
-import { centredText, fitCanvas, HitRegions, pointerPosition, roundRect } from "./common.js";
+// Upples renderer: the 7×7 field of cards, the komupple tokens, the draw pile, the discard and each player's super
+// upples, drawn on the renderer kit (kit.js) from view() and view.targets.
+//
+// What can be played comes from view.targets only: each target names the thing it is touched on (the card, or the
+// komupple for a Naughty bounce, by its square; or the Pass button) and, for a jump that asks a question, its second
+// touch in `to` (the exit tunnel's card, or the multicolour's new state as a button "white"/"red"). A tap on a
+// thing with one target plays it; a tap on a thing whose targets ask opens the choice (the first tap's region has a
+// label and no action), and the second tap plays. A tap on a square that is not a landing says why, next to it,
+// from the reasons Python puts in the view (view.refusals); hover and long press say what a card or a komupple is
+// and what it can do. Nothing here reads an action's text or works out a rule. Layouts: on a wide screen the
+// players stand beside the board, on a narrow one (a phone) below it, and the board takes the whole width.
+import { pace } from "./common.js";
+import { fitText, font, panel, PALETTE, roundRect, Surface, targetsByThing, button as kitButton } from "./kit.js";
 
 const FILES = "abcdefg";
 const SIZE = 7;
-const CELL = 74;
-const CARD = 66;
-const BOARD_X = 36;
-const BOARD_Y = 16;
-const BOARD_W = SIZE * CELL;
-const STATUS_Y = BOARD_Y + BOARD_W + 38;
-const STATUS_H = 62;
-const PANEL_X = BOARD_X + BOARD_W + 22;
-const WIDTH = PANEL_X + 214;
-const HEIGHT = STATUS_Y + STATUS_H + 8;
 
 const PLAYER = {
-  blue: { fill: "#2f6fd6", light: "#7fb0ff", dark: "#1a3f86", letter: "B" },
-  pink: { fill: "#e0529c", light: "#ff9fcf", dark: "#8e2260", letter: "P" },
-  green: { fill: "#2e9e5b", light: "#7fdca2", dark: "#17603a", letter: "G" },
-  yellow: { fill: "#f0bf1f", light: "#ffe37a", dark: "#9a7405", letter: "Y" },
+  blue: { fill: PALETTE.colours.blue.fill, light: "#7fb0ff", dark: "#1a3f86", ink: "#ffffff" },
+  pink: { fill: "#e0529c", light: "#ff9fcf", dark: "#8e2260", ink: "#ffffff" },
+  green: { fill: PALETTE.colours.green.fill, light: "#7fdca2", dark: "#17603a", ink: "#ffffff" },
+  yellow: { fill: "#f0bf1f", light: "#ffe37a", dark: "#9a7405", ink: "#3d2c00" },
 };
 const UPPLE = {
   white: { light: "#ffffff", mid: "#f1f0ea", dark: "#c9c7bd", line: "#8d8a7d" },
@@ -29,33 +27,40 @@ const UPPLE = {
   gold: { light: "#fff6b8", mid: "#f3c21b", dark: "#b07d00", line: "#6b4a00" },
 };
 const SPOT = { g: { fill: "#8f949b", edge: "#ffffff" }, r: { fill: "#d0142a", edge: "#ffffff" } };
-const CLASSIC = /^([wr])([gr])$/;
-const SUPER = /^([wrg])([1-5])$/;
-
-const parse = (square) => ({ column: FILES.indexOf(square[0]), row: Number(square.slice(1)) });
-const name = (column, row) => `${FILES[column]}${row}`;
-const centreOf = (square) => {
-  const { column, row } = parse(square);
-  return { x: BOARD_X + column * CELL + CELL / 2, y: BOARD_Y + (SIZE - row) * CELL + CELL / 2 };
+/** The art of each card code (deck.py's codes): what to draw, and the catalogue word of its description. */
+const CARDS = {
+  wg: { kind: "classic", colour: "white", spots: "g" },
+  wr: { kind: "classic", colour: "white", spots: "r" },
+  rg: { kind: "classic", colour: "red", spots: "g" },
+  rr: { kind: "classic", colour: "red", spots: "r" },
+  w1: { kind: "super", colour: "white", points: 1 },
+  w2: { kind: "super", colour: "white", points: 2 },
+  w3: { kind: "super", colour: "white", points: 3 },
+  w4: { kind: "super", colour: "white", points: 4 },
+  r1: { kind: "super", colour: "red", points: 1 },
+  r2: { kind: "super", colour: "red", points: 2 },
+  r3: { kind: "super", colour: "red", points: 3 },
+  r4: { kind: "super", colour: "red", points: 4 },
+  g5: { kind: "super", colour: "gold", points: 5 },
+  multi: { kind: "multi" },
+  rock: { kind: "rock" },
+  bomb: { kind: "bomb" },
+  tunnel: { kind: "tunnel" },
 };
+const ABOUT = { classic: (code) => `upples.about.${code}`, multi: () => "upples.about.multi", rock: () => "upples.about.rock",
+  bomb: () => "upples.about.bomb", tunnel: () => "upples.about.tunnel" };
+const SUPER_ABOUT = { white: "upples.about.super_white", red: "upples.about.super_red", gold: "upples.about.golden" };
+
 const lerp = (a, b, k) => a + (b - a) * k;
 const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-/** A card code's parts: kind (classic, super, multi, rock, bomb, tunnel), colour, spots and points. */
-function cardInfo(code) {
-  let match = CLASSIC.exec(code || "");
-  if (match) return { kind: "classic", colour: match[1] === "w" ? "white" : "red", spots: match[2], points: 0 };
-  match = SUPER.exec(code || "");
-  if (match) {
-    const colour = { w: "white", r: "red", g: "gold" }[match[1]];
-    return { kind: "super", colour, points: Number(match[2]) };
-  }
-  return { kind: code, points: 0 };
+/** One glyph or number in a small box (a card's corner, a badge, a token's ring), fitted like all text. */
+function glyph(c, text, box, size, colour, weight = 700) {
+  fitText(c, text, box, { size, weight, colour, minSize: Math.min(size, 4) });
 }
 
 // ---------------------------------------------------------------- drawing the cards
 
-/** The upple itself: a square apple with a stem and a leaf. */
 function upplePath(c, x, y, s) {
   const h = s / 2;
   c.beginPath();
@@ -181,12 +186,9 @@ function cardBase(c, x, y, w, h, top, bottom, edge) {
   c.stroke();
 }
 
+
 function cornerLabel(c, x, y, w, text, dark = "#3a3326") {
-  c.font = `bold ${Math.round(w * 0.17)}px system-ui, sans-serif`;
-  c.textAlign = "left";
-  c.textBaseline = "top";
-  c.fillStyle = dark;
-  c.fillText(text, x + w * 0.09, y + w * 0.07);
+  glyph(c, text, { x: x + w * 0.06, y: y + w * 0.04, w: w * 0.24, h: w * 0.22 }, w * 0.17, dark);
 }
 
 function valueBadge(c, x, y, w, points, gold) {
@@ -200,7 +202,7 @@ function valueBadge(c, x, y, w, points, gold) {
   c.strokeStyle = "#fff5c2";
   c.lineWidth = 1.5;
   c.stroke();
-  centredText(c, `bold ${Math.round(r * 1.35)}px system-ui, sans-serif`, "#fff8d6", String(points), bx, by + 1);
+  glyph(c, String(points), { x: bx - r, y: by - r, w: 2 * r, h: 2 * r }, r * 1.35, "#fff8d6");
 }
 
 function drawRock(c, x, y, s) {
@@ -294,14 +296,17 @@ function drawTunnel(c, x, y, s) {
 }
 
 /** One card, face up, with its top-left corner at (x, y) and width w. */
-export function drawCard(c, code, x, y, w) {
-  const info = cardInfo(code);
+
+/** One card, face up, with its top-left corner at (x, y) and width w. `initials` are the reader's letters for
+ * white and red (the catalogue's upples.initial.white / .red), a second cue besides the colour. */
+function drawCard(c, code, x, y, w, initials) {
+  const info = CARDS[code] || { kind: "unknown" };
   const cx = x + w / 2;
   const cy = y + w / 2;
   if (info.kind === "classic") {
     cardBase(c, x, y, w, w, "#f4f9ea", "#d6e9bd", "#8aa66a");
     drawUpple(c, cx, cy + w * 0.06, w * 0.56, info.colour, { spots: info.spots });
-    cornerLabel(c, x, y, w, info.colour === "white" ? "W" : "R", "#4a5a33");
+    cornerLabel(c, x, y, w, initials[info.colour], "#4a5a33");
   } else if (info.kind === "super") {
     const gold = info.colour === "gold";
     if (gold) cardBase(c, x, y, w, w, "#fff2a8", "#e0a100", "#8a5f00");
@@ -322,12 +327,11 @@ export function drawCard(c, code, x, y, w) {
       c.restore();
     }
     drawUpple(c, cx - w * 0.05, cy + w * 0.02, w * 0.5, info.colour);
-    cornerLabel(c, x, y, w, gold ? "★" : info.colour === "white" ? "W" : "R", "#6a4a00");
+    cornerLabel(c, x, y, w, gold ? "★" : initials[info.colour], "#6a4a00");
     valueBadge(c, x, y, w, info.points, gold);
   } else if (info.kind === "multi") {
     cardBase(c, x, y, w, w, "#ffffff", "#e4e6f2", "#7a7f9e");
     drawUpple(c, cx, cy + w * 0.06, w * 0.56, "white", { stripes: true });
-    cornerLabel(c, x, y, w, "M", "#3b2a5c");
   } else if (info.kind === "rock") {
     cardBase(c, x, y, w, w, "#d9d3c4", "#a99f88", "#6d6552");
     drawRock(c, cx, cy + w * 0.06, w * 0.62);
@@ -337,11 +341,25 @@ export function drawCard(c, code, x, y, w) {
   } else if (info.kind === "tunnel") {
     cardBase(c, x, y, w, w, "#c99a66", "#8a5b2f", "#5a3714");
     drawTunnel(c, cx, cy, w * 0.9);
-  } else if (code && code.startsWith("char-")) {
-    const colour = code.slice(5);
-    cardBase(c, x, y, w, w, "#ffffff", "#eeeeee", "#888");
-    drawToken(c, cx, cy, w * 0.36, colour, "white", "white");
   }
+}
+
+/** A small card of the side panel: a super upple as its value, big, on a disc of its colour. */
+function miniCard(c, code, x, y, w, initials) {
+  const info = CARDS[code] || { kind: "unknown" };
+  if (info.kind !== "super" || w >= 40) { drawCard(c, code, x, y, w, initials); return; }
+  const gold = info.colour === "gold";
+  cardBase(c, x, y, w, w, gold ? "#fff2a8" : "#fff59a", gold ? "#e0a100" : "#f7c928", "#8a5f00");
+  const r = w * 0.34;
+  c.beginPath();
+  c.arc(x + w / 2, y + w * 0.56, r, 0, Math.PI * 2);
+  c.fillStyle = gold ? "#b07d00" : info.colour === "red" ? "#d8352a" : "#ffffff";
+  c.fill();
+  c.strokeStyle = "rgba(0,0,0,0.45)";
+  c.lineWidth = 1;
+  c.stroke();
+  glyph(c, String(info.points), { x: x + w / 2 - r, y: y + w * 0.56 - r, w: 2 * r, h: 2 * r }, w * 0.46,
+    info.colour === "white" ? "#3b2a12" : "#ffffff");
 }
 
 /** A card back: the face-down draw pile. */
@@ -359,12 +377,14 @@ function drawCardBack(c, x, y, w) {
     c.stroke();
   }
   c.restore();
-  centredText(c, `bold ${Math.round(w * 0.42)}px Georgia, serif`, "#fff6cf", "U", x + w / 2, y + w / 2 + 2);
+  // the box's own mark: an upple on the back
+  drawUpple(c, x + w / 2, y + w * 0.56, w * 0.42, "gold");
 }
 
 // ---------------------------------------------------------------- the komupple token
 
-export function drawToken(c, x, y, r, colour, body, hair, { glow = false, alpha = 1, squash = 0 } = {}) {
+/** A komupple token: the player's ring (with its initial, from the catalogue) around the komupple in its state. */
+function drawToken(c, x, y, r, colour, body, hair, { glow = false, alpha = 1, squash = 0, letter = "" } = {}) {
   if (!(r > 0)) return; // shrunk to nothing (a tunnel's warp): no token, and no negative radius for the canvas
   const player = PLAYER[colour] || PLAYER.blue;
   c.save();
@@ -463,71 +483,169 @@ export function drawToken(c, x, y, r, colour, body, hair, { glow = false, alpha 
   c.strokeStyle = body === "red" ? "#2a0a06" : "#555";
   c.lineWidth = 1.5;
   c.stroke();
-  // the player's letter on the ring
-  c.font = `bold ${Math.round(r * 0.34)}px system-ui, sans-serif`;
-  c.textAlign = "center";
-  c.textBaseline = "middle";
-  c.fillStyle = colour === "yellow" ? "#3d2c00" : "#ffffff";
-  c.fillText(player.letter, 0, r * 0.88);
+  // the player's initial on the ring
+  if (letter) glyph(c, letter, { x: -r * 0.3, y: r * 0.76, w: r * 0.6, h: r * 0.26 }, r * 0.3, player.ink);
   c.restore();
+}
+
+// ---------------------------------------------------------------- where everything goes
+
+const LABEL = 16; // the row numbers' column and the files' row around the field
+const GAP = 8;
+
+/** The layout for a page `available` CSS px wide with `room` px of height below the canvas's top: on a phone
+ * (portrait) the board takes the whole width and the status, the piles and the players go below it; on a wide
+ * screen the players stand beside the board. One board unit is one CSS px at the size the canvas is shown. */
+function geometry(available, room, players) {
+  const portrait = available < 600;
+  const g = { portrait };
+  if (portrait) {
+    const width = Math.round(Math.max(300, Math.min(available, 600)));
+    const statusH = 60;
+    const infoH = 48;
+    const rowH = 64;
+    const columns = players > 1 ? 2 : 1;
+    const rows = Math.ceil(players / columns);
+    const below = LABEL + 10 + GAP + statusH + GAP + infoH + GAP + rows * (rowH + GAP);
+    const byWidth = Math.floor((width - LABEL - 12) / SIZE);
+    const byHeight = Math.floor((room - below) / SIZE);
+    g.cell = Math.max(36, Math.min(byWidth, Math.max(byHeight, byWidth - 8)));
+    const groundW = LABEL + 6 + SIZE * g.cell + 6;
+    g.ground = { x: Math.round((width - groundW) / 2), y: 0, w: groundW, h: 6 + SIZE * g.cell + LABEL + 4 };
+    let y = g.ground.h + GAP;
+    g.status = { x: 0, y, w: width, h: statusH };
+    y += statusH + GAP;
+    g.info = { x: 0, y, w: width, h: infoH };
+    y += infoH + GAP;
+    const columnW = (width - (columns - 1) * GAP) / columns;
+    g.players = Array.from({ length: players }, (_, seat) => ({
+      x: (seat % columns) * (columnW + GAP), y: y + Math.floor(seat / columns) * (rowH + GAP), w: columnW, h: rowH,
+    }));
+    g.width = width;
+    g.height = Math.round(y + rows * (rowH + GAP));
+  } else {
+    const side = Math.max(200, Math.min(250, Math.round(available * 0.27)));
+    const statusH = 60;
+    const byWidth = Math.floor((available - side - 14 - LABEL - 12) / SIZE);
+    const byHeight = Math.floor((room - LABEL - 10 - GAP - statusH) / SIZE);
+    g.cell = Math.max(46, Math.min(84, byWidth, byHeight));
+    g.ground = { x: 0, y: 0, w: LABEL + 6 + SIZE * g.cell + 6, h: 6 + SIZE * g.cell + LABEL + 4 };
+    g.status = { x: 0, y: g.ground.h + GAP, w: g.ground.w, h: statusH };
+    const x = g.ground.w + 14;
+    const bottom = g.status.y + statusH;
+    g.header = { x, y: 0, w: side, h: 30 };
+    const pileW = Math.min(56, Math.floor((side - 40) / 3));
+    g.piles = { x, y: 38, w: side, h: pileW + 34, card: pileW };
+    const top = g.piles.y + g.piles.h + GAP;
+    const rowH = Math.min(104, Math.floor((bottom - top) / players) - GAP);
+    g.players = Array.from({ length: players }, (_, seat) => ({ x, y: top + seat * (rowH + GAP), w: side, h: rowH }));
+    g.width = x + side;
+    g.height = Math.round(bottom + 2);
+  }
+  g.bx = g.ground.x + LABEL + 6;
+  g.by = g.ground.y + 6;
+  g.card = Math.round(g.cell * 0.9);
+  return g;
 }
 
 // ---------------------------------------------------------------- the renderer
 
 export function create(canvas, host) {
+  const t = (key, params = {}) => host.t(key, params);
   let table = null;
-  let context = fitCanvas(canvas, WIDTH, HEIGHT);
-  const hits = new HitRegions();
-  let cursor = null; // square under the keyboard cursor
-  let showCursor = false;
-  let hover = null;
-  let hinted = null; // a hinted action
-  let choice = null; // {square, actions, index}
+  let g = null;
+  let context = null;
+  let hinted = null; // the hinted target
+  let choice = null; // {square, targets}: a tapped thing whose targets ask a second touch
+  let lastTap = null; // where the last tap was, in board units: a refusal is said there
   let anim = null; // the running animation's scene, drawn while view.events play
   let animToken = 0; // the running animation's number: stopAnimation() moves it on
   let frameId = null; // its next animation frame
   let wake = null; // resolves its pending step (false: stopped)
   let pulse = 0;
+  const surface = new Surface(canvas, host, { width: 600, height: 600, onTap: tap });
+  surface.redraw = () => render();
 
-  const t = (key, params = {}) => host.t(key, params);
-  const view = () => table && table.view;
-  const myMoves = () => (table && !table.is_over && host.humanSeat() !== null ? table.view.moves : {});
-  const cardName = (code) => (code ? t(`upples.card.${code}`) : t("upples.card.empty"));
+  // -- what the view says --------------------------------------------------------------------------------------
+  const view = () => table.view;
+  /** The targets of the person at the board: none when it is not their turn (a bot's, a replay, the end). */
+  const mine = () => (table && !table.is_over && host.humanSeat() !== null ? view().targets || [] : []);
   const colourWord = (colour) => t(`colour.${colour}`);
+  const stateWords = (player) => t(`upples.state.${player.body}_${player.hair}`);
+  const initials = () => ({ white: t("upples.initial.white"), red: t("upples.initial.red") });
+  const words = (target) => t(target.key, target.params);
+  const squareOf = (thing) => (thing.kind === "card" || thing.kind === "piece" ? thing.id : null);
 
-  function stateWords(player) {
-    return t(`upples.state.${player.body}_${player.hair}`);
+  /** What a card is and what it does, in the reader's words. */
+  function aboutCard(code) {
+    if (!code) return t("upples.about.empty");
+    const info = CARDS[code];
+    if (!info) return t(`upples.card.${code}`);
+    if (info.kind === "super") return t(SUPER_ABOUT[info.colour], { points: info.points });
+    return t(ABOUT[info.kind](code));
+  }
+
+  /** What a komupple is: whose, its state, its jumps and what it eats. */
+  function aboutKomupple(player) {
+    const text = [t(`upples.about.komupple_${player.body}`, { name: host.seatName(player.seat), state: stateWords(player) })];
+    if (player.stuck) text.push(t("upples.about.stuck"));
+    return text.join(" ");
+  }
+
+  // -- geometry ------------------------------------------------------------------------------------------------
+  const centreOf = (square) => {
+    const column = FILES.indexOf(square[0]);
+    const row = Number(square.slice(1));
+    return { x: g.bx + column * g.cell + g.cell / 2, y: g.by + (SIZE - row) * g.cell + g.cell / 2 };
+  };
+  const slot = (square) => {
+    const { x, y } = centreOf(square);
+    return { x: x - g.card / 2, y: y - g.card / 2, cx: x, cy: y };
+  };
+  const squares = () => {
+    const list = [];
+    for (let row = SIZE; row >= 1; row--) for (let column = 0; column < SIZE; column++) list.push(`${FILES[column]}${row}`);
+    return list;
+  };
+
+  function relayout() {
+    if (!table) return false;
+    const available = surface.available().width;
+    const top = canvas.getBoundingClientRect().top + window.scrollY;
+    const shownTop = Math.max(0, Math.min(top, 140));
+    const portrait = available < 600;
+    // on a phone the turn, the scores and the buttons come right under the canvas: leave them room on screen
+    const room = Math.max(portrait ? 420 : 380, window.innerHeight - shownTop - (portrait ? 150 : 16));
+    const next = geometry(available, room, view().players.length);
+    if (!g || next.width !== g.width || next.height !== g.height || next.cell !== g.cell) {
+      g = next;
+      context = surface.layout(g.width, g.height);
+      return true;
+    }
+    return false;
   }
 
   // ---------------------------------------------------------------- pieces of the picture
-  function drawField(v) {
+  function drawField() {
     const c = context;
-    // the ground of Planet U
-    roundRect(c, BOARD_X - 28, BOARD_Y - 10, BOARD_W + 38, BOARD_W + 38, 16);
-    const ground = c.createLinearGradient(0, BOARD_Y, 0, BOARD_Y + BOARD_W);
+    const box = g.ground;
+    roundRect(c, box.x, box.y, box.w, box.h, 14);
+    const ground = c.createLinearGradient(0, box.y, 0, box.y + box.h);
     ground.addColorStop(0, "#6d4c8f");
     ground.addColorStop(1, "#3f2a5a");
     c.fillStyle = ground;
     c.fill();
-    c.fillStyle = "rgba(255,255,255,0.8)";
-    c.font = "bold 12px system-ui, sans-serif";
-    c.textAlign = "center";
-    c.textBaseline = "middle";
+    const size = Math.max(10, Math.min(13, g.cell * 0.2));
     for (let i = 0; i < SIZE; i++) {
-      c.fillText(FILES[i], BOARD_X + i * CELL + CELL / 2, BOARD_Y + BOARD_W + 12);
-      c.fillText(String(SIZE - i), BOARD_X - 14, BOARD_Y + i * CELL + CELL / 2);
+      glyph(c, FILES[i], { x: g.bx + i * g.cell, y: g.by + SIZE * g.cell + 1, w: g.cell, h: LABEL }, size, "rgba(255,255,255,0.85)");
+      glyph(c, String(SIZE - i), { x: box.x + 2, y: g.by + i * g.cell, w: LABEL, h: g.cell }, size, "rgba(255,255,255,0.85)");
     }
-  }
-
-  function slot(square) {
-    const { x, y } = centreOf(square);
-    return { x: x - CARD / 2, y: y - CARD / 2, cx: x, cy: y };
   }
 
   function drawEmpty(square) {
     const c = context;
     const s = slot(square);
-    roundRect(c, s.x + 2, s.y + 2, CARD - 4, CARD - 4, 8);
+    roundRect(c, s.x + 2, s.y + 2, g.card - 4, g.card - 4, 8);
     c.fillStyle = "rgba(20, 10, 30, 0.45)";
     c.fill();
     c.strokeStyle = "rgba(255,255,255,0.12)";
@@ -538,46 +656,43 @@ export function create(canvas, host) {
   }
 
   function drawCards(cards, fades) {
-    for (let row = SIZE; row >= 1; row--) {
-      for (let column = 0; column < SIZE; column++) {
-        const square = name(column, row);
-        const code = cards[square];
-        drawEmpty(square);
-        if (!code) continue;
-        const s = slot(square);
-        const fade = fades ? fades[square] : undefined;
-        if (fade !== undefined) {
-          if (fade <= 0) continue;
-          context.save();
-          context.globalAlpha = Math.min(1, fade);
-          const k = 0.6 + 0.4 * Math.min(1, fade);
-          context.translate(s.cx, s.cy);
-          context.scale(k, k);
-          drawCard(context, code, -CARD / 2, -CARD / 2, CARD);
-          context.restore();
-        } else {
-          drawCard(context, code, s.x, s.y, CARD);
-        }
+    const letters = initials();
+    for (const square of squares()) {
+      const code = cards[square];
+      drawEmpty(square);
+      if (!code) continue;
+      const s = slot(square);
+      const fade = fades ? fades[square] : undefined;
+      if (fade !== undefined) {
+        if (fade <= 0) continue;
+        context.save();
+        context.globalAlpha = Math.min(1, fade);
+        const k = 0.6 + 0.4 * Math.min(1, fade);
+        context.translate(s.cx, s.cy);
+        context.scale(k, k);
+        drawCard(context, code, -g.card / 2, -g.card / 2, g.card, letters);
+        context.restore();
+      } else {
+        drawCard(context, code, s.x, s.y, g.card, letters);
       }
     }
   }
 
   function drawMarks(v) {
     const c = context;
-    // tunnels used this turn: crossed out
-    for (const square of v.tunnels_used || []) {
+    const inset = g.card * 0.18;
+    for (const square of v.tunnels_used || []) { // tunnels entered this turn: crossed out
       const s = slot(square);
       c.strokeStyle = "rgba(255,255,255,0.85)";
       c.lineWidth = 3;
       c.beginPath();
-      c.moveTo(s.x + 12, s.y + 12);
-      c.lineTo(s.x + CARD - 12, s.y + CARD - 12);
-      c.moveTo(s.x + CARD - 12, s.y + 12);
-      c.lineTo(s.x + 12, s.y + CARD - 12);
+      c.moveTo(s.x + inset, s.y + inset);
+      c.lineTo(s.x + g.card - inset, s.y + g.card - inset);
+      c.moveTo(s.x + g.card - inset, s.y + inset);
+      c.lineTo(s.x + inset, s.y + g.card - inset);
       c.stroke();
     }
-    // this turn's chain so far
-    const path = v.path || [];
+    const path = v.path || []; // this turn's chain so far
     if (path.length > 1) {
       c.strokeStyle = "rgba(255, 236, 120, 0.8)";
       c.lineWidth = 3;
@@ -590,67 +705,63 @@ export function create(canvas, host) {
       c.stroke();
       c.setLineDash([]);
     }
+    const r = Math.max(6, g.card * 0.12);
     path.forEach((square, i) => {
       const p = centreOf(square);
+      const x = p.x - g.card / 2 + r + 2;
+      const y = p.y + g.card / 2 - r - 2;
       c.beginPath();
-      c.arc(p.x - CARD / 2 + 10, p.y + CARD / 2 - 10, 8, 0, Math.PI * 2);
+      c.arc(x, y, r, 0, Math.PI * 2);
       c.fillStyle = "#ffe878";
       c.fill();
       c.strokeStyle = "#6b5400";
       c.lineWidth = 1;
       c.stroke();
-      centredText(c, "bold 10px system-ui, sans-serif", "#3d2f00", String(i + 1), p.x - CARD / 2 + 10, p.y + CARD / 2 - 9);
+      glyph(c, String(i + 1), { x: x - r, y: y - r, w: 2 * r, h: 2 * r }, r * 1.2, "#3d2f00");
     });
   }
 
-  function drawHighlights(moves) {
+  /** The glowing landings: one ring per thing the person may touch, a badge that says "jump" or "then choose". */
+  function drawLandings(byThing) {
     const c = context;
     const glow = 0.55 + 0.45 * Math.sin(pulse);
-    for (const [square, actions] of Object.entries(moves)) {
+    for (const targets of byThing.values()) {
+      const square = squareOf(targets[0].thing);
+      if (!square) continue;
       const s = slot(square);
-      const isHover = square === hover || (showCursor && square === cursor);
+      const hovered = surface.isHovered(`sq:${square}`);
       c.save();
       c.shadowColor = "#b6ff5c";
-      c.shadowBlur = isHover ? 18 : 10;
-      roundRect(c, s.x - 1, s.y - 1, CARD + 2, CARD + 2, 9);
-      c.strokeStyle = isHover ? "#eaffb0" : `rgba(182, 255, 92, ${0.65 + 0.35 * glow})`;
-      c.lineWidth = isHover ? 5 : 3.5;
+      c.shadowBlur = hovered ? 18 : 10;
+      roundRect(c, s.x - 1, s.y - 1, g.card + 2, g.card + 2, 9);
+      c.strokeStyle = hovered ? "#eaffb0" : `rgba(182, 255, 92, ${0.65 + 0.35 * glow})`;
+      c.lineWidth = hovered ? 5 : 3.5;
       c.stroke();
       c.restore();
-      // a target badge: an arrow into the card, or "…" when the square asks a question
+      const r = Math.max(7, g.card * 0.13);
+      const bx = s.x + g.card - r - 2;
+      const by = s.y + r + 2;
       c.beginPath();
-      c.arc(s.x + CARD - 11, s.y + 11, 9, 0, Math.PI * 2);
+      c.arc(bx, by, r, 0, Math.PI * 2);
       c.fillStyle = "#2f7a12";
       c.fill();
       c.strokeStyle = "#eaffb0";
       c.lineWidth = 1.5;
       c.stroke();
-      centredText(c, "bold 11px system-ui, sans-serif", "#ffffff", actions.length > 1 ? "?" : "↓", s.x + CARD - 11, s.y + 12);
+      const asks = targets.some((target) => target.to);
+      glyph(c, asks ? "?" : "↓", { x: bx - r, y: by - r, w: 2 * r, h: 2 * r }, r * 1.2, "#ffffff");
     }
     if (hinted) {
-      const parts = hinted.split(" ");
-      if (parts[0] === "jump") {
-        const s = slot(parts[2]);
-        roundRect(c, s.x - 5, s.y - 5, CARD + 10, CARD + 10, 12);
-        c.strokeStyle = "#f5a623";
-        c.lineWidth = 4;
-        c.setLineDash([7, 4]);
+      c.strokeStyle = PALETTE.hint;
+      c.lineWidth = 4;
+      c.setLineDash([7, 4]);
+      for (const thing of [hinted.thing, hinted.to]) {
+        const square = thing && thing.kind === "card" ? thing.id : thing && squareOf(thing);
+        if (!square) continue;
+        const s = slot(square);
+        roundRect(c, s.x - 5, s.y - 5, g.card + 10, g.card + 10, 12);
         c.stroke();
-        c.setLineDash([]);
-        if (parts[3] === "exit") {
-          const e = slot(parts[4]);
-          roundRect(c, e.x - 5, e.y - 5, CARD + 10, CARD + 10, 12);
-          c.stroke();
-        }
       }
-    }
-    if (showCursor && cursor) {
-      const s = slot(cursor);
-      roundRect(c, s.x - 4, s.y - 4, CARD + 8, CARD + 8, 11);
-      c.strokeStyle = "#ffffff";
-      c.lineWidth = 2.5;
-      c.setLineDash([6, 4]);
-      c.stroke();
       c.setLineDash([]);
     }
   }
@@ -663,24 +774,25 @@ export function create(canvas, host) {
       (byPlace[token.square] ||= []).push(player);
     }
     const current = v.current;
+    const r = g.card * 0.36;
     for (const [square, players] of Object.entries(byPlace)) {
       const p = centreOf(square);
       // a bounce leaves the mover on another komupple: draw the mover offset and on top
       players.sort((a, b) => (a.seat === current) - (b.seat === current));
       players.forEach((player, i) => {
         const token = tokens[player.seat];
-        const offset = players.length > 1 ? (i ? 10 : -10) : 0;
-        drawToken(context, p.x + offset, p.y + offset, 24, player.colour, token.body, token.hair, {
-          glow: !table.is_over && player.seat === current && !anim,
-          squash: token.squash || 0, alpha: token.alpha ?? 1,
+        const offset = players.length > 1 ? (i ? 1 : -1) * g.card * 0.15 : 0;
+        drawToken(context, p.x + offset, p.y + offset, r, player.colour, token.body, token.hair, {
+          glow: !table.is_over && player.seat === current && !anim, squash: token.squash || 0, alpha: token.alpha ?? 1,
+          letter: t(`upples.initial.${player.colour}`),
         });
       });
     }
     if (floating) {
       const player = v.players[floating.seat];
       const token = tokens[floating.seat];
-      drawToken(context, floating.x, floating.y, 24 * (floating.scale ?? 1), player.colour, token.body, token.hair,
-        { alpha: floating.alpha ?? 1 });
+      drawToken(context, floating.x, floating.y, r * (floating.scale ?? 1), player.colour, token.body, token.hair,
+        { alpha: floating.alpha ?? 1, letter: t(`upples.initial.${player.colour}`) });
     }
   }
 
@@ -690,7 +802,7 @@ export function create(canvas, host) {
     const p = centreOf(blast.square);
     const k = blast.progress;
     c.save();
-    const r = CELL * 1.6 * Math.max(0, k); // a radius never goes below 0, whatever the progress
+    const r = g.cell * 1.6 * Math.max(0, k); // a radius never goes below 0, whatever the progress
     const fire = c.createRadialGradient(p.x, p.y, r * 0.1, p.x, p.y, Math.max(1, r));
     fire.addColorStop(0, `rgba(255, 250, 200, ${0.95 * (1 - k)})`);
     fire.addColorStop(0.4, `rgba(255, 170, 40, ${0.85 * (1 - k)})`);
@@ -727,8 +839,8 @@ export function create(canvas, host) {
         c.beginPath();
         for (let i = 0; i < 20; i++) {
           const a = arm * (Math.PI * 2 / 3) + i * 0.25;
-          const r = i * 1.6;
-          c.lineTo(Math.cos(a) * r, Math.sin(a) * r);
+          const radius = i * g.cell * 0.022;
+          c.lineTo(Math.cos(a) * radius, Math.sin(a) * radius);
         }
         c.stroke();
       }
@@ -739,338 +851,329 @@ export function create(canvas, host) {
   function drawFloaters(floaters) {
     const c = context;
     for (const f of floaters || []) {
-      c.font = "bold 18px system-ui, sans-serif";
-      c.textAlign = "center";
-      c.textBaseline = "middle";
-      c.lineWidth = 4;
-      c.strokeStyle = `rgba(60, 40, 0, ${1 - f.progress})`;
-      c.fillStyle = `rgba(255, 226, 60, ${1 - f.progress})`;
       const y = f.y - 30 * f.progress;
-      c.strokeText(f.text, f.x, y);
-      c.fillText(f.text, f.x, y);
+      const box = { x: f.x - g.cell / 2, y: y - 12, w: g.cell, h: 24 };
+      c.save();
+      c.globalAlpha = Math.max(0, 1 - f.progress);
+      c.shadowColor = "rgba(60, 40, 0, 0.9)";
+      c.shadowBlur = 4;
+      glyph(c, f.text, box, 18, "#ffe23c", 800);
+      c.restore();
     }
   }
 
-  function miniCard(code, x, y, w) {
-    const info = cardInfo(code);
-    if (info.kind !== "super" || w >= 40) { drawCard(context, code, x, y, w); return; }
-    // a small super upple: the value, big, on a disc in the upple's colour (plus the W / R / ★ letter)
-    const c = context;
-    const gold = info.colour === "gold";
-    cardBase(c, x, y, w, w, gold ? "#fff2a8" : "#fff59a", gold ? "#e0a100" : "#f7c928", "#8a5f00");
-    const r = w * 0.34;
-    c.beginPath();
-    c.arc(x + w / 2, y + w * 0.56, r, 0, Math.PI * 2);
-    c.fillStyle = gold ? "#b07d00" : info.colour === "red" ? "#d8352a" : "#ffffff";
-    c.fill();
-    c.strokeStyle = "rgba(0,0,0,0.45)";
-    c.lineWidth = 1;
-    c.stroke();
-    centredText(c, `bold ${Math.round(w * 0.46)}px system-ui, sans-serif`, info.colour === "white" ? "#3b2a12" : "#ffffff", String(info.points), x + w / 2, y + w * 0.58);
-    c.fillStyle = "#5a3d00";
-    c.font = `bold ${Math.round(w * 0.26)}px system-ui, sans-serif`;
-    c.textAlign = "left";
-    c.textBaseline = "top";
-    c.fillText(gold ? "★" : info.colour === "white" ? "W" : "R", x + 2, y + 1);
+  // -- the panels: status, piles, players ------------------------------------------------------------------------
+  function modeWords(v) {
+    return t(`upples.mode.${v.mode}`) + (v.teams ? ` · ${t("upples.teams")}` : "");
   }
 
-  function drawPanel(v) {
+  function drawHeader(v, box) {
+    panel(context, box, { fill: "#3f2a5a", edge: null, radius: 8 });
+    const turn = t("upples.turn_number", { n: v.turn });
+    fitText(context, modeWords(v), { x: box.x + 10, y: box.y, w: box.w * 0.62 - 12, h: box.h },
+      { size: 13, weight: 700, colour: "#ffffff", align: "left" });
+    fitText(context, turn, { x: box.x + box.w * 0.62, y: box.y, w: box.w * 0.38 - 10, h: box.h },
+      { size: 12, colour: "#ffffff", align: "right" });
+  }
+
+  function drawPileCard(v, x, y, w) {
     const c = context;
-    const x0 = PANEL_X;
-    let y = BOARD_Y - 8;
-    // the mode and turn
-    roundRect(c, x0, y, 206, 30, 8);
-    c.fillStyle = "#3f2a5a";
-    c.fill();
-    c.fillStyle = "#ffffff";
-    c.font = "bold 13px system-ui, sans-serif";
-    c.textAlign = "left";
-    c.textBaseline = "middle";
-    const modeText = t(`upples.mode.${v.mode}`) + (v.teams ? ` · ${t("upples.teams")}` : "");
-    c.fillText(modeText, x0 + 10, y + 15);
-    c.textAlign = "right";
-    c.font = "12px system-ui, sans-serif";
-    c.fillText(t("upples.turn_number", { n: v.turn }), x0 + 198, y + 15);
-    y += 40;
-    // the draw pile and the discard
-    const pileW = 56;
     const layers = Math.min(5, Math.ceil(v.draw_pile / 15));
     if (v.draw_pile > 0) {
-      for (let i = layers - 1; i >= 0; i--) drawCardBack(c, x0 + 8 + i * 2, y + 6 - i * 2, pileW);
+      for (let i = layers - 1; i >= 0; i--) drawCardBack(c, x + i * 2, y - i * 2 + 4, w - 8);
     } else {
-      roundRect(c, x0 + 8, y + 6, pileW, pileW, 7);
+      roundRect(c, x, y, w - 8, w - 8, 7);
       c.strokeStyle = "rgba(0,0,0,0.3)";
       c.setLineDash([4, 4]);
       c.stroke();
       c.setLineDash([]);
     }
-    const discard = v.discard || [];
-    if (discard.length) {
-      if (discard.length > 1) {
-        c.save();
-        c.translate(x0 + 140 + pileW / 2, y + 6 + pileW / 2);
-        c.rotate(-0.12);
-        miniCard(discard[discard.length - 2], -pileW / 2, -pileW / 2, pileW);
-        c.restore();
-      }
-      miniCard(discard[discard.length - 1], x0 + 140, y + 6, pileW);
-    } else {
-      roundRect(c, x0 + 140, y + 6, pileW, pileW, 7);
-      c.strokeStyle = "rgba(0,0,0,0.3)";
-      c.setLineDash([4, 4]);
-      c.stroke();
-      c.setLineDash([]);
-    }
-    c.fillStyle = "#1f2430";
-    c.font = "600 12px system-ui, sans-serif";
-    c.textAlign = "center";
-    c.textBaseline = "top";
-    c.fillText(t("upples.pile", { count: v.draw_pile }), x0 + 8 + pileW / 2 + 4, y + pileW + 12);
-    c.fillText(t("upples.discard", { count: discard.length }), x0 + 140 + pileW / 2, y + pileW + 12);
     // the count, in a badge on the pile
+    const r = Math.max(10, w * 0.24);
+    const bx = x + w - 8;
+    const by = y + 4;
     c.beginPath();
-    c.arc(x0 + 8 + pileW + 4, y + 10, 15, 0, Math.PI * 2);
+    c.arc(bx, by, r, 0, Math.PI * 2);
     c.fillStyle = "#fffaf0";
     c.fill();
     c.strokeStyle = "#24592a";
     c.lineWidth = 2;
     c.stroke();
-    c.font = "bold 13px system-ui, sans-serif";
-    c.textBaseline = "middle";
-    c.fillStyle = "#1f2430";
-    c.fillText(String(v.draw_pile), x0 + 8 + pileW + 4, y + 11);
-    y += pileW + 34;
-    // the players
-    const rowH = Math.min(96, Math.floor((STATUS_Y + STATUS_H - y) / v.players.length));
-    v.players.forEach((player, i) => drawPlayerRow(v, player, x0, y + i * rowH, rowH - 6));
+    glyph(c, String(v.draw_pile), { x: bx - r * 0.85, y: by - r * 0.8, w: r * 1.7, h: r * 1.6 }, r * 0.95, PALETTE.ink);
   }
 
-  function drawPlayerRow(v, player, x0, y, h) {
+  function drawDiscardCard(v, x, y, w) {
+    const c = context;
+    const discard = v.discard || [];
+    const letters = initials();
+    if (discard.length > 1) {
+      c.save();
+      c.translate(x + w / 2, y + w / 2);
+      c.rotate(-0.12);
+      miniCard(c, discard[discard.length - 2], -w / 2, -w / 2, w, letters);
+      c.restore();
+    }
+    if (discard.length) {
+      miniCard(c, discard[discard.length - 1], x, y, w, letters);
+    } else {
+      roundRect(c, x, y, w, w, 7);
+      c.strokeStyle = "rgba(0,0,0,0.3)";
+      c.setLineDash([4, 4]);
+      c.stroke();
+      c.setLineDash([]);
+    }
+  }
+
+  /** The draw pile and the discard, side by side with their words under them (wide screens). */
+  function drawPiles(v, box) {
+    const w = box.card;
+    const half = box.w / 2;
+    const pileX = box.x + (half - w) / 2;
+    const discardX = box.x + half + (half - w) / 2;
+    drawPileCard(v, pileX, box.y, w + 8);
+    drawDiscardCard(v, discardX, box.y + 4, w);
+    const labelY = box.y + w + 10;
+    fitText(context, t("upples.pile"), { x: box.x, y: labelY, w: half - 4, h: 20 }, { size: 12, weight: 600, lines: 2 });
+    fitText(context, t("upples.discard", { count: (v.discard || []).length }), { x: box.x + half + 2, y: labelY, w: half - 4, h: 20 },
+      { size: 12, weight: 600, lines: 2 });
+    regionsForPiles(v, { x: pileX, y: box.y, w: w + 8, h: w + 30 }, { x: discardX, y: box.y, w, h: w + 30 });
+  }
+
+  /** The phone's row under the status: the mode and the turn, the draw pile and the discard. */
+  function drawInfo(v, box) {
+    panel(context, box, { fill: "#f3eefb", edge: "#d4c8e6", radius: 10 });
+    const third = box.w / 3;
+    const w = box.h - 12;
+    fitText(context, modeWords(v), { x: box.x + 8, y: box.y + 4, w: third - 12, h: box.h / 2 - 4 },
+      { size: 13, weight: 700, colour: "#3f2a5a", align: "left" });
+    fitText(context, t("upples.turn_number", { n: v.turn }), { x: box.x + 8, y: box.y + box.h / 2, w: third - 12, h: box.h / 2 - 4 },
+      { size: 12, colour: PALETTE.muted, align: "left" });
+    const pileX = box.x + third;
+    drawPileCard(v, pileX, box.y + 6, w + 4);
+    fitText(context, t("upples.pile"), { x: pileX + w + 8, y: box.y + 4, w: third - w - 12, h: box.h - 8 },
+      { size: 12, weight: 600, align: "left", lines: 2 });
+    const discardX = box.x + 2 * third;
+    drawDiscardCard(v, discardX, box.y + 6, w);
+    fitText(context, t("upples.discard", { count: (v.discard || []).length }),
+      { x: discardX + w + 8, y: box.y + 4, w: third - w - 12, h: box.h - 8 }, { size: 12, weight: 600, align: "left", lines: 2 });
+    regionsForPiles(v, { x: pileX, y: box.y, w: third, h: box.h }, { x: discardX, y: box.y, w: third, h: box.h });
+  }
+
+  function regionsForPiles(v, pile, discard) {
+    surface.region({ rect: [pile.x, pile.y, pile.w, pile.h] }, { key: "pile", value: { kind: "info" }, focusable: false,
+      describe: t("upples.about.pile", { count: v.draw_pile }) });
+    surface.region({ rect: [discard.x, discard.y, discard.w, discard.h] }, { key: "discard", value: { kind: "info" },
+      focusable: false, describe: t("upples.about.discard", { count: (v.discard || []).length }) });
+  }
+
+  /** A player's panel: the komupple, the name, the state, the super upples kept and the score. Tall panels (the
+   * side of a wide screen) give the colour and team a line of their own; compact ones (a phone's two columns)
+   * put the score beside the kept cards. */
+  function drawPlayer(v, player, box) {
     const c = context;
     const toMove = !v.over && v.current === player.seat;
-    roundRect(c, x0, y, 206, h, 10);
-    c.fillStyle = player.eliminated ? "#e9e6e0" : toMove ? "#fff6d8" : "#ffffff";
-    c.fill();
-    c.strokeStyle = toMove ? PLAYER[player.colour].fill : "rgba(0,0,0,0.15)";
-    c.lineWidth = toMove ? 2.5 : 1;
-    c.stroke();
-    drawToken(c, x0 + 24, y + 26, 17, player.colour, player.body, player.hair, { alpha: player.eliminated ? 0.4 : 1 });
-    c.textAlign = "left";
-    c.textBaseline = "middle";
-    c.fillStyle = "#1f2430";
-    c.font = "600 13px system-ui, sans-serif";
-    let label = host.seatName(player.seat);
-    if (label.length > 17) label = `${label.slice(0, 16)}…`;
-    c.fillText(`${toMove ? "▶ " : ""}${label}`, x0 + 48, y + 14);
-    c.fillStyle = "#5a6172";
-    c.font = "11px system-ui, sans-serif";
-    const team = v.teams ? ` · ${t("upples.team", { n: v.teams[0].includes(player.seat) ? "A" : "B" })}` : "";
+    const look = PLAYER[player.colour];
+    panel(c, box, { fill: player.eliminated ? "#e9e6e0" : toMove ? "#fff6d8" : "#ffffff",
+      edge: toMove ? look.fill : "rgba(0,0,0,0.15)", lineWidth: toMove ? 2.5 : 1, radius: 10 });
+    const tall = box.h >= 96;
+    const r = tall ? 19 : Math.min(16, box.h * 0.26);
+    drawToken(c, box.x + 6 + r, box.y + 6 + r, r, player.colour, player.body, player.hair,
+      { alpha: player.eliminated ? 0.4 : 1, letter: t(`upples.initial.${player.colour}`) });
+    const tx = box.x + 2 * r + 12;
+    const right = box.x + box.w - 8;
+    const score = v.mode === "training"
+      ? t("upples.turns_short", { n: player.turns }) : t("upples.points_short", { n: player.points });
+    const name = `${toMove ? "▶ " : ""}${host.seatName(player.seat)}`;
+    const team = v.teams ? t("upples.team", { n: v.teams[0].includes(player.seat) ? "A" : "B" }) : "";
     let status = stateWords(player);
     if (player.eliminated) status = t("upples.eliminated_badge");
     else if (player.stuck) status += ` · ${t("upples.stuck_badge")}`;
-    c.fillText(`${colourWord(player.colour)}${team}`, x0 + 48, y + 30);
-    c.fillStyle = player.eliminated ? "#a33" : "#5a6172";
-    c.fillText(status, x0 + 48, y + 44);
-    // points (or turns in Training)
-    c.textAlign = "right";
-    c.fillStyle = "#6b4a00";
-    c.font = "bold 15px system-ui, sans-serif";
-    const points = v.mode === "training"
-      ? t("upples.turns_short", { n: player.turns })
-      : t("upples.points_short", { n: player.points });
-    c.fillText(points, x0 + 200, y + 14);
-    // kept cards, overlapping
+    const statusColour = player.eliminated ? PALETTE.danger : PALETTE.muted;
+    const w = tall ? 26 : Math.max(14, Math.min(22, box.h - 48));
+    const keptY = box.y + box.h - w - 5;
+    let keptRight = right;
+    if (tall) {
+      c.font = font(15, 700);
+      const scoreW = Math.min(box.w * 0.3, c.measureText(score).width + 6);
+      fitText(c, score, { x: right - scoreW, y: box.y + 4, w: scoreW, h: 20 }, { size: 15, weight: 700, colour: "#6b4a00", align: "right" });
+      fitText(c, name, { x: tx, y: box.y + 4, w: right - scoreW - 4 - tx, h: 20 }, { size: 13, weight: 600, align: "left" });
+      fitText(c, [colourWord(player.colour), team].filter(Boolean).join(" · "), { x: tx, y: box.y + 24, w: right - tx, h: 15 },
+        { size: 11, colour: PALETTE.muted, align: "left" });
+      fitText(c, status, { x: tx, y: box.y + 39, w: right - tx, h: keptY - box.y - 41 },
+        { size: 11, colour: statusColour, align: "left", valign: "top", lines: 2, minSize: 8 });
+    } else {
+      fitText(c, name, { x: tx, y: box.y + 3, w: right - tx, h: 18 }, { size: 13, weight: 600, align: "left", minSize: 8 });
+      fitText(c, [team, status].filter(Boolean).join(" · "), { x: tx, y: box.y + 21, w: right - tx, h: keptY - box.y - 22 },
+        { size: 11, colour: statusColour, align: "left", valign: "top", lines: 2, minSize: 7.5 });
+      const scoreW = Math.min(56, box.w * 0.3);
+      keptRight = right - scoreW - 4;
+      fitText(c, score, { x: right - scoreW, y: keptY - 2, w: scoreW, h: w + 4 }, { size: 15, weight: 700, colour: "#6b4a00", align: "right" });
+    }
+    // the kept cards, overlapping when there are many
     const kept = player.kept || [];
-    const w = 26;
-    const room = 206 - 16;
-    const step = kept.length > 1 ? Math.min(w + 2, (room - w) / (kept.length - 1)) : 0;
-    kept.forEach((code, i) => miniCard(code, x0 + 8 + i * step, y + h - w - 5, w));
-    if (!kept.length && h > 60) {
-      c.textAlign = "left";
-      c.fillStyle = "#8a8f9c";
-      c.font = "italic 11px system-ui, sans-serif";
-      c.fillText(t("upples.no_kept"), x0 + 10, y + h - 14);
+    const left = box.x + 8;
+    const room = keptRight - left;
+    if (kept.length) {
+      const step = kept.length > 1 ? Math.min(w + 2, (room - w) / (kept.length - 1)) : 0;
+      const letters = initials();
+      kept.forEach((code, i) => miniCard(c, code, left + i * step, keptY, w, letters));
+    } else if (!player.eliminated) {
+      fitText(c, t("upples.no_kept"), { x: left, y: keptY, w: room, h: w }, { size: 11, colour: "#8a8f9c", align: "left", minSize: 7 });
     }
+    surface.region({ rect: [box.x, box.y, box.w, box.h] }, { key: `player:${player.seat}`, value: { kind: "info" },
+      focusable: false, describe: `${aboutKomupple(player)} ${host.seatName(player.seat)}: ${score}` });
   }
 
-  function drawStatus(v) {
-    const c = context;
-    const x0 = BOARD_X - 28;
-    const w = BOARD_W + 38;
-    roundRect(c, x0, STATUS_Y, w, STATUS_H, 12);
-    c.fillStyle = "#f6f1e6";
-    c.fill();
-    c.strokeStyle = "rgba(0,0,0,0.15)";
-    c.lineWidth = 1;
-    c.stroke();
+  function statusWords(v) {
     const mover = v.current === null || v.current === undefined ? null : v.players[v.current];
-    const human = host.humanSeat();
-    let line1 = "";
-    let line2 = "";
-    if (v.over) {
-      line1 = t(`upples.end.${v.end_reason || "over"}`);
-    } else if (mover) {
-      const who = host.seatName(mover.seat);
-      const shape = t(mover.body === "white" ? "upples.shape.cross" : "upples.shape.l");
-      if (v.must_pass) {
-        line1 = t(mover.stuck ? "upples.status.must_swap" : "upples.status.must_flip", { name: who });
-      } else if (v.in_chain) {
-        line1 = t("upples.status.extra_jump", { name: who });
-      } else {
-        line1 = t("upples.status.turn", { name: who });
-      }
-      line2 = `${stateWords(mover)} · ${shape}`;
-      if (human !== null && !v.must_pass) line2 += ` · ${t("upples.status.pick")}`;
+    if (v.over) return [t(`upples.end.${v.end_reason || "over"}`), ""];
+    if (!mover) return ["", ""];
+    const who = host.seatName(mover.seat);
+    let first = t("upples.status.turn", { name: who });
+    if (v.must_pass) first = t(mover.stuck ? "upples.status.must_swap" : "upples.status.must_flip", { name: who });
+    else if (v.in_chain) first = t("upples.status.extra_jump", { name: who });
+    let second = `${stateWords(mover)} · ${t(mover.body === "white" ? "upples.shape.cross" : "upples.shape.l")}`;
+    if (mine().length && !v.must_pass) second += ` · ${t("upples.status.pick")}`;
+    return [first, second];
+  }
+
+  function drawStatus(v, box) {
+    const c = context;
+    panel(c, box, { fill: "#f6f1e6", edge: "rgba(0,0,0,0.15)", radius: 12 });
+    const pass = mine().find((target) => target.thing.kind === "button");
+    const held = v.mode === "training" ? v.eaten_this_turn || [] : [];
+    let rightW = 0;
+    if (pass) {
+      rightW = Math.min(180, box.w * 0.42);
+      const b = { x: box.x + box.w - rightW - 8, y: box.y + 8, w: rightW, h: box.h - 16 };
+      const mover = v.players[v.current];
+      kitButton(c, b, t(mover.stuck ? "upples.pass_swap" : "upples.pass_flip"), { size: 14, hovered: surface.isHovered("pass") });
+      surface.region({ rect: [b.x, b.y, b.w, b.h] }, { key: "pass", value: { kind: "pass" }, target: pass, describe: words(pass) });
+    } else if (held.length) {
+      const w = Math.min(24, box.h - 26);
+      rightW = Math.min(box.w * 0.45, held.length * (w + 3) + 4);
+      const x0 = box.x + box.w - 8 - rightW;
+      fitText(c, t("upples.held"), { x: x0, y: box.y + 3, w: rightW, h: 16 }, { size: 10, colour: PALETTE.muted, align: "right" });
+      const step = Math.min(w + 3, (rightW - w) / Math.max(1, held.length - 1));
+      const letters = initials();
+      held.forEach((code, i) => miniCard(c, code, x0 + rightW - w - (held.length - 1 - i) * step, box.y + 20, w, letters));
+      surface.region({ rect: [x0, box.y, rightW, box.h] }, { key: "held", value: { kind: "info" }, focusable: false,
+        describe: t("upples.about.held") });
+      rightW += 6;
     }
-    c.textAlign = "left";
-    c.textBaseline = "middle";
-    c.fillStyle = "#1f2430";
-    c.font = "600 14px system-ui, sans-serif";
-    c.fillText(line1, x0 + 14, STATUS_Y + 20);
-    c.fillStyle = "#5a6172";
-    c.font = "12px system-ui, sans-serif";
-    c.fillText(line2, x0 + 14, STATUS_Y + 42);
-    // Training: what this turn holds (the last is kept)
-    const held = v.eaten_this_turn || [];
-    if (v.mode === "training" && held.length) {
-      c.textAlign = "right";
-      c.fillText(t("upples.held"), x0 + w - 14 - held.length * 24, STATUS_Y + 20);
-      held.forEach((code, i) => miniCard(code, x0 + w - 12 - (held.length - i) * 24, STATUS_Y + 10, 21));
-    }
-    // the pass button
-    if (v.must_pass && human !== null) {
-      const bw = 150;
-      const bx = x0 + w - bw - 12;
-      const by = STATUS_Y + 12;
-      c.save();
-      c.shadowColor = "rgba(0,0,0,0.3)";
-      c.shadowBlur = 4;
-      roundRect(c, bx, by, bw, 38, 9);
-      c.fillStyle = "#c0392b";
-      c.fill();
-      c.restore();
-      if (showCursor) {
-        roundRect(c, bx - 3, by - 3, bw + 6, 44, 11);
-        c.strokeStyle = "#1f2430";
-        c.lineWidth = 2;
-        c.setLineDash([5, 3]);
-        c.stroke();
-        c.setLineDash([]);
-      }
-      c.fillStyle = "#ffffff";
-      c.font = "bold 14px system-ui, sans-serif";
-      c.textAlign = "center";
-      c.fillText(t(mover && mover.stuck ? "upples.pass_swap" : "upples.pass_flip"), bx + bw / 2, by + 19);
-      hits.rect(bx, by, bw, 38, { kind: "pass" });
+    const [first, second] = statusWords(v);
+    const textW = box.w - 20 - rightW - 8;
+    if (pass) { // the reason for the button, in full (the state is on the player's panel)
+      fitText(c, first, { x: box.x + 12, y: box.y + 3, w: textW, h: box.h - 6 }, { size: 13, weight: 700, align: "left", lines: 3 });
+    } else if (second) {
+      fitText(c, first, { x: box.x + 12, y: box.y + 4, w: textW, h: 22 }, { size: 14, weight: 700, align: "left" });
+      fitText(c, second, { x: box.x + 12, y: box.y + 26, w: textW, h: box.h - 30 },
+        { size: 12, colour: PALETTE.muted, align: "left", lines: 2, minSize: 8 });
+    } else {
+      fitText(c, first, { x: box.x + 12, y: box.y + 4, w: textW, h: box.h - 8 }, { size: 15, weight: 700, align: "left", lines: 2 });
     }
   }
 
-  function choiceLabel(action) {
-    const parts = action.split(" ");
-    if (parts[3] === "exit") return t("upples.choice.exit", { square: parts[4] });
-    return t(`upples.choice.${parts[3]}`);
+  // -- the choice a jump asks for (a multicolour's state, a tunnel's exit) ---------------------------------------
+  function choiceLabel(target) {
+    if (target.to.kind === "button") return t(`upples.choice.${target.to.id}`);
+    return t("upples.choice.exit", { square: target.to.id });
   }
 
   function drawChoice() {
-    if (!choice) return;
     const c = context;
-    const actions = choice.actions;
-    const tunnel = actions[0].split(" ")[3] === "exit";
-    // dim the board, keep the exits visible
+    const box = g.ground;
+    const targets = choice.targets;
+    const tunnel = targets.some((target) => target.to.kind === "card");
+    const letters = initials();
     c.fillStyle = "rgba(20, 10, 30, 0.55)";
-    c.fillRect(BOARD_X - 28, BOARD_Y - 10, BOARD_W + 38, BOARD_W + 38);
-    if (tunnel) {
-      actions.forEach((action, i) => {
-        const exit = action.split(" ")[4];
-        const s = slot(exit);
-        drawCard(c, "tunnel", s.x, s.y, CARD);
-        roundRect(c, s.x - 3, s.y - 3, CARD + 6, CARD + 6, 10);
-        c.strokeStyle = i === choice.index ? "#ffffff" : "#c8a2ff";
-        c.lineWidth = i === choice.index ? 4 : 2.5;
-        c.stroke();
-        c.beginPath();
-        c.arc(s.x + 12, s.y + 12, 10, 0, Math.PI * 2);
-        c.fillStyle = "#5b2a9e";
-        c.fill();
-        centredText(c, "bold 12px system-ui, sans-serif", "#fff", String(i + 1), s.x + 12, s.y + 13);
-        hits.rect(s.x, s.y, CARD, CARD, { kind: "choose", action });
-      });
-    }
+    roundRect(c, box.x, box.y, box.w, box.h, 14);
+    c.fill();
     const from = slot(choice.square);
-    drawCard(c, table.view.cards[choice.square], from.x, from.y, CARD);
-    const bw = tunnel ? 120 : 236;
-    const bh = tunnel ? 34 : 64;
-    const perRow = tunnel ? Math.min(3, actions.length) : 2;
-    const rows = Math.ceil(actions.length / perRow);
-    const pw = perRow * bw + (perRow + 1) * 10;
-    const ph = 44 + rows * (bh + 10) + 24;
-    const px = BOARD_X + BOARD_W / 2 - pw / 2;
-    // put the panel where it hides the fewest of the squares in play (the card and the exits)
-    const inPlay = [choice.square, ...(tunnel ? actions.map((a) => a.split(" ")[4]) : [])];
+    drawCard(c, view().cards[choice.square], from.x, from.y, g.card, letters);
+    roundRect(c, from.x - 3, from.y - 3, g.card + 6, g.card + 6, 10);
+    c.strokeStyle = "#eaffb0";
+    c.lineWidth = 3;
+    c.stroke();
+    targets.forEach((target, i) => {
+      if (target.to.kind !== "card") return;
+      const s = slot(target.to.id);
+      drawCard(c, view().cards[target.to.id], s.x, s.y, g.card, letters);
+      const key = `exit:${target.to.id}`;
+      roundRect(c, s.x - 3, s.y - 3, g.card + 6, g.card + 6, 10);
+      c.strokeStyle = surface.isHovered(key) ? "#ffffff" : "#c8a2ff";
+      c.lineWidth = surface.isHovered(key) ? 4 : 2.5;
+      c.stroke();
+      const r = Math.max(8, g.card * 0.15);
+      c.beginPath();
+      c.arc(s.x + r + 2, s.y + r + 2, r, 0, Math.PI * 2);
+      c.fillStyle = "#5b2a9e";
+      c.fill();
+      glyph(c, String(i + 1), { x: s.x + 2, y: s.y + 2, w: 2 * r, h: 2 * r }, r * 1.2, "#ffffff");
+      surface.region({ rect: [s.x, s.y, g.card, g.card] }, { key, value: { kind: "choice" }, target, describe: words(target) });
+    });
+    // the panel: a title, one button per answer, and Cancel
+    const narrow = box.w - 16 < 420; // a phone: the two states one above the other
+    const perRow = tunnel ? Math.min(3, targets.length) : narrow ? 1 : 2;
+    const rows = Math.ceil(targets.length / perRow);
+    const pw = Math.min(box.w - 16, tunnel ? 120 * perRow + 10 * (perRow + 1) : 480);
+    const bw = (pw - 10 * (perRow + 1)) / perRow;
+    const bh = tunnel ? 36 : Math.max(48, Math.min(64, g.cell * 0.9));
+    const ph = 40 + rows * (bh + 8) + 44;
+    const px = box.x + (box.w - pw) / 2;
+    // where the panel hides the fewest of the squares in play (the card and the exits)
+    const inPlay = [choice.square, ...targets.filter((target) => target.to.kind === "card").map((target) => target.to.id)];
     const covered = (top) => inPlay.filter((square) => {
       const cy = centreOf(square).y;
-      return cy + CARD / 2 > top && cy - CARD / 2 < top + ph;
+      return cy + g.card / 2 > top && cy - g.card / 2 < top + ph;
     }).length;
-    const tops = [BOARD_Y + 10, BOARD_Y + BOARD_W - ph - 10, BOARD_Y + BOARD_W / 2 - ph / 2];
+    const tops = [box.y + 8, box.y + box.h - ph - 8, box.y + (box.h - ph) / 2];
     const py = tops.reduce((best, top) => (covered(top) < covered(best) ? top : best));
-    c.save();
-    c.shadowColor = "rgba(0,0,0,0.45)";
-    c.shadowBlur = 16;
-    roundRect(c, px, py, pw, ph, 14);
-    c.fillStyle = "#fffaf0";
-    c.fill();
-    c.restore();
-    c.strokeStyle = "#3f2a5a";
-    c.lineWidth = 2;
-    roundRect(c, px, py, pw, ph, 14);
-    c.stroke();
-    centredText(c, "bold 15px system-ui, sans-serif", "#1f2430", t(tunnel ? "upples.choice.tunnel_title" : "upples.choice.multi_title"), px + pw / 2, py + 22);
-    const mover = table.view.players[table.view.current];
-    actions.forEach((action, i) => {
-      const col = i % perRow;
-      const row = Math.floor(i / perRow);
-      const bx = px + 10 + col * (bw + 10);
-      const by = py + 44 + row * (bh + 10);
-      const active = i === choice.index;
-      roundRect(c, bx, by, bw, bh, 10);
-      c.fillStyle = active ? "#3f2a5a" : "#ece6f5";
-      c.fill();
-      c.strokeStyle = active ? "#1b0f2c" : "#b7a9cf";
-      c.lineWidth = active ? 2.5 : 1;
-      c.stroke();
-      c.fillStyle = active ? "#ffffff" : "#1f2430";
-      c.font = "600 13px system-ui, sans-serif";
-      c.textAlign = "left";
-      if (tunnel) {
-        c.fillText(`${i + 1}. ${choiceLabel(action)}`, bx + 12, by + bh / 2 + 1);
+    panel(c, { x: px, y: py, w: pw, h: ph }, { fill: "#fffaf0", edge: "#3f2a5a", lineWidth: 2, radius: 14, shadow: true });
+    fitText(c, t(tunnel ? "upples.choice.tunnel_title" : "upples.choice.multi_title"), { x: px + 10, y: py + 6, w: pw - 20, h: 30 },
+      { size: 15, weight: 700, lines: 2 });
+    const mover = view().players[view().current];
+    targets.forEach((target, i) => {
+      const b = { x: px + 10 + (i % perRow) * (bw + 10), y: py + 40 + Math.floor(i / perRow) * (bh + 8), w: bw, h: bh };
+      const key = `answer:${i}`;
+      const hovered = surface.isHovered(key);
+      panel(c, b, { fill: hovered ? "#3f2a5a" : "#ece6f5", edge: hovered ? "#1b0f2c" : "#b7a9cf", radius: 10, lineWidth: hovered ? 2.5 : 1 });
+      const ink = hovered ? "#ffffff" : PALETTE.ink;
+      if (target.to.kind === "button") {
+        const r = Math.min(22, bh * 0.38);
+        drawToken(c, b.x + 8 + r, b.y + bh / 2, r, mover ? mover.colour : "blue", target.to.id, target.to.id,
+          { letter: mover ? t(`upples.initial.${mover.colour}`) : "" });
+        const tx = b.x + 2 * r + 16;
+        fitText(c, `${i + 1}. ${choiceLabel(target)}`, { x: tx, y: b.y + 4, w: b.x + b.w - 6 - tx, h: bh / 2 - 2 },
+          { size: 13, weight: 600, colour: ink, align: "left" });
+        fitText(c, t(target.to.id === "white" ? "upples.shape.cross" : "upples.shape.l"),
+          { x: tx, y: b.y + bh / 2, w: b.x + b.w - 6 - tx, h: bh / 2 - 4 },
+          { size: 11, colour: hovered ? "#e6dcf7" : PALETTE.muted, align: "left", lines: 2 });
       } else {
-        const colour = action.split(" ")[3];
-        drawToken(c, bx + 30, by + bh / 2, 22, mover ? mover.colour : "blue", colour, colour);
-        c.fillText(`${i + 1}. ${choiceLabel(action)}`, bx + 60, by + bh / 2 - 9);
-        c.font = "11px system-ui, sans-serif";
-        c.fillStyle = active ? "#e6dcf7" : "#5a6172";
-        c.fillText(t(colour === "white" ? "upples.shape.cross" : "upples.shape.l"), bx + 60, by + bh / 2 + 10);
+        fitText(c, `${i + 1}. ${choiceLabel(target)}`, { x: b.x + 6, y: b.y, w: b.w - 12, h: b.h }, { size: 13, weight: 600, colour: ink });
       }
-      hits.rect(bx, by, bw, bh, { kind: "choose", action });
+      surface.region({ rect: [b.x, b.y, b.w, b.h] }, { key, value: { kind: "choice" }, target, describe: words(target) });
     });
-    c.fillStyle = "#5a6172";
-    c.font = "11px system-ui, sans-serif";
-    c.textAlign = "center";
-    c.fillText(t("upples.choice.keys"), px + pw / 2, py + ph - 13);
+    const cancel = { x: px + pw / 2 - 70, y: py + ph - 38, w: 140, h: 30 };
+    kitButton(c, cancel, t("upples.choice.cancel"), { primary: false, size: 13, hovered: surface.isHovered("cancel") });
+    surface.region({ rect: [cancel.x, cancel.y, cancel.w, cancel.h] }, { key: "cancel", value: { kind: "cancel" } });
   }
 
+  // -- a frame ---------------------------------------------------------------------------------------------------
   function render() {
-    if (!table) return;
-    const v = table.view;
+    if (!table || !g) return;
+    const v = view();
     const c = context;
-    hits.clear();
-    c.clearRect(0, 0, WIDTH, HEIGHT);
-    drawField(v);
+    surface.begin();
+    c.clearRect(0, 0, g.width, g.height);
+    drawField();
     const cards = anim ? anim.cards : v.cards;
     drawCards(cards, anim ? anim.fades : null);
+    const targets = anim ? [] : mine();
+    const byThing = targetsByThing(targets.filter((target) => target.thing.kind !== "button"));
     if (!anim) {
       if (!v.over) drawMarks(v);
-      drawHighlights(myMoves());
+      drawLandings(byThing);
     }
     const tokens = anim ? anim.tokens : Object.fromEntries(v.players.map((p) => [p.seat, p]));
     drawTokens(v, tokens, anim ? anim.floating : null);
@@ -1079,9 +1182,36 @@ export function create(canvas, host) {
       drawBlast(anim.blast);
       drawFloaters(anim.floaters);
     }
-    drawPanel(v);
-    drawStatus(v);
-    if (!anim) drawChoice();
+    // one region per square: what is there, and what a tap on it does
+    const refusals = host.humanSeat() !== null ? v.refusals || {} : {};
+    for (const square of squares()) {
+      const s = slot(square);
+      const here = byThing.get(`card:${square}`) || byThing.get(`piece:${square}`) || [];
+      const one = here.length === 1 && !here[0].to ? here[0] : null;
+      const asks = here.length && !one;
+      const describe = [];
+      const standing = v.players.find((player) => player.square === square && !player.eliminated);
+      if (standing) describe.push(aboutKomupple(standing));
+      describe.push(`${square}: ${aboutCard(v.cards[square])}`);
+      if (one) describe.push(words(one));
+      else if (asks) describe.push(t(here[0].to.kind === "card" ? "upples.choice.tunnel_title" : "upples.choice.multi_title"));
+      else if (refusals[square]) describe.push(t(refusals[square].key, refusals[square].params));
+      const label = !choice && asks ? t(here[0].to.kind === "card" ? "upples.choice.tunnel_title" : "upples.choice.multi_title") : "";
+      surface.region({ rect: [s.cx - g.cell / 2, s.cy - g.cell / 2, g.cell, g.cell] }, {
+        key: `sq:${square}`, value: { kind: "square", square, targets: here }, target: !choice && one ? one : null,
+        label, describe: describe.join(" "), focusable: !choice,
+      });
+    }
+    drawStatus(v, g.status);
+    if (g.portrait) {
+      drawInfo(v, g.info);
+    } else {
+      drawHeader(v, g.header);
+      drawPiles(v, g.piles);
+    }
+    v.players.forEach((player, seat) => drawPlayer(v, player, g.players[seat]));
+    if (!anim && choice) drawChoice();
+    surface.drawFocus();
   }
 
   // ---------------------------------------------------------------- animation of view.events
@@ -1101,10 +1231,11 @@ export function create(canvas, host) {
     if (resume) resume(false);
   }
 
-  /** One step of animation `token`: frame(k) for k eased from 0 to 1 over `ms`, each frame drawn. Resolves true
-   * at the end, false as soon as the animation is stopped. k never leaves [0, 1] (a frame's timestamp can be a
-   * little earlier than the start read here). */
+  /** One step of animation `token`: frame(k) for k eased from 0 to 1 over `ms` (times the test-speed factor),
+   * each frame drawn. Resolves true at the end, false as soon as the animation is stopped. k never leaves [0, 1]
+   * (a frame's timestamp can be a little earlier than the start read here). */
   function step(token, ms, frame) {
+    ms *= pace();
     return new Promise((resolve) => {
       if (token !== animToken) { resolve(false); return; }
       if (reducedMotion() || ms <= 0) { frame(1); render(); resolve(true); return; }
@@ -1152,7 +1283,7 @@ export function create(canvas, host) {
           mine.square = null;
           landing[seat] = p.to;
           if (!await tween(360, (k) => {
-            scene.floating = { seat, x: lerp(a.x, b.x, k), y: lerp(a.y, b.y, k) - Math.sin(k * Math.PI) * 34, scale: 1 + 0.2 * Math.sin(k * Math.PI) };
+            scene.floating = { seat, x: lerp(a.x, b.x, k), y: lerp(a.y, b.y, k) - Math.sin(k * Math.PI) * g.cell * 0.46, scale: 1 + 0.2 * Math.sin(k * Math.PI) };
           })) return;
           scene.floating = null;
           mine.square = p.to;
@@ -1162,7 +1293,7 @@ export function create(canvas, host) {
           const here = p.square;
           if (landing[seat] === here) {
             const centre = centreOf(here);
-            const fl = { x: centre.x, y: centre.y - 20, text: p.points ? `+${p.points}` : "", progress: 0 };
+            const fl = { x: centre.x, y: centre.y - g.cell * 0.27, text: p.points ? `+${p.points}` : "", progress: 0 };
             if (fl.text) scene.floaters.push(fl);
             if (!await tween(220, (k) => { scene.fades[here] = 1 - k; fl.progress = k; })) return;
             scene.cards[here] = null;
@@ -1219,7 +1350,7 @@ export function create(canvas, host) {
           const square = mine && mine.square;
           if (square) {
             const centre = centreOf(square);
-            const fl = { x: centre.x, y: centre.y - 24, text: `+${p.points}`, progress: 0 };
+            const fl = { x: centre.x, y: centre.y - g.cell * 0.32, text: `+${p.points}`, progress: 0 };
             scene.floaters.push(fl);
             if (!await tween(400, (k) => { fl.progress = k; })) return;
             scene.floaters = scene.floaters.filter((f) => f !== fl);
@@ -1256,15 +1387,15 @@ export function create(canvas, host) {
           break;
         }
         case "upples.refilled": {
-          const squares = p.squares ? p.squares.split(",") : [];
-          for (const square of squares) { scene.cards[square] = next.view.cards[square]; scene.fades[square] = 0; }
-          if (!await tween(260 + squares.length * 20, (k) => {
-            squares.forEach((square, i) => {
-              const delay = squares.length > 1 ? (i / squares.length) * 0.5 : 0;
+          const filled = p.squares ? p.squares.split(",") : [];
+          for (const square of filled) { scene.cards[square] = next.view.cards[square]; scene.fades[square] = 0; }
+          if (!await tween(260 + filled.length * 20, (k) => {
+            filled.forEach((square, i) => {
+              const delay = filled.length > 1 ? (i / filled.length) * 0.5 : 0;
               scene.fades[square] = Math.max(0, Math.min(1, (k - delay) / 0.5));
             });
           })) return;
-          for (const square of squares) delete scene.fades[square];
+          for (const square of filled) delete scene.fades[square];
           break;
         }
         default:
@@ -1274,97 +1405,71 @@ export function create(canvas, host) {
     if (token === animToken) { anim = null; delete canvas.dataset.anim; render(); }
   }
 
-  // ---------------------------------------------------------------- acting
-  function describeSquare(square) {
-    const v = view();
-    const parts = [`${square}: ${cardName(v.cards[square])}`];
-    for (const player of v.players) {
-      if (player.square === square) parts.push(t("upples.token_here", { colour: colourWord(player.colour), state: stateWords(player) }));
-    }
-    const actions = myMoves()[square];
-    if (actions) parts.push(actions.length > 1 ? t("upples.can_land_choose") : t("upples.can_land"));
-    return parts.join(" · ");
-  }
 
-  function choose(square) {
-    const actions = myMoves()[square];
-    if (!actions) return false;
-    hover = null;
-    if (actions.length === 1) {
-      act(actions[0]);
-    } else {
-      let index = 0;
-      if (hinted && actions.includes(hinted)) index = actions.indexOf(hinted);
-      choice = { square, actions, index };
-      host.announce(`${t(actions[0].split(" ")[3] === "exit" ? "upples.choice.tunnel_title" : "upples.choice.multi_title")} ${actions.map((a, i) => `${i + 1}: ${choiceLabel(a)}`).join(", ")}`);
-      render();
-    }
-    return true;
-  }
-
+  // ---------------------------------------------------------------- touches and keys
   function act(action) {
     choice = null;
     hinted = null;
+    surface.hideBubble();
     host.act(action);
     render();
   }
 
-  function toLocal(event) {
-    return pointerPosition(canvas, event);
+  function openChoice(square, targets) {
+    choice = { square, targets };
+    surface.focusedKey = "answer:0";
+    host.announce?.(`${t(targets[0].to.kind === "card" ? "upples.choice.tunnel_title" : "upples.choice.multi_title")} `
+      + targets.map((target, i) => `${i + 1}: ${choiceLabel(target)}`).join(", "));
+    render();
   }
 
-  function squareAt(point) {
-    const column = Math.floor((point.x - BOARD_X) / CELL);
-    const fromTop = Math.floor((point.y - BOARD_Y) / CELL);
-    if (column < 0 || column >= SIZE || fromTop < 0 || fromTop >= SIZE) return null;
-    return name(column, SIZE - fromTop);
+  function closeChoice() {
+    if (!choice) return;
+    const square = choice.square;
+    choice = null;
+    surface.focusedKey = `sq:${square}`;
+    render();
   }
 
-  function onClick(event) {
-    if (!table) return;
-    const point = toLocal(event);
-    showCursor = false;
-    const hit = hits.at(point);
-    if (hit && hit.kind === "choose") { act(hit.action); return; }
-    if (hit && hit.kind === "pass") { act("pass"); return; }
-    if (choice) { choice = null; render(); return; }
-    const square = squareAt(point);
-    if (square && choose(square)) { cursor = square; return; }
-    if (square) host.announce(describeSquare(square));
+  function tap(region, point) {
+    if (!table || !g) return;
+    lastTap = point;
+    surface.hideBubble();
+    const value = region && region.value;
+    if (choice) {
+      if (value && value.kind === "choice" && region.target) { act(region.target.action); return; }
+      closeChoice();
+      if (!value || value.kind === "cancel") return;
+    }
+    if (!value) return;
+    if (region.target && (value.kind === "square" || value.kind === "pass")) { act(region.target.action); return; }
+    if (value.kind === "square" && value.targets.length && host.humanSeat() !== null) {
+      openChoice(value.square, value.targets);
+      return;
+    }
+    if (value.kind === "square" && host.humanSeat() !== null) {
+      const refusal = (view().refusals || {})[value.square];
+      if (refusal) { surface.tell(point, t(refusal.key, refusal.params)); return; }
+    }
+    if (region.describe) surface.tell(point, region.describe, "describe");
   }
 
-  function onMove(event) {
-    if (!table || choice) return;
-    const square = squareAt(toLocal(event));
-    const next = square && myMoves()[square] ? square : null;
-    canvas.style.cursor = next || hits.at(toLocal(event)) ? "pointer" : "default";
-    if (next !== hover) { hover = next; render(); }
+  function onResize() {
+    if (table && relayout()) render();
   }
+  window.addEventListener("resize", onResize);
 
-  function onLeave() { if (hover) { hover = null; render(); } }
-  function onFocus() { render(); }
-  function onBlur() { showCursor = false; render(); }
-
-  canvas.addEventListener("click", onClick);
-  canvas.addEventListener("mousemove", onMove);
-  canvas.addEventListener("mouseleave", onLeave);
-  canvas.addEventListener("focus", onFocus);
-  canvas.addEventListener("blur", onBlur);
-
-  // a slow pulse on the legal landings while a human is to move
+  // a slow pulse on the landings while a person is to move
   let pulseTimer = setInterval(() => {
-    if (!table || anim || host.humanSeat() === null || document.hidden) return;
+    if (!table || anim || !mine().length || document.hidden) return;
     pulse += 0.35;
     render();
   }, 120);
 
-  function placeCursor() {
-    const moves = Object.keys(myMoves());
-    if (!moves.length) return;
-    if (!cursor || !moves.includes(cursor)) {
-      moves.sort((a, b) => parse(b).row - parse(a).row || parse(a).column - parse(b).column);
-      cursor = moves[0];
-    }
+  /** The region of the first thing the person may touch (where the keyboard starts). */
+  function firstTargetKey() {
+    const region = surface.regions.find((made) => made.focusable && (made.target || made.label));
+    return region ? region.key : null;
   }
 
   return {
@@ -1373,9 +1478,9 @@ export function create(canvas, host) {
       table = next;
       choice = null;
       hinted = null;
-      hover = null;
       stopAnimation();
-      placeCursor();
+      surface.hideBubble();
+      relayout();
       const grew = previous && next.history.length === previous.history.length + 1
         && previous.seed === next.seed && previous.game === next.game;
       if (animate && grew && (next.view.events || []).length) {
@@ -1385,96 +1490,68 @@ export function create(canvas, host) {
       }
     },
     keydown(event) {
-      if (!table) return;
+      if (!table || !g) return;
       const key = event.key;
       if (choice) {
-        const n = choice.actions.length;
-        if (key === "ArrowRight" || key === "ArrowDown") choice.index = (choice.index + 1) % n;
-        else if (key === "ArrowLeft" || key === "ArrowUp") choice.index = (choice.index + n - 1) % n;
-        else if (key === "Enter" || key === " ") { act(choice.actions[choice.index]); event.preventDefault(); return; }
-        else if (key === "Escape") { choice = null; host.announce(t("upples.choice.cancelled")); }
-        else if (/^[1-9]$/.test(key) && Number(key) <= n) { act(choice.actions[Number(key) - 1]); event.preventDefault(); return; }
-        else return;
+        if (key === "Escape") { closeChoice(); host.announce?.(t("upples.choice.cancelled")); event.preventDefault(); return; }
+        const index = Number(key) - 1;
+        if (/^[1-9]$/.test(key) && index < choice.targets.length) { event.preventDefault(); act(choice.targets[index].action); return; }
+      } else if ((key === "n" || key === "N") && mine().length) {
+        // the next thing the person may touch, in reading order
+        const keys = surface.regions.filter((region) => region.focusable && (region.target || region.label)).map((region) => region.key);
+        surface.focusedKey = keys[(keys.indexOf(surface.focusedKey) + 1) % keys.length];
+        const focused = surface.focused;
+        if (focused) host.announce?.(surface.wordsFor(focused));
         event.preventDefault();
-        if (choice) host.announce(choiceLabel(choice.actions[choice.index]));
         render();
         return;
-      }
-      if (host.humanSeat() === null) return;
-      const moves = myMoves();
-      if (table.view.must_pass) {
-        if (key === "Enter" || key === " ") { event.preventDefault(); act("pass"); return; }
-        if (key.startsWith("Arrow")) { showCursor = true; event.preventDefault(); host.announce(t("upples.status.must_flip", { name: "" })); render(); }
-        return;
-      }
-      if (!cursor) placeCursor();
-      if (!cursor) cursor = "d4";
-      const { column, row } = parse(cursor);
-      if (key === "ArrowLeft" && column > 0) cursor = name(column - 1, row);
-      else if (key === "ArrowRight" && column < SIZE - 1) cursor = name(column + 1, row);
-      else if (key === "ArrowUp" && row < SIZE) cursor = name(column, row + 1);
-      else if (key === "ArrowDown" && row > 1) cursor = name(column, row - 1);
-      else if (key === "n" || key === "N") {
-        const list = Object.keys(moves);
-        if (list.length) cursor = list[(list.indexOf(cursor) + 1) % list.length];
-      } else if (key === "Enter" || key === " ") {
-        event.preventDefault();
-        showCursor = true;
-        if (!choose(cursor)) host.announce(t("upples.cannot_land", { square: cursor }));
-        return;
-      } else if (key === "Escape") {
-        showCursor = false;
+      } else if ((key === "Enter" || key === " ") && !surface.focused && mine().length) {
+        surface.focusedKey = firstTargetKey();
+      } else if (key === "Escape" && hinted) {
         hinted = null;
-        event.preventDefault();
         render();
         return;
-      } else if (!key.startsWith("Arrow")) {
-        return;
       }
-      event.preventDefault();
-      showCursor = true;
-      host.announce(describeSquare(cursor));
-      render();
+      if (key.startsWith("Arrow") && !surface.focused) surface.focusedKey = firstTargetKey();
+      if (surface.keydown(event)) event.preventDefault();
     },
     showHint(action) {
-      hinted = action;
-      if (action && action.startsWith("jump")) {
-        cursor = action.split(" ")[2];
-        showCursor = true;
-      }
+      hinted = (view().targets || []).find((target) => target.action === action) || null;
+      const square = hinted && squareOf(hinted.thing);
+      if (square) surface.focusedKey = `sq:${square}`;
+      else if (hinted) surface.focusedKey = "pass";
       render();
     },
     describeAction(v, action) {
       if (!action) return "";
-      if (action === "pass") {
-        const mover = v.players[v.current];
-        return t(mover && mover.stuck ? "upples.describe.pass_swap" : "upples.describe.pass_flip");
-      }
-      const parts = action.split(" ");
-      const base = t("upples.describe.jump", { start: parts[1], to: parts[2], card: cardName(v.cards[parts[2]]) });
-      if (parts[3] === "exit") return `${base} ${t("upples.describe.exit", { square: parts[4] })}`;
-      if (parts[3]) return `${base} ${t(`upples.describe.${parts[3]}`)}`;
-      return base;
+      const target = (v.targets || []).find((made) => made.action === action);
+      return target ? words(target) : action;
     },
     seatBadges(v, seat) {
       const player = v.players[seat];
       if (!player) return [];
-      const look = PLAYER[player.colour];
-      return [{ colour: look.fill, label: `${colourWord(player.colour)}: ${stateWords(player)}`, symbol: look.letter }];
+      return [{ colour: PLAYER[player.colour].fill, label: `${colourWord(player.colour)}: ${stateWords(player)}`,
+        symbol: t(`upples.initial.${player.colour}`) }];
+    },
+    /** What the person can do now, in CSS px of the viewport (window.gamebox.targets()). */
+    targets() { return table && !anim && mine().length ? surface.targets() : []; },
+    /** An action the rules refused: say why next to the place tapped. */
+    refused(action, reason) {
+      if (!g) return false;
+      const target = mine().find((made) => made.action === action);
+      const square = target && squareOf(target.thing);
+      surface.tell(lastTap || (square ? centreOf(square) : { x: g.ground.w / 2, y: g.ground.h / 2 }), reason);
+      return true;
     },
     destroy() {
       stopAnimation();
       clearInterval(pulseTimer);
       pulseTimer = null;
-      canvas.removeEventListener("click", onClick);
-      canvas.removeEventListener("mousemove", onMove);
-      canvas.removeEventListener("mouseleave", onLeave);
-      canvas.removeEventListener("focus", onFocus);
-      canvas.removeEventListener("blur", onBlur);
-      canvas.style.cursor = "";
+      window.removeEventListener("resize", onResize);
+      surface.destroy();
       table = null;
       choice = null;
     },
-    resize() { context = fitCanvas(canvas, WIDTH, HEIGHT); render(); },
+    resize() { if (table) { g = null; relayout(); render(); } },
   };
 }

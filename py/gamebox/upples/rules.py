@@ -18,7 +18,10 @@ from typing import Any
 from gamebox.core.errors import IllegalAction
 from gamebox.core.game import BotFunction, Game, LogEntry, State, log_entry
 from gamebox.core.rng import Rng
+from gamebox.core.targets import Target
+from gamebox.upples import views
 from gamebox.upples.deck import CHARACTER_IDS, CODES, COLOURS, EDIBLE, GOLDEN_IDS, POINTS
+from gamebox.upples.views import UpplesPlayer, UpplesView
 
 SIZE = 7
 SQUARES = SIZE * SIZE
@@ -89,7 +92,7 @@ class Player:
     def points(self) -> int:
         return sum(POINTS[card] for card in self.kept)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> UpplesPlayer:
         return {"seat": self.seat, "colour": self.colour, "body": self.body, "hair": self.hair,
                 "square": None if self.square is None else SQUARE_NAMES[self.square],
                 "kept": [CODES[c] for c in self.kept], "points": self.points,
@@ -261,9 +264,10 @@ class UpplesState(State):
             raise IllegalAction(f"Your komupple is on {SQUARE_NAMES[player.square]}.",
                                 "upples.not_your_square", square=SQUARE_NAMES[player.square])
         if target not in REACH[player.body][player.square]:
-            shape = "a cross (1 or 2 squares straight)" if player.body == "white" else "an L"
-            raise IllegalAction(f"A {player.body} komupple jumps in {shape}.", "upples.out_of_reach",
-                                body=player.body)
+            if player.body == "white":
+                raise IllegalAction("A white (shy) komupple jumps in a cross: 1 or 2 squares straight.",
+                                    "upples.out_of_reach_white", body=player.body)
+            raise IllegalAction("A red (angry) komupple jumps in an L.", "upples.out_of_reach_red", body=player.body)
         prefix = f"jump {parts[1]} {parts[2]}"
         options = [a for a in legal if a == prefix or a.startswith(prefix + " ")]
         if prefix in options:
@@ -292,7 +296,10 @@ class UpplesState(State):
             raise IllegalAction("No jump would follow that tunnel.", "upples.tunnel_no_exit")
         edible = EDIBLE[card]
         if edible not in ("any", player.body):
-            raise IllegalAction(f"A {player.body} komupple cannot eat that upple.", "upples.wrong_colour",
+            if player.body == "white":
+                raise IllegalAction("A white (shy) komupple eats only white upples.", "upples.wrong_colour_white",
+                                    body=player.body, card=code)
+            raise IllegalAction("A red (angry) komupple eats only red upples.", "upples.wrong_colour_red",
                                 body=player.body, card=code)
         raise IllegalAction("You have no jump: you must pass.", "upples.must_pass")
 
@@ -558,11 +565,10 @@ class UpplesState(State):
         return [s for s in alive if scores[s] == best]
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        moves: dict[str, list[str]] = {}
-        if not self.over:
-            for action in self.legal_actions(self.current):
-                if action != "pass":
-                    moves.setdefault(action.split()[2], []).append(action)
+        return {**self.typed_view(seat)}
+
+    def typed_view(self, seat: int | None) -> UpplesView:
+        """The view, in its typed shape (views.UpplesView). Only ``refusals`` depends on the seat."""
         return {
             "mode": self.mode,
             "teams": [[0, 2], [1, 3]] if self.teams else None,
@@ -575,7 +581,6 @@ class UpplesState(State):
             "path": [SQUARE_NAMES[i] for i in self.turn_path],
             "tunnels_used": [SQUARE_NAMES[i] for i in self.turn_tunnels],
             "bounced": list(self.turn_bounced),
-            "moves": moves,
             "must_pass": (not self.over) and self.legal_actions(self.current) == ["pass"],
             "draw_pile": len(self.pile),
             "discard": [CODES[c] for c in self.discard],
@@ -585,7 +590,15 @@ class UpplesState(State):
             "end_reason": self.end_reason,
             "winners": self.winners(),
             "events": list(self.events),
+            "refusals": views.refusals(self, seat),
         }
+
+    # -- targets: what the seat to move can touch (views.py) -----------------------------------------------
+    def targets(self, seat: int | None) -> list[Target]:
+        return views.targets(self, seat)
+
+    def target_of(self, action: str) -> Target:
+        return views.target_of(self, action)
 
     def snapshot(self) -> dict[str, Any]:
         return {
