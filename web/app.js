@@ -447,6 +447,25 @@ function sameLogEntry(a, b) {
   return a.seat === b.seat && a.key === b.key && JSON.stringify(a.params) === JSON.stringify(b.params);
 }
 
+/** On a one-column screen (a phone, a narrow window), the board may be only as tall as leaves whose turn it is,
+ * the scores, Undo and Hint in view below it without scrolling (--board-max-height, read by fitCanvas). An embed
+ * is as tall as its content, so it has no such limit. */
+function fitBoardToScreen() {
+  const root = document.documentElement.style;
+  if (EMBED || document.body.dataset.screen !== "game" || !window.matchMedia("(max-width: 860px)").matches) {
+    root.removeProperty("--board-max-height");
+    return;
+  }
+  const board = $("board").getBoundingClientRect();
+  const essentials = [$("btn-undo"), $("btn-hint")].filter((button) => !button.hidden && button.getClientRects().length);
+  if (!essentials.length || !board.height) return;
+  const below = Math.max(...essentials.map((button) => button.getBoundingClientRect().bottom)) - board.bottom;
+  const above = board.top + window.scrollY;
+  const room = Math.floor(window.innerHeight - above - below - 6);
+  const limit = `${Math.max(240, room)}px`;
+  if (root.getPropertyValue("--board-max-height") !== limit) root.setProperty("--board-max-height", limit);
+}
+
 function show(table, { animate = true } = {}) {
   if (!app.renderer) return; // the game screen was left meanwhile
   const previous = app.table;
@@ -488,6 +507,7 @@ function show(table, { animate = true } = {}) {
   $("btn-undo").disabled = !table.can_undo || app.busy;
   $("btn-hint").disabled = humanToMove(table) === null || !table.hints;
   app.renderer.draw(table, { animate: animate && Boolean(previous) });
+  fitBoardToScreen();
   document.body.dataset.fingerprint = table.fingerprint;
   document.body.dataset.moves = String(table.history.length);
   afterShow(table);
@@ -1140,6 +1160,7 @@ function wire() {
     if (event.key === "Escape" && !$("game-over").hidden) $("game-over").hidden = true;
   });
   window.addEventListener("hashchange", route);
+  window.addEventListener("resize", fitBoardToScreen);
   $("lang-select").value = currentLanguage();
   $("lang-select").addEventListener("change", (event) => setLanguage(event.target.value, { remember: storing() }));
   document.addEventListener("languagechange", relabel);

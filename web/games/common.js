@@ -5,8 +5,12 @@
  * and it always keeps the drawing's aspect ratio (a narrow phone shrinks the whole board, it never squeezes it). */
 export function fitCanvas(canvas, width, height) {
   const ratio = window.devicePixelRatio || 1;
-  canvas.style.width = `${width}px`;
-  canvas.style.maxWidth = "100%";
+  // Sized by its limits, never by a fixed width: at most the drawing's size, the container's width and the
+  // height the page allows (--board-max-height, set by app.js on a one-column screen so the turn, the scores,
+  // Undo and Hint stay in view). The browser keeps the ratio of a canvas sized this way.
+  canvas.style.width = "auto";
+  canvas.style.maxWidth = `min(100%, ${width}px)`;
+  canvas.style.maxHeight = "var(--board-max-height, none)";
   canvas.style.height = "auto";
   canvas.style.aspectRatio = `${width} / ${height}`;
   canvas.width = Math.round(width * ratio);

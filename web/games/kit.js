@@ -376,6 +376,7 @@ export class Surface {
     if (this.suppressClick) { this.suppressClick = false; return; }
     const point = this.point(event);
     const region = this.at(point);
+    clearTimeout(this.hoverTimer); // a click is an act: no description pops up after it
     this.hideBubble("describe");
     if (region && region.focusable) this.focusedKey = region.key;
     this.onTap(region, point, event);
