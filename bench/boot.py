@@ -1,7 +1,10 @@
 """Boot figures (issue 15): first visit and repeat visit against a bare Pyodide boot, and the memory snapshot.
 
 Each round, in one browser and one run:
-- bare: a page that only boots Pyodide 314 in a module worker, in a fresh context;
+- bare: a page that only boots Pyodide 314 in a module worker, in a fresh context, from the files of the pinned npm
+  package as they are (the site's python_stdlib.zip is the build's precompiled copy, see tools/precompile.mjs);
+- bare, the site's standard library: the same page booting the site's python_stdlib.zip (what precompiling the
+  standard library alone gains);
 - first visit: Gamebox opened on an Upthrust link in a fresh context, until the game is on screen;
 - repeat visit: once the engine worker has stored its memory snapshot, a reload of the same link in that context
   (service worker and caches warm), until the game is on screen again;
@@ -22,6 +25,7 @@ from __future__ import annotations
 import argparse
 import functools
 import os
+import shutil
 import statistics
 import sys
 import time
@@ -32,20 +36,24 @@ ROOT = Path(__file__).resolve().parent.parent
 DIST = Path(os.environ.get("GAMEBOX_DIST", ROOT / "dist"))
 LINK = "#/play?code=v1.upthrust.BENCH.2.&seats=human,easy"
 SNAPSHOT_WAIT_S = 180
-TIMED = {"bare": "bare Pyodide boot", "first": "first visit, game on screen",
-         "repeat": "repeat visit, from the snapshot", "repeat_no_snapshot": "repeat visit, snapshot deleted"}
+TIMED = {"bare": "bare Pyodide boot", "bare_site": "bare boot, the site's stdlib",
+         "first": "first visit, game on screen", "repeat": "repeat visit, from the snapshot",
+         "repeat_no_snapshot": "repeat visit, snapshot deleted"}
 
 BARE = """<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
 <script type="module">
-const worker = new Worker(new URL("./bare-worker.mjs", import.meta.url), { type: "module" });
+const worker = new Worker(new URL("./bare-worker.mjs" + location.search, import.meta.url), { type: "module" });
 worker.onmessage = () => { window.readyAt = performance.now(); };
 </script>"""
 # When the game is on screen: the moment the page sets data-fingerprint on <body>.
 PLAYABLE = """new MutationObserver((changes, observer) => {
   if (document.body && document.body.dataset.fingerprint) { window.readyAt = performance.now(); observer.disconnect(); }
 }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-fingerprint"] });"""
+# ?site: the site's standard library; otherwise the npm package's own copy, beside this page.
 BARE_WORKER = """import { loadPyodide } from "../pyodide/pyodide.mjs";
-await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href });
+const site = new URL(import.meta.url).searchParams.has("site");
+await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href,
+  stdLibURL: new URL(site ? "../pyodide/python_stdlib.zip" : "./python_stdlib.zip", import.meta.url).href });
 postMessage("ready");"""
 
 
@@ -54,6 +62,7 @@ def write_bare_page(dist: Path) -> None:
     folder.mkdir(exist_ok=True)
     (folder / "bare.html").write_text(BARE)
     (folder / "bare-worker.mjs").write_text(BARE_WORKER)
+    shutil.copyfile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip", folder / "python_stdlib.zip")
 
 
 def engine_worker(page: Any) -> Any:
@@ -109,6 +118,10 @@ def measure(browser: Any, url: str, rounds: int) -> dict[str, list[float]]:
         context = browser.new_context(bypass_csp=True)  # the app's CSP forbids Playwright's string waits
         page = context.new_page()
         record(figures, "bare", timed_load(page, functools.partial(page.goto, url + "bench/bare.html")))
+        context.close()
+        context = browser.new_context(bypass_csp=True)
+        page = context.new_page()
+        record(figures, "bare_site", timed_load(page, functools.partial(page.goto, url + "bench/bare.html?site")))
         context.close()
 
         context = browser.new_context(bypass_csp=True)

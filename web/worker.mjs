@@ -3,7 +3,9 @@
 //
 // Two ways to boot, and the page never needs to know which (it is told, in ready's `boot`):
 // - fresh: Pyodide starts while the gamebox wheel downloads beside it (integrity checked against
-//   pyodide-lock.json, as loadPackage does), then Python imports the bridge straight from the wheel;
+//   pyodide-lock.json, as loadPackage does), then Python imports the bridge straight from the wheel. The build
+//   compiled what this imports (the wheel's modules, and the standard modules the boot needs, in
+//   python_stdlib.zip) with this same Pyodide (tools/precompile.mjs), so Python loads bytecode, compiling nothing;
 // - snapshot: Pyodide starts from a memory snapshot with gamebox already imported, kept in Cache Storage.
 //   A missing, stale, corrupt or refused snapshot means a fresh boot, silently.
 // After a fresh boot, once the page has been quiet for a moment, this worker starts a second copy of itself
@@ -131,8 +133,9 @@ async function unpack(packed, packing) {
   throw new Error("stale snapshot");
 }
 
-// The wheel is pure Python, so Python imports it as it is, from the zip (zipimport): nothing to unpack, and no
-// .pyc files written. Appended, so that looking up a standard module never opens it.
+// The wheel is pure Python, so Python imports it as it is, from the zip (zipimport): nothing to unpack. The build
+// put a .pyc beside each module (tools/precompile.mjs, whose code objects name their files under this path),
+// which zipimport loads instead of compiling the .py. Appended, so that looking up a standard module never opens it.
 const WHEEL_PATH = "/lib/gamebox.whl";
 const INSTALL_WHEEL = `__import__("sys").path.append("${WHEEL_PATH}")`;
 
@@ -177,6 +180,20 @@ async function forgetSnapshots(keep = null) {
 
 // ---------------------------------------------------------------- the engine
 let bridge = null;
+let runtime = null; // this boot's Pyodide, for gameboxCompiled below
+
+// For tests (Playwright's worker.evaluate), run only when asked: which modules of this boot zipimport loaded as
+// bytecode the build made and which it had to compile from source ({bytecode: count, source: [names]}).
+const COMPILED = `(lambda json, sys, zipimport: json.dumps(sorted(
+    (name, (getattr(module, "__file__", None) or "").endswith(".pyc")) for name, module in list(sys.modules.items())
+    if isinstance(getattr(getattr(module, "__spec__", None), "loader", None), zipimport.zipimporter))))(
+    __import__("json"), __import__("sys"), __import__("zipimport"))`;
+self.gameboxCompiled = () => {
+  if (!runtime) return null;
+  const modules = JSON.parse(runtime.runPython(COMPILED));
+  return { bytecode: modules.filter(([, pyc]) => pyc).length,
+    source: modules.filter(([, pyc]) => !pyc).map(([name]) => name) };
+};
 const waiting = [];
 let lastRequestAt = 0;
 
@@ -319,6 +336,7 @@ async function boot() {
   if (booted) return;
   booted = true;
   bridge = result.module;
+  runtime = result.pyodide;
   self.gameboxBoot.ms = Math.round(performance.now() - workerStarted);
   mark("ready");
   postMessage({ type: "ready", hello: result.hello, python: result.pyodide.version, boot: self.gameboxBoot.boot });

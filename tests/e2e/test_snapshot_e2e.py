@@ -28,7 +28,12 @@ import pytest
 
 from . import conftest
 from .conftest import BOOT_TIMEOUT_MS, DIST, ROOT, Watch, wait_for
-from .test_embed_e2e import open_embed, origins, wait_event  # noqa: F401 - its host pages, against this site
+from .test_embed_e2e import (  # noqa: F401 - its host pages, against this site
+    embed_context,
+    open_embed,
+    origins,
+    wait_event,
+)
 from .test_offline_e2e import (  # noqa: F401 - served, site, first_build: its copy of the site, served afresh
     CSP_RECORDER,
     POLICY,
