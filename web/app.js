@@ -1340,6 +1340,7 @@ await loadLanguage(EMBED?.lang);
 translatePage();
 renderEngineStatus();
 wire();
-engine.ready.catch(() => {}).then(registerServiceWorker); // after the boot, so the two downloads never compete
 await route();
+// after the boot and the first table, so caching the app for offline never competes with a first visit's game
+engine.ready.catch(() => {}).then(registerServiceWorker);
 if (EMBED) embedReady();
