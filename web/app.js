@@ -263,7 +263,7 @@ function renderSetup(game, preset) {
   }
   $("setup-title").textContent = t(`game.${game}.title`);
   $("setup-blurb").textContent = t(`game.${game}.blurb`);
-  $("setup-blurb").append(" ", element("span", { class: "learn-links" }, [element("a", { href: `#/rules/${game}`, text: t("rules.how_to_play") }), " · ", element("a", { href: `#/learn/${game}`, text: t("learn.try") })]));
+  $("setup-learn").replaceChildren(element("a", { href: `#/rules/${game}`, text: t("rules.how_to_play") }), " · ", element("a", { href: `#/learn/${game}`, text: t("learn.try") }));
   const info = gameInfo(game);
   $("setup-start").disabled = !info;
   $("setup-wait").hidden = Boolean(info) || Boolean(engine.failed);

@@ -271,6 +271,7 @@ def test_a_link_with_an_illegal_move_says_which_move(visit):
     words = page.locator("#notice-text").inner_text()
     assert "does not open a game" in words and "move 6 (a1)" in words, words
     assert page.locator("#screen-menu").is_visible()
+    page.evaluate("document.getElementById('notice-text').textContent = ''")  # so the wait below sees the new one
     page.evaluate("location.hash = " + json.dumps(f"#/replay?code={quote(tampered)}"))
     page.wait_for_function("document.getElementById('notice-text').textContent.includes('move 6 (a1)')")
     assert page.locator("#screen-menu").is_visible()
