@@ -25,7 +25,7 @@ GAMES = {  # players, seats, and how many actions of the person's are enough for
     "upples": (2, "human,easy", 10),
     "upcombine": (2, "human,easy", 10),
     "ubongo": (1, "human", 1),  # a puzzle, solved by dragging its tiles
-    "whoopies": (2, "human,easy", 4),
+    "whoopies": (2, "human,easy", 10),
 }
 LANGUAGES = ("en", "pt", "uk")
 TARGET_WAIT_S = 30
