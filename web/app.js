@@ -315,9 +315,12 @@ function renderSetup(game, preset) {
     for (const select of optionsBox.querySelectorAll("select")) chosen[select.dataset.option] = select.value;
     optionsBox.replaceChildren();
     const offered = info ? info.offered[playersSelect.value] || {} : {};
+    const unused = info?.unused?.[playersSelect.value] || []; // options that mean nothing for this many players
+    const note = info?.notes?.[playersSelect.value]; // what this many players makes of the game (puzzle mode)
+    if (note) optionsBox.append(element("p", { class: "setup-note", id: "setup-note", text: t(note) }));
     for (const [name, spec] of Object.entries(info ? info.options : {})) {
       const choices = offered[name] || spec.choices;
-      if (choices.length < 2) continue;
+      if (choices.length < 2 || unused.includes(name)) continue;
       const select = element("select", { "data-option": name },
         choices.map((choice) => element("option", { value: JSON.stringify(choice), text: t(`${game}.option.${name}.${choice}`, {}, String(choice)) })));
       const wanted = chosen[name] ?? JSON.stringify(remembered?.options?.[name] ?? spec.default);
@@ -536,6 +539,9 @@ function paramWord(game, name, value) {
 function logText(table, entry) {
   const params = { ...entry.params };
   for (const [name, value] of Object.entries(params)) {
+    if (name.endsWith("_ms") && typeof value === "number") { // a duration: `{time}` in seconds, the language's way
+      params[name.slice(0, -3)] = new Intl.NumberFormat(currentLanguage(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value / 1000);
+    }
     if (typeof value === "string") params[name] = paramWord(table.game, name, value);
     else if (Array.isArray(value) && value.every((item) => typeof item === "string")) {
       // a list of things ("sapphire", "ruby"): each worded, joined the language's way ("Sapphire and Ruby")
@@ -1330,7 +1336,7 @@ window.gamebox = {
   request: (request) => engine.request(request),
   // what the person can do now, in CSS pixels of the viewport: [{kind: "tap", x, y, action?, label}] and
   // [{kind: "drag", x, y, x2, y2, label}] (web/games/kit.js); a tap at a target's point plays exactly its action
-  targets: () => (app.renderer && app.table && !app.busy && app.renderer.targets ? app.renderer.targets() : []),
+  targets: () => (document.body.dataset.screen === "learn" ? window.gamebox.learn?.targets() ?? [] : app.renderer && app.table && !app.busy && app.renderer.targets ? app.renderer.targets() : []),
   // every text the paint kit could not fit in its box since the page loaded (tests assert there is none)
   overflows: () => textOverflows(),
 };

@@ -24,3 +24,17 @@ def test_a_bot_seat_starts_at_the_newcomer_level_and_the_last_choice_is_remember
     page.evaluate("location.hash = '#/upthrust'")
     page.wait_for_selector("#setup-title:has-text('Upthrust')")
     assert page.locator("#setup-seats li select.level").nth(1).input_value() == "easy"
+
+
+def test_one_player_of_ubongo_is_named_puzzle_mode_and_asks_for_no_sand_timer(game_page: SharedPage) -> None:
+    page = game_page.go("#/ubongo")
+    page.wait_for_selector("#setup-start:not([disabled])")
+    page.select_option("#setup-players", "2")
+    assert page.locator("#setup-note").count() == 0
+    assert page.locator('select[data-option="timer"]').count() == 1
+    page.select_option("#setup-players", "1")
+    assert "puzzle mode" in page.locator("#setup-note").inner_text()
+    assert page.locator('select[data-option="timer"]').count() == 0
+    page.click("#setup-start")
+    page.wait_for_function("window.gamebox.table() && window.gamebox.table().game === 'ubongo'")
+    assert page.evaluate("window.gamebox.table().players") == 1

@@ -111,6 +111,8 @@ def test_a_puzzle_is_solved_by_following_the_drag_targets(page: Any) -> None:
     page.wait_for_selector("#game-over:not([hidden])")
     result = page.locator("#over-result").inner_text()
     assert re.fullmatch(r"Solved in \d+\.\d s", result), result  # puzzle mode is named as a puzzle: no "Final score"
+    # and so is its log: seconds, the language's way
+    assert re.search(r"Ubongo! Puzzle solved in \d+\.\d s\.", page.locator("#log").inner_text())
     page.click("#btn-over-close")
     screenshot(page, "ubongo-puzzle-solved")
 

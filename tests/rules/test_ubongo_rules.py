@@ -739,3 +739,11 @@ def test_levels_are_ordered_and_nobody_is_faster_than_their_hands():
         times = [solve_time_ms("hard", 2, rng, tiles) for _ in range(300)]
         assert min(t for t in times if t is not None) >= HANDS_MS + HANDS_MS_PER_TILE * tiles
         assert all(t is None or t % 1000 == 0 for t in times)  # whole seconds: a listed action
+
+
+def test_one_player_is_puzzle_mode_and_its_set_up_asks_for_no_sand_timer() -> None:
+    described = GAME.describe()
+    assert described["notes"] == {"1": "ubongo.setup.puzzle_mode"}
+    assert described["unused"]["1"] == ["timer"] and described["unused"]["2"] == []
+    # a link that names a sand timer for a puzzle still opens: the option means nothing there, it is not refused
+    assert GAME.new("NOTE", 1, timer=60).options["timer"] == 60

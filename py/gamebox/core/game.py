@@ -263,6 +263,16 @@ class Game(ABC):
         the newest edition's by default."""
         return self.offered_choices(players)
 
+    def setup_note(self, players: int) -> str | None:
+        """A message key the set-up screen shows for this many players, where the count changes what the game is
+        (one player of Ubongo plays puzzle mode); None for most."""
+        return None
+
+    def unused_options(self, players: int) -> list[str]:
+        """Options that mean nothing with this many players (a sand timer in a puzzle with a stopwatch): the set-up
+        screen does not ask for them. They stay valid in links, so a link made with one still opens."""
+        return []
+
     def rematch_options(self, state: State) -> dict[str, Any]:
         """The options of "Play again" after ``state``'s game: the same, unless the rules rotate something (the
         first player, say)."""
@@ -279,6 +289,10 @@ class Game(ABC):
                 str(players): self.offered_choices(players)
                 for players in range(self.min_players, self.max_players + 1)
             },
+            "notes": {str(players): note for players in range(self.min_players, self.max_players + 1)
+                      if (note := self.setup_note(players)) is not None},
+            "unused": {str(players): self.unused_options(players)
+                       for players in range(self.min_players, self.max_players + 1)},
             "bot_levels": self.bot_levels,
             "default_bot_level": self.default_bot_level or (self.bot_levels[0] if self.bot_levels else ""),
             "hidden_information": self.hidden_information,

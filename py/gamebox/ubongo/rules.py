@@ -603,7 +603,7 @@ class UbongoState(State):
             self.solved_time = at
             self.phase = "solved"
             self.active = []
-            entries.append(log_entry(0, "ubongo.puzzle_solved", "Ubongo! Solved.", time=at, hints=self.hints))
+            entries.append(log_entry(0, "ubongo.puzzle_solved", "Ubongo! Solved.", time_ms=at, hints=self.hints))
         return entries
 
     def _put(self, p: Placement, colour: str) -> None:
@@ -792,6 +792,12 @@ class UbongoGame(Game):
         state.edition = edition
         state.setup()
         return state
+
+    def setup_note(self, players: int) -> str | None:
+        return "ubongo.setup.puzzle_mode" if players == 1 else None
+
+    def unused_options(self, players: int) -> list[str]:
+        return ["timer"] if players == 1 else []  # a puzzle runs a stopwatch, never a sand timer
 
     def bot(self, level: str) -> BotFunction:
         from gamebox.ubongo.bots import BOTS
