@@ -823,8 +823,8 @@ export function create(canvas, host) {
       const found = (v.my_grabs || []).find((a) => a.creature);
       if (found) caught = { creature: found.creature, part: found.part, ms: found.ms };
       else {
-        run.flash = { text: t("whoopies.missed"), at: performance.now() };
-        host.announce(run.flash.text);
+        run.flash = { words: () => t("whoopies.missed"), at: performance.now() };
+        host.announce(run.flash.words());
         animate();
         return;
       }
@@ -839,9 +839,10 @@ export function create(canvas, host) {
     run.caught = caught;
     run.stage = "caught";
     hold = { key: run.key, until: performance.now() + ms(HOLD_MS) };
-    const text = t(caught.part === "tail" ? "whoopies.caught_tail" : "whoopies.caught_body", { whoopie: cname(caught.creature), ms: caught.ms });
-    run.flash = { text, at: performance.now() };
-    host.announce(text);
+    // words, not a text: a language switched meanwhile words it again
+    const words = () => t(caught.part === "tail" ? "whoopies.caught_tail" : "whoopies.caught_body", { whoopie: cname(caught.creature), ms: caught.ms });
+    run.flash = { words, at: performance.now() };
+    host.announce(words());
     animate();
   }
 
@@ -1410,7 +1411,7 @@ export function create(canvas, host) {
       roundRect(c, box.x, box.y, box.w, box.h, 12);
       c.fillStyle = run.caught ? "rgba(22,128,60,0.92)" : "rgba(40,40,50,0.85)";
       c.fill();
-      fitText(c, run.flash.text, { x: box.x + 10, y: box.y, w: box.w - 20, h: box.h }, { size: 20, weight: 700, colour: "#ffffff", minSize: 9 });
+      fitText(c, run.flash.words(), { x: box.x + 10, y: box.y, w: box.w - 20, h: box.h }, { size: 20, weight: 700, colour: "#ffffff", minSize: 9 });
     }
     if (run.caught) return t("whoopies.prompt.caught_wait");
     if (run.passed) return t("whoopies.prompt.time_up");
