@@ -1,4 +1,5 @@
-// Helpers shared by the renderers: a crisp canvas at any pixel ratio, hit regions, and tweens.
+// What the renderer kit (kit.js) stands on: a crisp canvas at any pixel ratio, the pointer transform, tweens and
+// the test-speed switch.
 
 /** Size the canvas's backing store to the drawing's size (`width` x `height` board units) times the device pixel
  * ratio; returns the 2D context. On screen the canvas is at most that wide and never wider than its container,
@@ -38,26 +39,6 @@ export function pagePosition(canvas, x, y) {
   return { x: box.left + x * (box.width / size.width), y: box.top + y * (box.height / size.height) };
 }
 
-/** Hit regions: circles and rectangles that carry a value; the last one added wins. */
-export class HitRegions {
-  constructor() { this.regions = []; }
-  clear() { this.regions = []; }
-  circle(x, y, r, value) { this.regions.push({ kind: "circle", x, y, r, value }); }
-  rect(x, y, w, h, value) { this.regions.push({ kind: "rect", x, y, w, h, value }); }
-  at(point) {
-    for (let i = this.regions.length - 1; i >= 0; i--) {
-      const region = this.regions[i];
-      if (region.kind === "circle") {
-        if ((point.x - region.x) ** 2 + (point.y - region.y) ** 2 <= region.r ** 2) return region.value;
-      } else if (point.x >= region.x && point.x <= region.x + region.w && point.y >= region.y
-                 && point.y <= region.y + region.h) {
-        return region.value;
-      }
-    }
-    return null;
-  }
-}
-
 const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 /** The test-speed switch: a factor on animations and bot pacing (1 for people). Tests set
@@ -81,15 +62,6 @@ export function tween(ms, frame) {
     };
     requestAnimationFrame(step);
   });
-}
-
-/** Text centred on (x, y) in `font` and `colour`; the rest are fillText's arguments (text, x, y, max width). */
-export function centredText(context, font, colour, ...fillTextArguments) {
-  context.fillStyle = colour;
-  context.font = font;
-  context.textAlign = "center";
-  context.textBaseline = "middle";
-  context.fillText(...fillTextArguments);
 }
 
 /** A rounded rectangle path. */
