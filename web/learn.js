@@ -4,6 +4,7 @@
 // The target glows (the renderer's showHint), a refused tap is answered with the rules' own reason, and the
 // progress is kept on this device (localStorage, gamebox/v1/learn).
 import { has, t } from "./i18n.js";
+import { pace } from "./games/common.js";
 import { codeEntry, element, GAMES, loadJson, mountRenderer, paragraphs, seatsFor } from "./rules.js";
 
 export const STORE_KEY = "gamebox/v1/learn";
@@ -140,7 +141,7 @@ async function finishStep(token) {
   lesson.moving = true; // the board takes no action while the bots reply
   try {
     for (const [number, [seat, action]] of bots.entries()) {
-      await new Promise((resolve) => setTimeout(resolve, BOT_PAUSE_MS));
+      await new Promise((resolve) => setTimeout(resolve, BOT_PAUSE_MS * pace())); // none at test speed
       if (token !== lesson.token) return;
       const code = `${lesson.code}.${codeEntry(seat, action)}`;
       const reply = await openCode(code);
@@ -186,11 +187,86 @@ function draw(table, animate) {
   glow();
 }
 
-/** Mark the step's target on the board (not where the renderer's hint would make the move itself). */
+/** Mark the step's target on the board: the renderer's own hint, or a ring where that cannot mark it. */
 function glow() {
   const want = expected();
-  if (!want || !lesson.renderer || lesson.script.glow === false) return;
-  if (lesson.table?.to_move.includes(0)) lesson.renderer.showHint?.(want);
+  ring.want = null;
+  if (!want || !lesson.renderer || !lesson.table?.to_move.includes(0)) return;
+  if (lesson.script.glow !== false) lesson.renderer.showHint?.(want);
+  // A grab is built by the board from where and when the hand closes, so no target has the script's action: the
+  // ring follows the ball the script catches, wherever the throw moves it. Where the renderer's hint would make
+  // the move itself (glow: false, Ubongo's Hint button), the ring marks the target whose action the step is.
+  const label = grabLabel();
+  if (label) ring.want = (target) => target.label === label;
+  else if (lesson.script.glow === false) ring.want = (target) => target.action === bare(want);
+  if (ring.want) followRing();
+}
+
+// ---------------------------------------------------------------- the ring: a glow the renderer cannot draw
+const ring = { element: null, want: null, frame: 0 }; // want: (target) => is it the one to mark
+
+/** Where a path of the throw is at `when` ms (the frames stop where it comes to rest), in the throw's units. */
+function pathAt(frames, when, frameMs) {
+  const last = frames.length - 1;
+  if (when >= last * frameMs) return frames[last];
+  const index = Math.floor(Math.max(0, when) / frameMs);
+  const part = (Math.max(0, when) - index * frameMs) / frameMs;
+  return frames[index].map((value, i) => value + (frames[index + 1][i] - value) * part);
+}
+
+/** The Whoopie a scripted grab (`grab <x>,<y> @<ms>`) catches by the ball: the ball nearest that point then. */
+function scriptedCatch() {
+  const item = step();
+  const thr = lesson.table?.view?.throw;
+  const match = /^grab (\d+),(\d+) @(\d+)$/.exec(String(expected() ?? ""));
+  if (!item || item.accept !== "grab" || !thr || !match) return null;
+  const [x, y, when] = match.slice(1).map(Number);
+  let best = null;
+  let nearest = Infinity;
+  for (const name of thr.order) {
+    const [bx, by] = pathAt(thr.paths[name].ball, when, thr.frame_ms);
+    const distance = Math.hypot(bx - x, by - y);
+    if (distance < nearest) { nearest = distance; best = name; }
+  }
+  return best;
+}
+
+/** The words of the board's target for the scripted catch (its ball), as the renderer words it. */
+function grabLabel() {
+  const name = scriptedCatch();
+  const found = name && (lesson.table.view.targets || []).find((target) => target.key === "whoopies.describe.grab_ball"
+    && target.thing.id === name);
+  if (!found) return null;
+  return t(found.key, { ...found.params, whoopie: t(`whoopies.creature.${name}`, {}, name[0].toUpperCase() + name.slice(1)) });
+}
+
+function followRing() {
+  if (!ring.element) {
+    ring.element = element("div", { class: "learn-ring", "aria-hidden": "true" });
+    Object.assign(ring.element.style, { position: "fixed", width: "46px", height: "46px", margin: "-23px 0 0 -23px",
+      border: "4px solid #f5a623", borderRadius: "50%", boxShadow: "0 0 12px 4px rgba(245, 166, 35, 0.75)",
+      pointerEvents: "none", zIndex: "20", display: "none" });
+    document.body.append(ring.element);
+  }
+  if (ring.frame) return;
+  const move = () => {
+    ring.frame = 0;
+    const found = ring.want && lesson.renderer?.targets?.().find(ring.want);
+    ring.element.style.display = found ? "block" : "none";
+    if (found) {
+      ring.element.style.left = `${found.x}px`;
+      ring.element.style.top = `${found.y}px`;
+    }
+    if (ring.want) ring.frame = requestAnimationFrame(move);
+  };
+  move();
+}
+
+function dropRing() {
+  ring.want = null;
+  if (ring.frame) cancelAnimationFrame(ring.frame);
+  ring.frame = 0;
+  if (ring.element) ring.element.style.display = "none";
 }
 
 function say(text, kind = "") {
@@ -244,6 +320,7 @@ function renderPrompt() {
 
 // ---------------------------------------------------------------- entering and leaving
 function dropRenderer() {
+  dropRing();
   if (!lesson.renderer) return;
   try { lesson.renderer.destroy(); } catch { /* gone already */ }
   lesson.renderer = null;
@@ -338,15 +415,24 @@ document.addEventListener("languagechange", () => {
 });
 wireBoard(document.getElementById("learn-board"));
 
+/** What the person can do on the lesson's board now, in CSS pixels of the viewport (the renderer kit's targets()):
+ * nothing while the page works or the bots reply. app.js's window.gamebox.targets() answers with it on this screen. */
+export function currentTargets() {
+  if (!lesson.renderer || !lesson.table || lesson.busy || lesson.moving || !lesson.renderer.targets) return [];
+  return lesson.renderer.targets();
+}
+
 // For tests and embedding pages: the step on screen, and the same way in as a tap on the board.
 if (window.gamebox) {
   window.gamebox.learn = {
     state: () => (lesson.game ? {
       game: lesson.game, step: lesson.index, steps: lesson.script ? steps().length : 0, busy: lesson.busy,
       action: lesson.script ? expected() : null, done: Boolean(lesson.script) && lesson.index >= steps().length,
+      catch: lesson.script ? scriptedCatch() : null,
       toMove: lesson.table ? lesson.table.to_move : [],
     } : null),
     play: (action) => act(action),
     next: () => next(),
+    targets: () => currentTargets(),
   };
 }

@@ -1,45 +1,48 @@
-"""Rules pages and guided first games in the browser (docs/learn.md): one booted page for the whole module, moved
-between games by changing location.hash, so the module stays fast."""
+"""Rules pages and guided first games in the browser (docs/learn.md). Two booted pages for the whole module, a phone
+(390 x 844, touch) and a desktop (1280 x 800, mouse), each moved between games by location.hash, so the module stays
+fast. The guided games are played as a person plays them: by taps (and, in Ubongo, drags) at the points
+window.gamebox.targets() gives, never through window.gamebox.learn.play."""
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .conftest import BOOT_TIMEOUT_MS, SHOTS, Watch
+from .conftest import SHOTS, SharedPage
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("upthrust", "ubongo", "upples", "upcombine", "whoopies")
+LANGUAGES = ("en", "pt", "uk")
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 SHOOT = bool(os.environ.get("GAMEBOX_LEARN_SHOTS"))
+CATALOGUES = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+              for lang in LANGUAGES}
+# Up Combine's pieces, as an action writes them (`Pd 3`: the purple diamond on stack 3) and as a label words them
+UPCOMBINE_COLOURS = {"B": "blue", "G": "green", "O": "orange", "P": "purple", "R": "red"}
+UPCOMBINE_SYMBOLS = {"c": "circle", "d": "diamond", "q": "square", "s": "star", "t": "triangle"}
+
+Target = dict[str, Any]
 
 
 @pytest.fixture(scope="module")
-def page(browser: Any, site: str) -> Iterator[Any]:
-    context = browser.new_context(viewport=PHONE, bypass_csp=True, locale="en-GB")
-    watch = Watch(site.rstrip("/"))
-    context.route("**/*", watch.route)
-    tab = context.new_page()
-    tab.on("console", lambda message: watch.errors.append(message.text) if message.type == "error" else None)
-    tab.on("pageerror", lambda error: watch.errors.append(str(error)))
-    tab.goto(site)
-    tab.wait_for_function("window.gamebox && window.gamebox.ready", timeout=30_000)
-    tab.wait_for_function("document.getElementById('engine-status').classList.contains('done')",
-                          timeout=BOOT_TIMEOUT_MS)
-    yield tab
-    context.close()
-    assert watch.foreign == [], f"requests to other origins: {watch.foreign}"
-    assert watch.errors == [], f"console errors: {watch.errors}"
+def phone(browser: Any, site: str) -> Iterator[SharedPage]:
+    shared = SharedPage(browser, site, viewport=PHONE, has_touch=True)
+    yield shared
+    shared.close()
 
 
-def go(page: Any, route: str) -> None:
-    page.evaluate("(route) => { location.hash = route; }", route)
+@pytest.fixture(scope="module")
+def desktop(browser: Any, site: str) -> Iterator[SharedPage]:
+    shared = SharedPage(browser, site, viewport=DESKTOP)
+    yield shared
+    shared.close()
 
 
 def no_horizontal_scroll(page: Any) -> bool:
@@ -52,143 +55,339 @@ def shoot(page: Any, name: str) -> None:
         page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
-def test_the_menu_card_links_to_the_rules_and_the_guided_game(page: Any) -> None:
-    go(page, "#/")
-    page.wait_for_selector("#screen-menu:not([hidden])")
-    for game in GAMES:
-        card = page.locator(f'.game-card[data-game="{game}"]')
-        assert card.locator(f'a[href="#/rules/{game}"]').count() == 1
-        assert card.locator(f'a[href="#/learn/{game}"]').count() == 1
+def words(lang: str, key: str, **params: str) -> str:
+    text = str(CATALOGUES[lang].get(key, CATALOGUES["en"][key]))
+    for name, value in params.items():
+        text = text.replace("{" + name + "}", value)
+    return text
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_each_rules_page_draws_its_example_boards_without_horizontal_scroll(page: Any, game: str) -> None:
-    go(page, f"#/rules/{game}")
-    page.wait_for_selector("#screen-rules:not([hidden])")
-    page.wait_for_function("(game) => document.getElementById('rules-title').textContent.length > 0 && "
-                           "document.querySelectorAll('.rules-example').length > 0 && "
-                           "[...document.querySelectorAll('.rules-example')].every((f) => f.dataset.drawn === '1')",
-                           arg=game, timeout=60_000)
-    data = json.loads((ROOT / "web" / "rules" / f"{game}.json").read_text(encoding="utf-8"))
-    expected = sum(len(section.get("examples", [])) for section in data["sections"])
-    assert page.locator(".rules-example[data-drawn='1']").count() == expected
-    # every board really has pixels drawn (not a blank canvas)
-    painted = page.evaluate("""() => [...document.querySelectorAll('.rules-board')].map((canvas) => {
-        const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
-        for (let i = 3; i < data.length; i += 4 * 97) if (data[i] !== 0) return true;
-        return false; })""")
-    assert all(painted)
-    assert page.locator(".rules-section h2").count() >= 7
-    assert no_horizontal_scroll(page)
-    shoot(page, f"rules-{game}-phone")
+class Hand:
+    """A person's hand on one screen: taps with a finger (touch) or clicks with the mouse, at targets' points."""
+
+    def __init__(self, shared: SharedPage, *, touch: bool) -> None:
+        self.page = shared.page
+        self.touch = touch
+        self.cdp = shared.context.new_cdp_session(self.page) if touch else None
+
+    def targets(self) -> list[Target]:
+        return list(self.page.evaluate("window.gamebox.targets()"))
+
+    def find(self, choose: Callable[[list[Target]], Target | None], what: str, timeout: float = 10.0) -> Target:
+        """The target `choose` picks from window.gamebox.targets(), scrolled into the viewport (both ends of a
+        drag), waiting for it to be offered."""
+        deadline = time.monotonic() + timeout
+        while True:
+            target = choose(self.targets())
+            if target is not None:
+                height = self.page.evaluate("window.innerHeight")
+                ys = [target["y"], target.get("y2", target["y"])]
+                if min(ys) >= 8 and max(ys) <= height - 8:
+                    return target
+                self.page.evaluate("(dy) => window.scrollBy(0, dy)", (min(ys) + max(ys)) / 2 - height / 2)
+                self.page.evaluate("new Promise((resolve) => requestAnimationFrame(() => resolve()))")
+                continue
+            if time.monotonic() > deadline:
+                raise AssertionError(f"no target to {what}: {self.targets()}")
+            time.sleep(0.05)
+
+    def tap(self, target: Target) -> None:
+        if self.touch:
+            self.page.touchscreen.tap(target["x"], target["y"])
+        else:
+            self.page.mouse.click(target["x"], target["y"])
+
+    def drag(self, target: Target) -> None:
+        x, y, x2, y2 = target["x"], target["y"], target["x2"], target["y2"]
+        steps = 8
+        if self.cdp is None:
+            self.page.mouse.move(x, y)
+            self.page.mouse.down()
+            self.page.mouse.move(x2, y2, steps=steps)
+            self.page.mouse.up()
+            return
+        self.cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        for index in range(1, steps + 1):
+            point = {"x": x + (x2 - x) * index / steps, "y": y + (y2 - y) * index / steps}
+            self.cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+        self.cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+    def press(self, selector: str) -> None:
+        """A button of the page (not of the board)."""
+        if self.touch:
+            self.page.tap(selector)
+        else:
+            self.page.click(selector)
 
 
-def test_a_rules_page_in_portuguese_and_ukrainian_is_worded_in_that_language(page: Any) -> None:
-    go(page, "#/rules/upthrust")
-    page.wait_for_selector("#screen-rules:not([hidden])")
-    for lang, word in (("pt", "Como jogar"), ("uk", "Як грати"), ("en", "How to play")):
-        page.select_option("#lang-select", lang)
-        page.wait_for_function("(word) => document.getElementById('rules-title').textContent.startsWith(word)",
-                               arg=word, timeout=10_000)
-        assert no_horizontal_scroll(page)
+def offered(test: Callable[[Target], bool]) -> Callable[[list[Target]], Target | None]:
+    """A chooser for Hand.find: the first target that passes `test`."""
+    return lambda targets: next((target for target in targets if test(target)), None)
 
 
-def follow_the_lesson(page: Any, game: str) -> int:
-    """Play the guided game by its own prompts: each step's action (what glows), or Next. Returns the steps."""
-    go(page, f"#/learn/{game}")
+def labelled(prefix: str) -> Callable[[list[Target]], Target | None]:
+    """A chooser for Hand.find: the first target whose words start with `prefix`."""
+    return offered(lambda target: str(target["label"]).startswith(prefix))
+
+
+def placing(prefix: str) -> Callable[[list[Target]], Target | None]:
+    """A chooser for Hand.find: the first drag whose action starts with `prefix` (Ubongo's `place ...`)."""
+    return offered(lambda target: target["kind"] == "drag" and str(target.get("action", "")).startswith(prefix))
+
+
+def state(page: Any) -> dict[str, Any]:
+    return dict(page.evaluate("window.gamebox.learn.state()"))
+
+
+def start_lesson(hand: Hand, game: str) -> None:
+    """The guided game of `game` from its first step."""
+    page = hand.page
+    page.evaluate("(route) => { location.hash = route; }", f"#/learn/{game}")
     page.wait_for_selector("#screen-learn:not([hidden])")
     page.wait_for_function("(game) => window.gamebox.learn && window.gamebox.learn.state() && "
                            "window.gamebox.learn.state().game === game && "
                            "document.body.dataset.learnStep !== undefined && !window.gamebox.learn.state().busy",
                            arg=game, timeout=60_000)
-    page.locator("#learn-buttons button", has_text="Start again").click()
+    hand.press("#learn-buttons button:has-text('Start again')")
     page.wait_for_function("() => document.body.dataset.learnStep === '0' && !window.gamebox.learn.state().busy",
                            timeout=60_000)
-    shoot(page, f"learn-{game}-start-phone")
-    steps = 0
-    for _ in range(40):
-        state = page.evaluate("window.gamebox.learn.state()")
-        if state["done"]:
+
+
+def thing_words(game: str, action: str) -> str:
+    """How a label names the thing an action moves, for a first touch that only picks it up."""
+    if game == "upthrust":
+        return f" on {action} "
+    if game == "upcombine":
+        return f"the {UPCOMBINE_COLOURS[action[0]]} {UPCOMBINE_SYMBOLS[action[1]]}"
+    if game == "ubongo":
+        return f"tile {action.split()[1]}"
+    return action
+
+
+def play_step(hand: Hand, game: str, action: str) -> None:
+    """The step's action by taps: the target whose action it is; where the first touch only picks the thing up,
+    first the label-only target of the thing the step names, then the action's target."""
+    hand.find(offered(lambda target: True), "touch anything")  # the board is ready
+    if not any(target.get("action") == action for target in hand.targets()):
+        named = thing_words(game, action)
+        hand.tap(hand.find(offered(lambda target: "action" not in target and target["kind"] == "tap"
+                                   and named in target["label"]), f"pick up what {action} moves"))
+    target = hand.find(offered(lambda target: target.get("action") == action), f"play {action}")
+    if target["kind"] == "drag":
+        hand.drag(target)
+    else:
+        hand.tap(target)
+
+
+def catch_by_the_ball(hand: Hand, whoopie: str, shot: str = "") -> None:
+    """A grab step: once the Whoopies have come to rest, a tap on the ball of the Whoopie the script catches
+    (the target the lesson's ring follows)."""
+    label = f"Grab {whoopie.capitalize()} by the ball"
+
+    ball = offered(lambda target: target["label"] == label and target.get("action") == "grab")
+    before = hand.find(ball, f"catch {whoopie}")
+    deadline = time.monotonic() + 6
+    while time.monotonic() < deadline:  # the throw flies for about 3 s: a hand closes where the ball lies
+        time.sleep(0.15)
+        now = hand.find(ball, f"catch {whoopie}")
+        if abs(now["x"] - before["x"]) < 0.5 and abs(now["y"] - before["y"]) < 0.5:
             break
-        before = [state["step"], state["action"]]
-        if state["action"]:
-            assert page.evaluate("(action) => window.gamebox.learn.play(action)", state["action"])
+        before = now
+    assert hand.page.evaluate("document.querySelector('.learn-ring')?.style.display") == "block"  # the glow
+    if shot:
+        shoot(hand.page, shot)
+    hand.tap(before)
+
+
+def solve_the_card(hand: Hand) -> None:
+    """Ubongo's free step: every tile still in the tray is picked up, turned (Rotate, then Flip) until the board
+    offers a drag that places it, and dragged onto the card."""
+    page = hand.page
+    start = state(page)["step"]
+    turns = 0  # of the tile in hand: six turns, then a flip, then six more
+    for _ in range(40):
+        if state(page)["step"] != start:
+            return
+        place = placing("place ")(hand.targets())
+        if place:
+            tile = place["action"].split()[1]
+            moves = page.evaluate("document.getElementById('learn-screen').dataset.moves")
+            hand.drag(hand.find(placing(f"place {tile} "), f"place tile {tile}"))
+            page.wait_for_function("(moves) => document.getElementById('learn-screen').dataset.moves !== moves && "
+                                   "!window.gamebox.learn.state().busy", arg=moves, timeout=15_000)
+            turns = 0
+            continue
+        picked = page.evaluate("document.getElementById('learn-board').ubongo.selected()")
+        if picked is None or picked["at"] is not None:
+            hand.tap(hand.find(labelled("Pick up tile"), "pick up a tile"))
+            page.wait_for_function("document.getElementById('learn-board').ubongo.selected() !== null")
+            turns = 0
+            continue
+        tool = "Flip" if turns == 6 else "Rotate"
+        assert turns <= 12, f"no turn of tile {picked['number']} can be placed"
+        turns += 1
+        hand.tap(hand.find(labelled(tool), tool))
+        page.wait_for_function("(before) => JSON.stringify(document.getElementById('learn-board').ubongo"
+                               ".selected()) !== before", arg=json.dumps(picked, separators=(",", ":")),
+                               timeout=5_000)
+    raise AssertionError("the card was not solved by taps and drags")
+
+
+def follow_the_lesson(hand: Hand, game: str, screen: str) -> int:
+    """Play the guided game of `game` by its prompts, with taps and drags at the targets. Returns the steps."""
+    page = hand.page
+    script = json.loads((ROOT / "web" / "learn" / f"{game}.json").read_text(encoding="utf-8"))
+    start_lesson(hand, game)
+    done_steps = 0
+    for _ in range(40):
+        now = state(page)
+        if now["done"]:
+            break
+        if screen == "phone":
+            shoot(page, f"learn-{game}-{now['step'] + 1:02d}-{now['action'] or 'next'}-phone".replace(" ", "_"))
+        before = [now["step"], now["action"]]
+        if not now["action"]:
+            hand.press("#learn-next")
+        elif script["steps"][now["step"]].get("free"):
+            solve_the_card(hand)
+        elif now["catch"]:
+            catch_by_the_ball(hand, now["catch"], f"learn-{game}-{now['step'] + 1:02d}-at-rest-phone"
+                              if screen == "phone" else "")
+            page.wait_for_function("(before) => { const s = window.gamebox.learn.state(); return !s.busy && "
+                                   "(s.step !== before[0] || s.done || "
+                                   "document.getElementById('learn-feedback').dataset.kind === 'refused'); }",
+                                   arg=before, timeout=30_000)
+            if state(page)["step"] == before[0]:
+                continue  # missed (the step stays): the hand tries again
+            assert page.text_content("#learn-feedback") == words("en", "learn.grab_won")
         else:
-            page.click("#learn-next")
+            if now["action"] == "hint":  # Ubongo's hint would place a tile: a ring marks its button instead
+                page.wait_for_function("document.querySelector('.learn-ring')?.style.display === 'block'")
+            play_step(hand, game, now["action"])
         page.wait_for_function("(before) => { const s = window.gamebox.learn.state(); return !s.busy && "
                                "(s.step !== before[0] || s.action !== before[1] || s.done); }", arg=before,
                                timeout=30_000)
-        steps += 1
-    return steps
+        done_steps += 1
+    return done_steps
 
 
-def test_a_wrong_tap_in_a_guided_game_says_why_and_the_prompt_stays(page: Any) -> None:
-    go(page, "#/learn/upthrust")
-    page.wait_for_selector("#screen-learn:not([hidden])")
-    page.wait_for_function("window.gamebox.learn && window.gamebox.learn.state() && "
-                           "window.gamebox.learn.state().game === 'upthrust' && !window.gamebox.learn.state().busy "
-                           "&& document.body.dataset.learnStep !== undefined", timeout=60_000)
-    page.locator("#learn-buttons button", has_text="Start again").click()
-    page.wait_for_function("document.body.dataset.learnStep === '0' && !window.gamebox.learn.state().busy")
+def steps_of(game: str) -> int:
+    data = json.loads((ROOT / "web" / "learn" / f"{game}.json").read_text(encoding="utf-8"))
+    return sum(1 if step.get("free") else max(1, len(step.get("actions", []))) for step in data["steps"])
+
+
+def finish_every_lesson(shared: SharedPage, *, touch: bool, screen: str) -> None:
+    hand = Hand(shared, touch=touch)
+    page = shared.page
+    for game in GAMES:
+        since = page.evaluate("window.gamebox.overflows().length")
+        assert follow_the_lesson(hand, game, screen) == steps_of(game), game
+        assert state(page)["done"], game
+        page.wait_for_selector(f'#learn-buttons a[href="#/{game}"]')  # "Play a real game"
+        stored = page.evaluate("JSON.parse(localStorage.getItem('gamebox/v1/learn'))")
+        assert stored["items"][game]["done"] is True
+        assert no_horizontal_scroll(page)
+        overflows = page.evaluate("(since) => window.gamebox.overflows().slice(since)", since)
+        assert overflows == [], f"{game}: {[(item['text'], round(item['box']['w'])) for item in overflows]}"
+        shoot(page, f"learn-{game}-done-{screen}")
+        shared.check()
+
+
+# ---------------------------------------------------------------------------------------------------- tests
+def test_the_menu_card_links_to_the_rules_and_the_guided_game(phone: SharedPage) -> None:
+    page = phone.go("#/")
+    page.wait_for_selector("#screen-menu:not([hidden])")
+    for game in GAMES:
+        card = page.locator(f'.game-card[data-game="{game}"]')
+        assert card.locator(f'a[href="#/rules/{game}"]').count() == 1
+        assert card.locator(f'a[href="#/learn/{game}"]').count() == 1
+    phone.check()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_rules_page_draws_its_example_boards_in_every_language_without_overflow(phone: SharedPage,
+                                                                                     game: str) -> None:
+    page = phone.go(f"#/rules/{game}")
+    page.wait_for_selector("#screen-rules:not([hidden])")
+    data = json.loads((ROOT / "web" / "rules" / f"{game}.json").read_text(encoding="utf-8"))
+    expected = sum(len(section.get("examples", [])) for section in data["sections"])
+    since = page.evaluate("window.gamebox.overflows().length")  # what this page draws, not what others drew
+    try:
+        for lang in LANGUAGES:
+            if page.evaluate("document.documentElement.lang") != lang:
+                page.select_option("#lang-select", lang)
+            title = words(lang, "rules.title", game=words(lang, f"game.{game}.title"))
+            page.wait_for_function("([title, count]) => document.getElementById('rules-title').textContent === title "
+                                   "&& document.querySelectorAll('.rules-example').length === count && "
+                                   "[...document.querySelectorAll('.rules-example')].every((f) => "
+                                   "f.dataset.drawn === '1')", arg=[title, expected], timeout=60_000)
+            # every board really has pixels drawn (not a blank canvas)
+            painted = page.evaluate("""() => [...document.querySelectorAll('.rules-board')].map((canvas) => {
+                const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+                for (let i = 3; i < data.length; i += 4 * 97) if (data[i] !== 0) return true;
+                return false; })""")
+            assert painted and all(painted), (lang, painted)
+            assert page.locator(".rules-section h2").count() >= 7
+            assert no_horizontal_scroll(page), lang
+            overflows = page.evaluate("(since) => window.gamebox.overflows().slice(since)", since)
+            assert overflows == [], f"{lang}: {[(item['text'], round(item['box']['w'])) for item in overflows]}"
+            shoot(page, f"rules-{game}-{lang}-phone")
+    finally:
+        if page.evaluate("document.documentElement.lang") != "en":
+            page.select_option("#lang-select", "en")
+    phone.check()
+
+
+def test_a_wrong_tap_in_a_guided_game_says_why_and_the_prompt_stays(phone: SharedPage) -> None:
+    hand = Hand(phone, touch=True)
+    page = hand.page
+    start_lesson(hand, "upthrust")
     prompt = page.text_content("#learn-prompt")
     assert page.evaluate("window.gamebox.learn.play('a1')") is False  # yellow is the bot's colour
     page.wait_for_function("document.getElementById('learn-feedback').textContent.length > 0")
     assert page.get_attribute("#learn-feedback", "data-kind") == "refused"
     assert page.text_content("#learn-prompt") == prompt
-    assert page.evaluate("window.gamebox.learn.state().step") == 0
+    # a legal move that is not the lesson's, by taps: the red peg on c1 to its landing hole; it is taken back
+    play_step(hand, "upthrust", "c1")
+    page.wait_for_function("document.getElementById('learn-feedback').textContent === "
+                           f"{json.dumps(words('en', 'learn.off_script'))} && !window.gamebox.learn.state().busy")
+    assert state(page)["step"] == 0
+    assert page.evaluate("document.getElementById('learn-screen').dataset.moves") == "0"
+    phone.check()
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_each_guided_first_game_can_be_followed_to_the_end(page: Any, game: str) -> None:
-    data = json.loads((ROOT / "web" / "learn" / f"{game}.json").read_text(encoding="utf-8"))
-    steps = follow_the_lesson(page, game)
-    assert steps == sum(max(1, len(step.get("actions", []))) for step in data["steps"])
-    assert page.evaluate("window.gamebox.learn.state().done")
-    page.wait_for_selector(f'#learn-buttons a[href="#/{game}"]')  # "Play a real game"
-    stored = page.evaluate("JSON.parse(localStorage.getItem('gamebox/v1/learn'))")
-    assert stored["items"][game]["done"] is True
-    assert no_horizontal_scroll(page)
-    shoot(page, f"learn-{game}-done-phone")
-
-
-def test_a_guided_game_keeps_its_progress_when_the_person_comes_back(page: Any) -> None:
-    go(page, "#/learn/upthrust")
-    page.wait_for_function("window.gamebox.learn && window.gamebox.learn.state() && "
-                           "window.gamebox.learn.state().game === 'upthrust' "
-                           "&& !window.gamebox.learn.state().busy && document.body.dataset.learnStep !== undefined",
-                           timeout=60_000)
-    page.locator("#learn-buttons button", has_text="Start again").click()
-    page.wait_for_function("document.body.dataset.learnStep === '0' && !window.gamebox.learn.state().busy")
-    page.evaluate("window.gamebox.learn.play('b4')")
+def test_a_guided_game_keeps_its_progress_when_the_person_comes_back(phone: SharedPage) -> None:
+    hand = Hand(phone, touch=True)
+    page = hand.page
+    start_lesson(hand, "upthrust")
+    play_step(hand, "upthrust", "b4")
     page.wait_for_function("document.body.dataset.learnStep === '1' && !window.gamebox.learn.state().busy")
-    go(page, "#/")
+    phone.go("#/")
     page.wait_for_selector("#screen-menu:not([hidden])")
-    go(page, "#/learn/upthrust")
+    phone.go("#/learn/upthrust")
     page.wait_for_function("window.gamebox.learn && window.gamebox.learn.state() && "
                            "window.gamebox.learn.state().game === 'upthrust' "
                            "&& document.body.dataset.learnStep === '1' && !window.gamebox.learn.state().busy",
                            timeout=60_000)
-    assert page.evaluate("window.gamebox.learn.state().action") == "c4"
-    assert page.text_content("#learn-feedback") == "Welcome back: the lesson goes on where you left it."
+    assert state(page)["action"] == "c4"
+    assert page.text_content("#learn-feedback") == words("en", "learn.resumed")
+    phone.check()
 
 
-def test_the_rules_and_lessons_read_on_a_desktop_screen(page: Any) -> None:
-    page.set_viewport_size(DESKTOP)
-    try:
-        go(page, "#/rules/upples")
-        page.wait_for_function("[...document.querySelectorAll('.rules-example')].length > 0 && "
-                               "[...document.querySelectorAll('.rules-example')].every((f) => f.dataset.drawn === '1')",
-                               timeout=60_000)
-        assert no_horizontal_scroll(page)
-        shoot(page, "rules-upples-desktop")
-        go(page, "#/learn/upcombine")
-        page.wait_for_function("window.gamebox.learn && window.gamebox.learn.state() && "
-                               "window.gamebox.learn.state().game === 'upcombine' "
-                               "&& !window.gamebox.learn.state().busy && document.body.dataset.learnStep !== undefined",
-                               timeout=60_000)
-        page.locator("#learn-buttons button", has_text="Start again").click()
-        page.wait_for_function("document.body.dataset.learnStep === '0' && !window.gamebox.learn.state().busy")
-        assert no_horizontal_scroll(page)
-        shoot(page, "learn-upcombine-desktop")
-    finally:
-        page.set_viewport_size(PHONE)
+def test_every_guided_first_game_is_finished_by_taps_on_a_phone(phone: SharedPage) -> None:
+    finish_every_lesson(phone, touch=True, screen="phone")
+
+
+def test_every_guided_first_game_is_finished_by_clicks_on_a_desktop(desktop: SharedPage) -> None:
+    finish_every_lesson(desktop, touch=False, screen="desktop")
+
+
+def test_a_rules_page_reads_on_a_desktop_screen(desktop: SharedPage) -> None:
+    page = desktop.go("#/rules/upples")
+    page.wait_for_function("[...document.querySelectorAll('.rules-example')].length > 0 && "
+                           "[...document.querySelectorAll('.rules-example')].every((f) => f.dataset.drawn === '1')",
+                           timeout=60_000)
+    assert no_horizontal_scroll(page)
+    assert page.evaluate("window.gamebox.overflows()") == []  # nothing on this page before it overflowed either
+    shoot(page, "rules-upples-desktop")
+    desktop.check()
