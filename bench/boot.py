@@ -33,9 +33,13 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+# the engine worker as the boot tests see it, and their Chromium
+from conftest import boot_state, launch_chromium, snapshot_made  # type: ignore[import-not-found]  # noqa: E402
+
 DIST = Path(os.environ.get("GAMEBOX_DIST", ROOT / "dist"))
 LINK = "#/play?code=v1.upthrust.BENCH.2.&seats=human,easy"
-SNAPSHOT_WAIT_S = 180
 TIMED = {"bare": "bare Pyodide boot", "bare_site": "bare boot, the site's stdlib",
          "first": "first visit, game on screen", "repeat": "repeat visit, from the snapshot",
          "repeat_no_snapshot": "repeat visit, snapshot deleted"}
@@ -63,32 +67,6 @@ def write_bare_page(dist: Path) -> None:
     (folder / "bare.html").write_text(BARE)
     (folder / "bare-worker.mjs").write_text(BARE_WORKER)
     shutil.copyfile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip", folder / "python_stdlib.zip")
-
-
-def engine_worker(page: Any) -> Any:
-    """The page's engine worker (the snapshot maker it may start is a worker of its own, named)."""
-    for worker in page.workers:
-        try:
-            if worker.evaluate("self.name") == "" and worker.url.endswith("/web/worker.mjs"):
-                return worker
-        except Exception:  # noqa: BLE001 - a worker that is going away
-            continue
-    raise RuntimeError("no engine worker")
-
-
-def boot_state(page: Any) -> dict[str, Any]:
-    return dict(engine_worker(page).evaluate("self.gameboxBoot"))
-
-
-def wait_for_snapshot(page: Any) -> dict[str, Any]:
-    """Wait until the engine worker's snapshot maker has finished; its outcome."""
-    deadline = time.monotonic() + SNAPSHOT_WAIT_S
-    while time.monotonic() < deadline:
-        outcome = boot_state(page)["snapshot"]
-        if outcome and outcome.get("reason") != "making":
-            return dict(outcome)
-        time.sleep(0.25)
-    raise TimeoutError(f"no snapshot after {SNAPSHOT_WAIT_S} s")
 
 
 def timed_load(page: Any, action: Any) -> tuple[float, float]:
@@ -130,7 +108,7 @@ def measure(browser: Any, url: str, rounds: int) -> dict[str, list[float]]:
         record(figures, "first", timed_load(page, functools.partial(page.goto, url + LINK)))
         first_print = page.evaluate("document.body.dataset.fingerprint")
         assert boot_state(page)["boot"] == "fresh"
-        snapshot = wait_for_snapshot(page)
+        snapshot = snapshot_made(page)
         if not snapshot.get("stored"):
             raise RuntimeError(f"the snapshot was not stored: {snapshot}")
         for name, key in (("bytes", "bytes"), ("raw_bytes", "rawBytes"), ("make_ms", "makeMs"),
@@ -174,20 +152,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
-    from playwright.sync_api import sync_playwright
-
-    sys.path.insert(0, str(ROOT / "tools"))
-    sys.path.insert(0, str(ROOT / "tests" / "e2e"))
     import serve
-
-    from conftest import chromium_path  # type: ignore[import-not-found]
+    from playwright.sync_api import sync_playwright
 
     server, url = serve.start(DIST)
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=chromium_path(),
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync", "--no-first-run"])
+        browser = launch_chromium(playwright)
         report(browser, url, args.rounds)
         browser.close()
     server.shutdown()

@@ -71,16 +71,12 @@ def browser_benchmarks(rounds: int, games: int) -> dict[str, list[float]]:
     """Boot, round trips, bot moves and engine speed in Chromium; returns the Ubongo solvers' times in Pyodide."""
     from playwright.sync_api import sync_playwright
 
-    sys.path.insert(0, str(ROOT / "tests" / "e2e"))
-    from conftest import chromium_path  # type: ignore[import-not-found]
+    from conftest import launch_chromium  # type: ignore[import-not-found]
 
     write_pages()
     server, url = serve.start(DIST)
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=chromium_path(),
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync", "--no-first-run"])
+        browser = launch_chromium(playwright)
 
         def fresh_page():
             context = browser.new_context(bypass_csp=True)  # the app's CSP forbids Playwright's string waits

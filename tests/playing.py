@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
+from gamebox.core.errors import IllegalAction
 from gamebox.core.game import State
 
 
@@ -30,3 +33,20 @@ def first_moves(state: State, moves: int,
         state.apply(seat, action)
         played.append([seat, action, state.fingerprint()])
     return played
+
+
+def plays_exactly_its_legal_actions(state: State, variants: Callable[[str], list[str]]) -> list[str]:
+    """Every legal action of the seat to move plays as written, and every variant of it (another spelling of the
+    same move) is refused and changes nothing. Returns the actions checked."""
+    seat = state.to_move[0]
+    before = state.fingerprint()
+    legal = state.legal_actions(seat)
+    for action in legal:
+        probe = state.copy()
+        probe.apply(seat, action)
+        assert probe.history[-1] == (seat, action)
+        for text in variants(action):
+            with pytest.raises(IllegalAction):
+                state.apply(seat, text)
+            assert state.fingerprint() == before, text
+    return legal

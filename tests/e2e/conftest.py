@@ -44,14 +44,19 @@ def site() -> Iterator[str]:
     server.shutdown()
 
 
+def launch_chromium(playwright: Any) -> Any:
+    """The tests' (and bench/'s) Chromium: Debian's where it is, quiet, talking to nothing but the site."""
+    return playwright.chromium.launch(
+        executable_path=chromium_path(),
+        args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+              "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    )
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     with playwright_sync.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=chromium_path(),
-            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-        )
+        browser = launch_chromium(playwright)
         yield browser
         browser.close()
 
@@ -73,6 +78,27 @@ class Watch:
             route.abort()
 
 
+def watched_context(browser: Any, site: str, *, viewport: dict[str, int] | None = None, has_touch: bool = False,
+                    locale: str = "en-GB", bypass_csp: bool = True) -> tuple[Any, Watch]:
+    """A new browser context on the site (a phone's when ``has_touch``), whose requests to other origins are aborted
+    and counted by its Watch."""
+    context = browser.new_context(viewport=viewport or {"width": 1200, "height": 860}, bypass_csp=bypass_csp,
+                                  locale=locale, has_touch=has_touch, is_mobile=has_touch)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.rstrip("/"))
+    watch = Watch(site.rstrip("/"))
+    context.route("**/*", watch.route)
+    return context, watch
+
+
+def watched_page(context: Any, watch: Watch) -> Any:
+    """A new page of ``context`` whose console errors and page errors go to ``watch``."""
+    page = context.new_page()
+    page.on("console", lambda message: watch.errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: watch.errors.append(str(error)))
+    page.watch = watch
+    return page
+
+
 @pytest.fixture
 def open_page(browser: Any, site: str) -> Iterator[Any]:
     """Open a new context + page on the site; returns (page, watch). Checks the watch at teardown."""
@@ -82,14 +108,9 @@ def open_page(browser: Any, site: str) -> Iterator[Any]:
         # Playwright's wait_for_function evals its expression in the page, which the page's
         # Content-Security-Policy (no 'unsafe-eval') forbids; so contexts bypass the policy, except where a
         # test enforces it (test_offline_e2e.py), which then waits with wait_for below.
-        context = browser.new_context(viewport={"width": 1200, "height": 860}, bypass_csp=not enforce_csp,
-                                      locale=locale)  # the browser's language: the page's language by default
-        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.rstrip("/"))
-        watch = Watch(site.rstrip("/"))
-        context.route("**/*", watch.route)
-        page = context.new_page()
-        page.on("console", lambda message: watch.errors.append(message.text) if message.type == "error" else None)
-        page.on("pageerror", lambda error: watch.errors.append(str(error)))
+        # the browser's language (locale) is the page's language by default
+        context, watch = watched_context(browser, site, locale=locale, bypass_csp=not enforce_csp)
+        page = watched_page(context, watch)
         made.append((context, watch))
         page.goto(site + path)
         if wait_ready and enforce_csp:
@@ -100,7 +121,6 @@ def open_page(browser: Any, site: str) -> Iterator[Any]:
             page.wait_for_function("window.gamebox && window.gamebox.ready", timeout=30_000)
             page.wait_for_function("document.getElementById('engine-status').classList.contains('done')",
                                    timeout=BOOT_TIMEOUT_MS)
-        page.watch = watch
         return page
 
     yield opener
@@ -139,17 +159,11 @@ class SharedPage:
     def __init__(self, browser: Any, site: str, *, viewport: dict[str, int] | None = None, has_touch: bool = False,
                  locale: str = "en-GB") -> None:
         self.site = site
-        self.context = browser.new_context(viewport=viewport or {"width": 1200, "height": 860}, bypass_csp=True,
-                                           locale=locale, has_touch=has_touch, is_mobile=has_touch)
-        self.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.rstrip("/"))
+        self.viewport = viewport or {"width": 1200, "height": 860}
+        self.context, self.watch = watched_context(browser, site, viewport=self.viewport, has_touch=has_touch,
+                                                   locale=locale)
         self.context.add_init_script("window.GAMEBOX_TEST_SPEED = 0;")
-        self.watch = Watch(site.rstrip("/"))
-        self.context.route("**/*", self.watch.route)
-        self.page = self.context.new_page()
-        self.page.on("console", lambda message: self.watch.errors.append(message.text)
-                     if message.type == "error" else None)
-        self.page.on("pageerror", lambda error: self.watch.errors.append(str(error)))
-        self.page.watch = self.watch
+        self.page = watched_page(self.context, self.watch)
         self.page.goto(site)
         self.page.wait_for_function("window.gamebox && window.gamebox.ready", timeout=30_000)
         self.page.wait_for_function("document.getElementById('engine-status').classList.contains('done')",
@@ -217,9 +231,84 @@ def shared_page(browser: Any, site: str) -> Iterator[SharedPage]:
 
 @pytest.fixture
 def game_page(shared_page: SharedPage) -> Iterator[SharedPage]:
-    """The module's booted page for one test; at its end, no console error and no request to another origin."""
+    """The module's booted page for one test, at the module's screen size (a test may have narrowed it); at its
+    end, no console error and no request to another origin."""
+    shared_page.page.set_viewport_size(shared_page.viewport)
     yield shared_page
     shared_page.check()
+
+
+def settled(page: Any) -> None:
+    """Two animation frames: whatever the game's first drawing changes in the layout has been laid out."""
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+def open_new_game(app: Any, game: str, seats: str, *, seed: str, players: int = 2) -> None:
+    """Open a new game of ``game`` on the page (or an embed's frame) ``app``, from its seed, with ``seats``
+    ("human,easy"), as a link would, and wait until it is drawn."""
+    app.evaluate("document.body.dataset.fingerprint = ''")
+    app.evaluate("([game, players, seed, seats]) => window.gamebox.request({op: 'new', game, players, seed})"
+                 ".then((reply) => window.gamebox.open(reply.resume, seats))", [game, players, seed, seats])
+    app.wait_for_function("(game) => window.gamebox.table() && window.gamebox.table().game === game"
+                          " && document.body.dataset.fingerprint", arg=game)
+    settled(app)
+
+
+def targets(page: Any) -> list[dict[str, Any]]:
+    """What the person can do now, in CSS pixels (window.gamebox.targets())."""
+    return list(page.evaluate("window.gamebox.targets()"))
+
+
+def tap_at(page: Any, point: dict[str, Any], touch: bool = False) -> None:
+    """A tap (touch) or a click (mouse) at a point of the viewport, such as a target's."""
+    if touch:
+        page.touchscreen.tap(point["x"], point["y"])
+    else:
+        page.mouse.click(point["x"], point["y"])
+
+
+# -- the engine worker, as the boot tests and bench/boot.py see it -------------------------------------------------
+SNAPSHOT_WAIT_S = 240
+
+
+def engine_worker(page: Any) -> Any:
+    """The page's engine worker (its snapshot maker, when there is one, is named)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        for worker in page.workers:
+            try:
+                if worker.url.endswith("/web/worker.mjs") and worker.evaluate("self.name") == "":
+                    return worker
+            except playwright_sync.Error:
+                continue  # a worker of a page that went away
+        time.sleep(0.1)
+    raise AssertionError("the page has no engine worker")
+
+
+def boot_state(page: Any) -> dict[str, Any]:
+    """What the engine worker says of its boot: boot ("fresh" or "snapshot"), fallback, snapshot (the maker)."""
+    deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
+    while True:
+        try:
+            state = engine_worker(page).evaluate("self.gameboxBoot")
+        except playwright_sync.Error:
+            state = None  # the worker went away while asked (a reload)
+        if state and state["boot"]:
+            return dict(state)
+        if time.monotonic() > deadline:
+            raise TimeoutError("the engine did not boot")
+        time.sleep(0.1)
+
+
+def snapshot_made(page: Any) -> dict[str, Any]:
+    """Wait until the engine's snapshot maker has finished; its outcome."""
+    deadline = time.monotonic() + SNAPSHOT_WAIT_S
+    while time.monotonic() < deadline:
+        outcome = boot_state(page)["snapshot"]
+        if outcome and outcome.get("reason") != "making":
+            return dict(outcome)
+        time.sleep(0.25)
+    raise TimeoutError(f"the snapshot maker did not finish in {SNAPSHOT_WAIT_S} s")
 
 
 def wait_for(page: Any, expression: str, arg: Any = None, *, timeout: float = 30_000) -> Any:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import ROOT, SharedPage
+from .conftest import ROOT, SharedPage, playwright_sync
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 BAD_IMPACTS = {"serious", "critical"}
@@ -126,8 +126,11 @@ def test_the_live_region_announces_a_move_played_with_the_keyboard(a11y_page: An
     for _ in range(4):
         page.keyboard.press("ArrowRight")
         page.keyboard.press("Enter")
-        if page.evaluate("Number(document.body.dataset.moves) === 1"):
+        try:  # the move goes to the engine and back: wait for it before another key could play a second one
+            page.wait_for_function("Number(document.body.dataset.moves) === 1", timeout=1_500)
             break
+        except playwright_sync.TimeoutError:
+            continue
     page.wait_for_function("Number(document.body.dataset.moves) === 1", timeout=10_000)
     entry = page.locator("#log li").last.inner_text()
     page.wait_for_function("(text) => document.getElementById('announcer').textContent.includes(text)",

@@ -22,14 +22,13 @@ from typing import Any
 
 from gamebox.core import bridge
 
-from .conftest import BOOT_TIMEOUT_MS, DIST, ROOT
+from .conftest import BOOT_TIMEOUT_MS, DIST, ROOT, boot_state, engine_worker
 from .test_offline_e2e import (  # noqa: F401 - served, site, first_build: its copy of the site, served afresh
     first_build,
     play_link,
     served,
     site,
 )
-from .test_snapshot_e2e import boot_state, engine_worker
 
 STOCK_STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
 HASH_BASED_UNCHECKED = 0b01  # PEP 552 flags: a hash-based pyc whose source is never checked

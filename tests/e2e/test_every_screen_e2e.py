@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import BOOT_TIMEOUT_MS, SHOTS, Watch
+from .conftest import BOOT_TIMEOUT_MS, SHOTS, open_new_game, watched_context, watched_page
 
 GAMES = {  # players, seats, and how many actions of the person's are enough for a long game
     "upthrust": (2, "human,easy", 10),
@@ -53,7 +53,8 @@ SCREENS = [
 
 ASPECTS = """() => [...document.querySelectorAll('canvas')].filter((canvas) => canvas.getClientRects().length)
   .map((canvas) => { const box = canvas.getBoundingClientRect();
-    return {id: canvas.id, shown: box.width / box.height, drawn: canvas.width / canvas.height}; })"""
+    return {id: canvas.id, shown: box.width / box.height, drawn: canvas.width / canvas.height, left: box.left,
+            right: box.right}; })"""
 
 
 class Device:
@@ -61,16 +62,10 @@ class Device:
 
     def __init__(self, browser: Any, site: str, screen: Screen) -> None:
         self.screen = screen
-        self.context = browser.new_context(viewport={"width": screen.width, "height": screen.height},
-                                           has_touch=screen.touch, is_mobile=screen.touch, bypass_csp=True,
-                                           locale="en-GB")
+        self.context, self.watch = watched_context(browser, site, viewport={"width": screen.width,
+                                                   "height": screen.height}, has_touch=screen.touch)
         self.context.add_init_script("window.GAMEBOX_TEST_SPEED = 0;")
-        self.watch = Watch(site.rstrip("/"))
-        self.context.route("**/*", self.watch.route)
-        self.page = self.context.new_page()
-        self.page.on("console", lambda message: self.watch.errors.append(message.text)
-                     if message.type == "error" else None)
-        self.page.on("pageerror", lambda error: self.watch.errors.append(str(error)))
+        self.page = watched_page(self.context, self.watch)
         if screen.column:
             self.page.set_content(
                 f'<body style="margin:0;background:#e9e4da"><main style="width:{screen.column}px;margin:0 auto">'
@@ -94,11 +89,7 @@ class Device:
 
     def open(self, game: str) -> None:
         players, seats, _ = GAMES[game]
-        self.app.evaluate(
-            "([game, players, seats]) => window.gamebox.request({op: 'new', game, players, seed: 'SCREENS'})"
-            ".then((reply) => window.gamebox.open(reply.resume, seats))", [game, players, seats])
-        self.app.wait_for_function("(game) => window.gamebox.table() && window.gamebox.table().game === game",
-                                   arg=game)
+        open_new_game(self.app, game, seats, seed="SCREENS", players=players)
         self.app.evaluate("window.scrollTo(0, 0)")
 
     def language(self, lang: str) -> None:
@@ -190,6 +181,7 @@ def check_screen(device: Device, game: str, lang: str) -> None:
     assert app.evaluate("document.documentElement.scrollWidth") <= width, f"{game}/{lang}: the page scrolls sideways"
     for canvas in app.evaluate(ASPECTS):
         assert abs(canvas["shown"] / canvas["drawn"] - 1) <= 0.02, f"{game}/{lang}: canvas squeezed {canvas}"
+        assert canvas["left"] >= 0 and canvas["right"] <= width, f"{game}/{lang}: canvas out of view {canvas}"
     overflows = app.evaluate("window.gamebox.overflows()")
     assert overflows == [], f"{game}/{lang}: text overflows its box: {overflows[:5]}"
 

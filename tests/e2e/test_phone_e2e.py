@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import BOOT_TIMEOUT_MS, SharedPage, Watch, screenshot
+from .conftest import BOOT_TIMEOUT_MS, SharedPage, open_new_game, screenshot, watched_context, watched_page
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUES = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
@@ -36,22 +36,6 @@ BOXES = """() => {
 }"""
 
 
-def touch_context(browser: Any, site: str, width: int, height: int, *, locale: str = "en-GB") -> tuple[Any, Watch]:
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True,
-                                  bypass_csp=True, locale=locale)
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.rstrip("/"))
-    watch = Watch(site.rstrip("/"))
-    context.route("**/*", watch.route)
-    return context, watch
-
-
-def watched_page(context: Any, watch: Watch) -> Any:
-    page = context.new_page()
-    page.on("pageerror", lambda error: watch.errors.append(str(error)))
-    page.on("console", lambda message: watch.errors.append(message.text) if message.type == "error" else None)
-    return page
-
-
 @pytest.fixture(scope="module")
 def phone_page(browser: Any, site: str) -> Iterator[SharedPage]:
     """One booted page on a 390x844 touch phone for the whole module, at test speed; games change through
@@ -69,18 +53,8 @@ def phone(phone_page: SharedPage) -> Iterator[Any]:
     phone_page.check()
 
 
-def settled(page: Any) -> None:
-    """Two animation frames: whatever the game's first drawing changes in the layout has been laid out."""
-    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
-
-
 def open_game(page: Any, game: str, seats: str = "human,easy") -> None:
-    page.evaluate("document.body.dataset.fingerprint = ''")
-    page.evaluate("([game, seats]) => window.gamebox.request({op: 'new', game, players: 2, seed: 'PHONE'})"
-                  ".then((r) => window.gamebox.open(r.resume, seats))", [game, seats])
-    page.wait_for_function("(game) => window.gamebox.table() && window.gamebox.table().game === game"
-                           " && document.body.dataset.fingerprint", arg=game)
-    settled(page)
+    open_new_game(page, game, seats, seed="PHONE")
     page.evaluate("window.scrollTo(0, 0)")
 
 
@@ -211,7 +185,8 @@ def test_the_game_over_dialog_words_its_reason_and_hides_the_line_without_one(ph
 
 def test_the_header_never_makes_a_360_phone_scroll_sideways(browser: Any, site: str) -> None:
     """Loading, the menu, the set-up, a game, in English and in Ukrainian (the longest words)."""
-    context, watch = touch_context(browser, site, 360, 740, locale="uk-UA")
+    context, watch = watched_context(browser, site, viewport={"width": 360, "height": 740}, has_touch=True,
+                                     locale="uk-UA")
     page = watched_page(context, watch)
     page.goto(site)
     page.wait_for_selector("#screen-menu:not([hidden])")
@@ -238,7 +213,8 @@ def test_the_header_never_makes_a_360_phone_scroll_sideways(browser: Any, site: 
 
 
 def test_a_failed_engine_keeps_the_header_inside_a_360_phone(browser: Any, site: str) -> None:
-    context, watch = touch_context(browser, site, 360, 740, locale="uk-UA")
+    context, watch = watched_context(browser, site, viewport={"width": 360, "height": 740}, has_touch=True,
+                                     locale="uk-UA")
     context.route("**/web/worker.mjs", lambda route: route.abort())
     page = context.new_page()
     page.goto(site)

@@ -20,14 +20,12 @@ import shutil
 import struct
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from . import conftest
-from .conftest import BOOT_TIMEOUT_MS, DIST, ROOT, Watch, wait_for
+from .conftest import BOOT_TIMEOUT_MS, DIST, ROOT, Watch, boot_state, snapshot_made, wait_for
 from .test_embed_e2e import (  # noqa: F401 - its host pages, against this site
     embed_context,
     open_embed,
@@ -46,7 +44,6 @@ from .test_offline_e2e import (  # noqa: F401 - served, site, first_build: its c
     wait_until_offline_ready,
 )
 
-SNAPSHOT_WAIT_S = 240
 MOVES_PER_GAME = 3
 QUIET_PAGE = "web/icons/icon.svg"  # a document of the site that boots nothing: storage is set up from it
 
@@ -114,46 +111,6 @@ def played(page: Any, games: list[str]) -> dict[str, list[str]]:
     return dict(zip(games, page.evaluate(PLAY, game_links(games)), strict=True))
 
 
-def engine_worker(page: Any) -> Any:
-    """The page's engine worker (its snapshot maker, when there is one, is named)."""
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        for worker in page.workers:
-            try:
-                if worker.url.endswith("/web/worker.mjs") and worker.evaluate("self.name") == "":
-                    return worker
-            except conftest.playwright_sync.Error:
-                continue  # a worker of a page that went away
-        time.sleep(0.1)
-    raise AssertionError("the page has no engine worker")
-
-
-def boot_state(page: Any) -> dict[str, Any]:
-    """What the engine worker says of its boot: boot ("fresh" or "snapshot"), fallback, snapshot (the maker)."""
-    deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
-    while True:
-        try:
-            state = engine_worker(page).evaluate("self.gameboxBoot")
-        except conftest.playwright_sync.Error:
-            state = None  # the worker went away while asked (a reload)
-        if state and state["boot"]:
-            return dict(state)
-        if time.monotonic() > deadline:
-            raise TimeoutError("the engine did not boot")
-        time.sleep(0.1)
-
-
-def wait_for_maker(page: Any) -> dict[str, Any]:
-    """Wait until the snapshot maker has finished; its outcome."""
-    deadline = time.monotonic() + SNAPSHOT_WAIT_S
-    while time.monotonic() < deadline:
-        outcome = boot_state(page)["snapshot"]
-        if outcome and outcome.get("reason") != "making":
-            return dict(outcome)
-        time.sleep(0.25)
-    raise TimeoutError("the snapshot maker did not finish")
-
-
 def wait_engine_ready(page: Any) -> None:
     """The page's engine is ready (polled through the DevTools protocol, so it also works under the CSP)."""
     wait_for(page, "window.gamebox && window.gamebox.ready", timeout=30_000)
@@ -187,7 +144,7 @@ def first_visit(browser: Any, site: str) -> Iterator[FirstVisit]:
     wait_engine_ready(page)
     assert boot_state(page)["boot"] == "fresh"
     prints = played(page, registered_games())
-    outcome = wait_for_maker(page)
+    outcome = snapshot_made(page)
     assert outcome["stored"], outcome
     stored = page.evaluate(READ_SNAPSHOT)
     assert stored, "the maker said it stored a snapshot, but the cache holds none"
@@ -333,7 +290,7 @@ def test_the_app_plays_when_storage_refuses_the_snapshot(open_page, site):
     app_bytes = sum((DIST / name).stat().st_size for name in json.loads((DIST / "precache.json").read_text())["files"])
     session = page.context.new_cdp_session(page)
     session.send("Storage.overrideQuotaForOrigin", {"origin": site.rstrip("/"), "quotaSize": app_bytes + 2 * 2**20})
-    outcome = wait_for_maker(page)
+    outcome = snapshot_made(page)
     assert (outcome["stored"], outcome["reason"]) == (False, "quota"), outcome
     assert page.evaluate(SNAPSHOT_URLS) == []
     quiet(page)

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 import gamebox.ubongo
 
-from .conftest import SharedPage, moves_played, screenshot
+from .conftest import SharedPage, moves_played, screenshot, tap_at, targets
 
 PUZZLE = "K7Q2M-07EB"  # deck K7Q2M, card 7, easy side, blue
 PUZZLE_ROUTE = f"#/play?code=v2.ubongo.{PUZZLE}.1.&seats=human"
@@ -26,23 +25,14 @@ BOARD = "document.getElementById('board')"
 VISIT = itertools.count()  # a new address each time, so the page opens the game afresh
 
 
-@pytest.fixture(scope="module")
-def ubongo(browser: Any, site: str) -> Iterator[SharedPage]:
-    shared = SharedPage(browser, site)
-    yield shared
-    shared.close()
+@pytest.fixture
+def ubongo(game_page: SharedPage) -> SharedPage:
+    return game_page
 
 
 @pytest.fixture
-def page(ubongo: SharedPage) -> Iterator[Any]:
-    ubongo.page.set_viewport_size({"width": 1200, "height": 860})
-    yield ubongo.page
-    ubongo.check()
-
-
-def targets(page: Any) -> list[dict[str, Any]]:
-    return list(page.evaluate("window.gamebox.targets()"))
-
+def page(game_page: SharedPage) -> Any:
+    return game_page.page
 
 def history(page: Any) -> list[list[Any]]:
     return list(page.evaluate("window.gamebox.table().history"))
@@ -54,11 +44,6 @@ def drag(page: Any, move: dict[str, float]) -> None:
     page.mouse.move((move["x"] + move["x2"]) / 2, (move["y"] + move["y2"]) / 2, steps=5)
     page.mouse.move(move["x2"], move["y2"], steps=5)
     page.mouse.up()
-
-
-def tap(page: Any, target: dict[str, Any]) -> None:
-    page.mouse.click(target["x"], target["y"])
-
 
 def played_after(page: Any, moves: int) -> str:
     """The action the page played once the history grew past ``moves``."""
@@ -79,14 +64,14 @@ def open_puzzle(ubongo_page: Any) -> None:
 def turn_until_a_place_drag(page: Any) -> bool:
     """Pick up a tile that has no drag to its place yet and turn it (Rotate, then Flip) until it has one."""
     for pick in [t for t in targets(page) if t["kind"] == "tap" and t["label"].startswith("Pick up tile")]:
-        tap(page, pick)
+        tap_at(page, pick)
         number = page.wait_for_function(f"{BOARD}.ubongo.selected() && {BOARD}.ubongo.selected().number").json_value()
         for press in ["Rotate (R)"] * 5 + ["Flip (F)"] + ["Rotate (R)"] * 5:
             if any(t["kind"] == "drag" and t.get("action", "").startswith(f"place {number} ") for t in targets(page)):
                 return True
             button = next(t for t in targets(page) if t["label"] == press)
             assert "action" not in button  # turning a tile is the page's, not a move
-            tap(page, button)
+            tap_at(page, button)
     return False
 
 
@@ -125,12 +110,12 @@ def test_a_tap_on_a_listed_hex_places_the_picked_up_tile(page: Any) -> None:
     place = next(t for t in targets(page) if t["kind"] == "drag" and t.get("action", "").startswith("place "))
     number = int(place["action"].split(" ")[1])
     pick = {"x": place["x"], "y": place["y"]}
-    tap(page, pick)
+    tap_at(page, pick)
     page.wait_for_function(f"{BOARD}.ubongo.selected() && {BOARD}.ubongo.selected().number === {number}")
     hexes = [t for t in targets(page) if t["kind"] == "tap" and t.get("action") == place["action"]]
     assert len(hexes) == 1
     moves = len(history(page))
-    tap(page, hexes[0])
+    tap_at(page, hexes[0])
     assert played_after(page, moves).startswith(place["action"] + " @")
 
 
@@ -169,7 +154,7 @@ def test_next_puzzle_and_puzzle_of_the_day(page: Any) -> None:
     assert page.evaluate("window.gamebox.table().seed") == "K7Q2M-08EG"
     daily = next(t for t in targets(page) if t["label"] == "Puzzle of the day (D)")
     assert "action" not in daily
-    tap(page, daily)
+    tap_at(page, daily)
     page.wait_for_function("window.gamebox.table().seed === new Date().toLocaleDateString('en-CA')", timeout=30_000)
     assert page.evaluate("window.gamebox.view().mode") == "puzzle"
 
@@ -180,13 +165,13 @@ def solve_by_dragging(page: Any, seat: int) -> None:
     puzzle = gamebox.ubongo.puzzle(code)
     for placement in puzzle.solutions(puzzle.colour)[0]:
         pick = page.evaluate(f"{BOARD}.ubongo.dragFor({placement.tile}, 0, false, [0, 0])")
-        tap(page, pick)
+        tap_at(page, pick)
         page.wait_for_function(f"{BOARD}.ubongo.selected()?.number === {placement.tile}")
         local = page.evaluate(f"{BOARD}.ubongo.selected()")
         presses = (["Flip (F)"] if placement.flip != local["flip"] else [])
         for name in presses + ["Rotate (R)"] * ((placement.rot - local["rot"]) % 6 if placement.flip == local["flip"]
                                                  else placement.rot):
-            tap(page, next(t for t in targets(page) if t["label"] == name))
+            tap_at(page, next(t for t in targets(page) if t["label"] == name))
         turned = page.evaluate(f"{BOARD}.ubongo.selected()")
         assert (turned["rot"], turned["flip"]) == (placement.rot, placement.flip)
         words = f"Drag tile {placement.tile} onto the card"
@@ -213,11 +198,11 @@ def test_a_race_round_solved_by_dragging_then_one_given_up(ubongo: SharedPage, p
     assert page.evaluate(f"{BOARD}.ubongo.gate()") == "results"
     screenshot(page, "ubongo-race-results")
     start = next(t for t in targets(page) if t["label"] == "Start round 2")
-    tap(page, start)
+    tap_at(page, start)
     page.wait_for_function(f"{BOARD}.ubongo.gate() === null")
     give_up = next(t for t in targets(page) if t.get("action") == "timeout")
     moves = len(history(page))
-    tap(page, give_up)
+    tap_at(page, give_up)
     page.wait_for_function("window.gamebox.view().round === 3", timeout=30_000)
     assert [action for seat, action in history(page)[moves:] if seat == 0] == ["timeout"]  # the bot's came first
     # the other rounds by the test API, to the final panel
@@ -286,14 +271,14 @@ def test_two_humans_pass_the_device(ubongo: SharedPage, page: Any) -> None:
     screenshot(page, "ubongo-pass-device")
     start = next(t for t in targets(page) if t["label"].startswith("I am "))
     assert "action" not in start
-    tap(page, start)
+    tap_at(page, start)
     page.wait_for_function(f"{BOARD}.ubongo.gate() === null")
     solve_by_dragging(page, 0)
     page.wait_for_function("window.gamebox.view().seats[0].reported")
     page.wait_for_function(f"{BOARD}.ubongo.gate() === 'pass'")
-    tap(page, next(t for t in targets(page) if t["label"].startswith("I am ")))
+    tap_at(page, next(t for t in targets(page) if t["label"].startswith("I am ")))
     page.wait_for_function(f"{BOARD}.ubongo.gate() === null")
-    tap(page, next(t for t in targets(page) if t.get("action") == "timeout"))
+    tap_at(page, next(t for t in targets(page) if t.get("action") == "timeout"))
     page.wait_for_function("window.gamebox.view().round === 2", timeout=20_000)
     last = page.evaluate("window.gamebox.view().last_round")
     assert [r["time_ms"] is not None for r in sorted(last["results"], key=lambda r: r["seat"])] == [True, False]

@@ -9,7 +9,6 @@ below the board; the keyboard chooses the bases; bots play to the end.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,24 +17,15 @@ import pytest
 import gamebox
 from gamebox.core import bots, share
 
-from .conftest import SharedPage, moves_played, screenshot
+from .conftest import SharedPage, moves_played, screenshot, targets
 
 ROOT = Path(__file__).resolve().parents[2]
 EN = json.loads((ROOT / "web" / "i18n" / "en.json").read_text(encoding="utf-8"))
 
 
-@pytest.fixture(scope="module")
-def shared(browser: Any, site: str) -> Iterator[SharedPage]:
-    page = SharedPage(browser, site)
-    yield page
-    page.close()
-
-
 @pytest.fixture
-def game(shared: SharedPage) -> Iterator[SharedPage]:
-    shared.page.set_viewport_size({"width": 1200, "height": 860})
-    yield shared
-    shared.check()
+def game(game_page: SharedPage) -> SharedPage:
+    return game_page
 
 
 def code_of(seed: str, players: int, history: list[tuple[int, str]]) -> str:
@@ -49,11 +39,6 @@ def easy_game(seed: str, players: int, until: Any) -> Any:
         seat = state.to_move[0]
         state.apply(seat, bots.choose(state, seat, "easy", 100, state.seed))
     return state
-
-
-def targets(page: Any) -> list[dict[str, Any]]:
-    return list(page.evaluate("window.gamebox.targets()"))
-
 
 def wait_for_turn(page: Any, seat: int = 0) -> None:
     """Wait until `seat` (a human) is to move, its hand is shown, and the board offers something to touch."""

@@ -8,13 +8,12 @@ the air."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .conftest import SharedPage, screenshot
+from .conftest import SharedPage, screenshot, tap_at
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUES = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
@@ -28,16 +27,14 @@ TUNNEL = "v2.upples.T6.2.000"
 STUCK = "v2.upples.P6.2.000"
 
 
-@pytest.fixture(scope="module")
-def upples(shared_page: SharedPage) -> Iterator[SharedPage]:
-    yield shared_page
-    shared_page.page.set_viewport_size({"width": 1200, "height": 860})
+@pytest.fixture
+def upples(game_page: SharedPage) -> SharedPage:
+    return game_page
 
 
 @pytest.fixture
-def page(upples: SharedPage) -> Iterator[Any]:
-    yield upples.page
-    upples.check()
+def page(game_page: SharedPage) -> Any:
+    return game_page.page
 
 
 def open_game(upples: SharedPage, code: str, seats: str = "human,human") -> Any:
@@ -55,11 +52,6 @@ def my_targets(page: Any) -> list[dict[str, Any]]:
     page.wait_for_function("window.gamebox.targets().length > 0", timeout=60_000)
     return list(page.evaluate("window.gamebox.targets()"))
 
-
-def tap(page: Any, target: dict[str, Any]) -> None:
-    page.mouse.click(target["x"], target["y"])
-
-
 def play_one(page: Any, index: int = 0) -> str:
     """Play the person's ``index``-th target (round the list) by clicks; a jump that asks takes two touches: the
     first opens the choice, whose answers are then the targets."""
@@ -67,7 +59,7 @@ def play_one(page: Any, index: int = 0) -> str:
     assert all(target["kind"] == "tap" and target["label"] for target in targets)
     choice = targets[index % len(targets)]
     if "action" not in choice:
-        tap(page, choice)
+        tap_at(page, choice)
         page.wait_for_function("window.gamebox.targets().every((target) => target.action)")
         choice = my_targets(page)[0]
     return tap_and_check(page, choice)
@@ -77,7 +69,7 @@ def tap_and_check(page: Any, target: dict[str, Any]) -> str:
     """Tap a target with an action and check that exactly that action was played, by the person's seat."""
     before = len(played(page))
     seat = page.evaluate("window.gamebox.table().to_move[0]")
-    tap(page, target)
+    tap_at(page, target)
     page.wait_for_function(f"window.gamebox.table().history.length > {before}", timeout=30_000)
     assert played(page)[before] == [seat, target["action"]]
     return str(target["action"])
@@ -117,7 +109,7 @@ def test_a_multicolour_asks_for_the_new_state_in_a_second_touch(upples: SharedPa
     open_game(upples, MULTICOLOUR)
     first = [target for target in my_targets(page) if "action" not in target]
     assert [target["label"] for target in first] == [CATALOGUES["en"]["upples.choice.multi_title"]]
-    tap(page, first[0])
+    tap_at(page, first[0])
     page.wait_for_function("window.gamebox.targets().every((target) => target.action)")
     answers = my_targets(page)
     assert {target["action"] for target in answers} == {"jump b3 b4 white", "jump b3 b4 red"}
@@ -127,7 +119,7 @@ def test_a_multicolour_asks_for_the_new_state_in_a_second_touch(upples: SharedPa
     page.wait_for_function("window.gamebox.targets().some((target) => !target.action)")
     assert played(page) == []
     red = next(target for target in answers if target["action"].endswith(" red"))
-    tap(page, first[0])
+    tap_at(page, first[0])
     tap_and_check(page, red)
     blue = page.evaluate("window.gamebox.view().players[0]")
     assert (blue["body"], blue["hair"]) == ("red", "red")
@@ -142,7 +134,7 @@ def test_a_tunnel_asks_for_the_exit_and_a_tap_on_the_exit_plays_it(upples: Share
     open_game(upples, TUNNEL)
     first = next(target for target in my_targets(page) if "action" not in target)
     assert first["label"] == CATALOGUES["en"]["upples.choice.tunnel_title"]
-    tap(page, first)
+    tap_at(page, first)
     page.wait_for_function("window.gamebox.targets().every((target) => target.action)")
     exits = my_targets(page)
     assert {target["action"] for target in exits} == {"jump a2 c2 exit a6", "jump a2 c2 exit g6"}

@@ -18,28 +18,25 @@ import gamebox
 from gamebox.core.rng import Rng
 from gamebox.upthrust.rules import UpthrustState
 
-from .conftest import SharedPage, choose_seats, screenshot, start_set_up_game
+from .conftest import SharedPage, choose_seats, screenshot, start_set_up_game, tap_at
 
 DESKTOP = {"width": 1200, "height": 860}
 PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture(scope="module")
-def shared(browser: Any, site: str) -> Iterator[SharedPage]:
+def shared_page(browser: Any, site: str) -> Iterator[SharedPage]:
     page = SharedPage(browser, site, viewport=DESKTOP, has_touch=True)
     yield page
     page.close()
 
 
 @pytest.fixture
-def game(shared: SharedPage) -> Iterator[SharedPage]:
+def game(game_page: SharedPage) -> SharedPage:
     """The module's page at a desktop size, in English, with no console error and no foreign request at the end."""
-    page = shared.page
-    page.set_viewport_size(DESKTOP)
-    if page.evaluate("document.documentElement.lang") != "en":
-        page.select_option("#lang-select", "en")
-    yield shared
-    shared.check()
+    if game_page.page.evaluate("document.documentElement.lang") != "en":
+        game_page.page.select_option("#lang-select", "en")
+    return game_page
 
 
 def code_after(seed: str, players: int, moves: int) -> str:
@@ -79,14 +76,6 @@ def targets(page: Any) -> list[dict[str, Any]]:
     page.wait_for_function("window.gamebox.targets().length > 0", timeout=30_000)
     return list(page.evaluate("window.gamebox.targets()"))
 
-
-def press(page: Any, target: dict[str, Any], touch: bool) -> None:
-    if touch:
-        page.touchscreen.tap(target["x"], target["y"])
-    else:
-        page.mouse.click(target["x"], target["y"])
-
-
 def moves(page: Any) -> int:
     return int(page.evaluate("document.body.dataset.moves || '0'"))
 
@@ -104,18 +93,18 @@ def play_by_targets(page: Any, *, touch: bool, again_on_peg: bool) -> str:
     before = moves(page)
     shown = targets(page)
     if [target.get("action") for target in shown] == ["pass"]:
-        press(page, shown[0], touch)
+        tap_at(page, shown[0], touch)
         page.wait_for_function("(n) => Number(document.body.dataset.moves) > n", arg=before)
         assert page.evaluate("window.gamebox.table().history")[before][1] == "pass"
         return "pass"
     pick = next(target for target in shown if "action" not in target)
-    press(page, pick, touch)
+    tap_at(page, pick, touch)
     page.wait_for_function("window.gamebox.targets().some((target) => target.action)")
     chosen = [target for target in targets(page) if target.get("action")]
     assert len({target["action"] for target in chosen}) == 1, chosen  # the peg picked up, and its hole
     peg, hole = sorted(chosen, key=lambda target: -target["y"])  # the hole is above its peg
     action = peg["action"]
-    press(page, peg if again_on_peg else hole, touch)
+    tap_at(page, peg if again_on_peg else hole, touch)
     page.wait_for_function("(n) => Number(document.body.dataset.moves) > n", arg=before, timeout=30_000)
     assert page.evaluate("window.gamebox.table().history")[before][1] == action
     return str(action)

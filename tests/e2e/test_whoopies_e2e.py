@@ -9,14 +9,14 @@ from typing import Any
 
 import pytest
 
-from .conftest import SharedPage, copied_link, screenshot, wait_for
+from .conftest import SharedPage, copied_link, screenshot, tap_at, wait_for
 
 SEED = "GRAB1"  # seat 0 rolls a 2 (puff colour) in round 1; the Whoopie with the blue puff is Ursinus
 GAME = f"#/play?code=v2.whoopies.{SEED}.3.00&seats=human,easy,easy"
 
 
 @pytest.fixture(scope="module")
-def shared(browser: Any, site: str) -> Iterator[SharedPage]:
+def shared_page(browser: Any, site: str) -> Iterator[SharedPage]:
     """The module's page: a laptop screen that can also be touched (the phone test narrows it)."""
     page = SharedPage(browser, site, viewport={"width": 1024, "height": 768}, has_touch=True)
     yield page
@@ -24,15 +24,8 @@ def shared(browser: Any, site: str) -> Iterator[SharedPage]:
 
 
 @pytest.fixture
-def game(shared: SharedPage) -> Iterator[SharedPage]:
-    shared.page.set_viewport_size({"width": 1024, "height": 768})
-    yield shared
-    shared.check()
-
-
-def targets(page: Any) -> list[dict[str, Any]]:
-    return list(page.evaluate("window.gamebox.targets()"))
-
+def game(game_page: SharedPage) -> SharedPage:
+    return game_page
 
 def target(page: Any, *, action: str | None = None, label: str | None = None) -> dict[str, Any]:
     """The first target with that action (or whose label starts with `label`), once the board offers it."""
@@ -41,18 +34,10 @@ def target(page: Any, *, action: str | None = None, label: str | None = None) ->
                      [action, label])
     return dict(found)
 
-
-def tap(page: Any, spot: dict[str, Any], touch: bool) -> None:
-    if touch:
-        page.touchscreen.tap(spot["x"], spot["y"])
-    else:
-        page.mouse.click(spot["x"], spot["y"])
-
-
 def play_by_tap(page: Any, action: str, touch: bool = False) -> None:
     """Tap where the board offers `action`, and check that exactly that action was played."""
     before = len(page.evaluate("window.gamebox.table().history"))
-    tap(page, target(page, action=action), touch)
+    tap_at(page, target(page, action=action), touch)
     played = wait_for(page, "(n) => { const h = window.gamebox.table().history; return h.length > n && h[n]; }", before)
     assert played == [0, action]
 
@@ -63,7 +48,7 @@ def grab_the_ball_at_rest(page: Any, name: str, touch: bool) -> tuple[int, int]:
         return c.dataset.screen === 'grab' && c.dataset.throwStart
           && performance.now() - Number(c.dataset.throwStart) > 2900; }""", timeout=30_000)
     spot = target(page, action="grab", label=f"Grab {name} by the ball")
-    tap(page, spot, touch)
+    tap_at(page, spot, touch)
     return tuple(page.evaluate("""([x, y]) => { const c = document.getElementById('board');
         const r = c.getBoundingClientRect(); const k = c.boardSize.width / r.width;
         const s = c.boardSize.width >= 640 ? 1 : 0.5;

@@ -13,6 +13,7 @@ import pytest
 from gamebox.core.errors import IllegalAction
 from gamebox.core.rng import Rng
 from gamebox.upcombine import GAME, UpCombineState
+from tests.playing import plays_exactly_its_legal_actions
 
 
 def variants(action: str) -> list[str]:
@@ -55,16 +56,7 @@ def test_every_legal_action_is_accepted_and_every_variant_refused(players: int) 
         for state in positions(players, f"N{game}")[::2]:
             if state.is_over:
                 continue
-            seat = state.to_move[0]
-            before = state.fingerprint()
-            for action in state.legal_actions(seat):
-                probe = state.copy()
-                probe.apply(seat, action)
-                assert probe.history[-1] == (seat, action)
-                for text in variants(action):
-                    with pytest.raises(IllegalAction):
-                        state.apply(seat, text)
-                    assert state.fingerprint() == before, text
+            for action in plays_exactly_its_legal_actions(state, variants):
                 kinds.add(action.split(" ")[0] if action[0].islower() else "place")
                 checked += 1
     assert checked > 200 and kinds >= {"bases", "place", "draw"}
