@@ -1,7 +1,7 @@
 // Gamebox front end: router, menu, seat set-up, game screen, share and undo. No rules live here: the page
 // asks the worker (gamebox.core.bridge in Pyodide) and draws what view() says.
 import { Engine } from "./engine.js";
-import { currentLanguage, has, loadLanguage, setLanguage, t, translatePage } from "./i18n.js";
+import { currentLanguage, has, loadLanguage, setLanguage, t, translatePage, wording } from "./i18n.js";
 import * as saves from "./saves.js";
 import { pace } from "./games/common.js";
 import { textOverflows } from "./games/kit.js";
@@ -389,11 +389,6 @@ function dropRenderer() {
   old.replaceWith(fresh);
 }
 
-/** The board's help text: on a touch screen (a coarse pointer) the wording for taps, `<key>_touch`. */
-function helpText(key) {
-  const touch = Boolean(window.matchMedia?.("(pointer: coarse)").matches) && has(`${key}_touch`);
-  return t(touch ? `${key}_touch` : key, {}, "");
-}
 
 async function enterGame(table, replay = null) {
   stopGame();
@@ -414,7 +409,7 @@ async function enterGame(table, replay = null) {
   showScreen("game");
   $("btn-rules")?.remove(); // How to play: this game's rules page (web/rules.js), a round "?" in the title's line
   app.helpLink = element("a", { class: "button secondary help-button", id: "btn-rules", href: `#/rules/${table.game}`, title: t("rules.how_to_play"), "aria-label": t("rules.how_to_play"), "data-i18n-label": "rules.how_to_play", text: "?" });
-  $("board-help").textContent = helpText(`${table.game}.help`);
+  $("board-help").textContent = wording(`${table.game}.help`);
   $("board").setAttribute("aria-label", t("board.label", { game: t(`game.${table.game}.title`) }));
   show(table, { animate: false });
   if (replay) history.replaceState(null, "", replayUrl(table));
@@ -432,6 +427,7 @@ function humanToMove(table = app.table) {
 
 const rendererHost = {
   t,
+  wording,
   announce,
   seatName: (seat) => seatName(app.table, seat),
   humanSeat: () => humanToMove(),
@@ -858,7 +854,7 @@ function afterShow(table) {
     || table.to_move.some((seat) => table.seats[seat].kind === "bot");
   renderReplayControls();
   if (replaying) {
-    $("board-help").textContent = helpText("replay.help");
+    $("board-help").textContent = wording("replay.help");
     $("turn").textContent = table.is_over ? t("game.over")
       : t("game.turn_player", { name: seatName(table, table.to_move[0]) });
     return;
@@ -1182,7 +1178,7 @@ function relabel() {
   if (screen === "menu") renderMenu();
   else if (screen === "setup") renderSetup(currentRoute().game);
   else if (screen === "game" && app.table) {
-    $("board-help").textContent = helpText(`${app.table.game}.help`);
+    $("board-help").textContent = wording(`${app.table.game}.help`);
     show(app.table, { animate: false });
     if (!$("game-over").hidden) showGameOver(app.table);
   }

@@ -106,6 +106,13 @@ export function t(key, params = {}, fallback) {
   return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
+/** The words of `key`, or on a touch screen (a coarse pointer) its wording for taps, `<key>_touch`, where the
+ * catalogue has one (no "Click", no keyboard keys). */
+export function wording(key, params = {}) {
+  const touch = Boolean(globalThis.matchMedia?.("(pointer: coarse)").matches) && has(`${key}_touch`);
+  return t(touch ? `${key}_touch` : key, params, "");
+}
+
 /** Fill every element that has data-i18n with its text. */
 export function translatePage(root = document) {
   for (const element of root.querySelectorAll("[data-i18n]")) {

@@ -3,16 +3,16 @@
 // rules accept in that position, checked by tests/rules/test_learn_scripts.py), and the prompt that says so.
 // The target glows (the renderer's showHint), a refused tap is answered with the rules' own reason, and the
 // progress is kept on this device (localStorage, gamebox/v1/learn).
-import { has, t } from "./i18n.js";
+import { has, t, wording } from "./i18n.js";
 import { pace } from "./games/common.js";
-import { codeEntry, element, GAMES, loadJson, mountRenderer, paragraphs, seatsFor } from "./rules.js";
+import { element, GAMES, loadJson, mountRenderer, paragraphs, position } from "./rules.js";
 
 export const STORE_KEY = "gamebox/v1/learn";
 const STORE_VERSION = 1;
 const BOT_PAUSE_MS = 500;
 
 const lesson = {
-  game: null, script: null, engine: null, renderer: null, table: null, code: "", index: 0, part: 0,
+  game: null, script: null, engine: null, renderer: null, table: null, history: [], index: 0, part: 0,
   busy: false, moving: false, token: 0, feedback: "",
 };
 
@@ -54,20 +54,22 @@ function errorWords(error) {
 async function request(body) {
   let reply = await lesson.engine.request(body);
   // a worker that was restarted has no table: open the lesson's position again, then ask once more
-  if (!reply.ok && reply.error?.key === "error.no_game" && lesson.code) {
-    await lesson.engine.request({ op: "open", code: lesson.code, seats: seatsFor(lesson.script.players), viewer: 0 });
+  if (!reply.ok && reply.error?.key === "error.no_game" && lesson.history) {
+    await openAt(lesson.history);
     reply = await lesson.engine.request(body);
   }
   return reply;
 }
 
-async function openCode(code) {
-  return lesson.engine.request({ op: "open", code, seats: seatsFor(lesson.script.players), viewer: 0 });
+/** The lesson's game after `history` ([[seat, action], ...]): its deal, then those actions. */
+function openAt(history) {
+  return position(lesson.engine, { game: lesson.game, ...lesson.script }, history);
 }
 
 // ---------------------------------------------------------------- the renderer's host
 const host = {
   t,
+  wording,
   announce: (text) => announce(text),
   seatName: (seat) => (seat === 0 ? t("seat.you") : t("learn.bot", { n: seat + 1 })),
   humanSeat: () => (lesson.moving || !lesson.table || lesson.table.is_over || !lesson.table.to_move.includes(0)
@@ -99,7 +101,7 @@ async function act(action) {
       const reply = await request({ op: "apply", seat: 0, action, viewer: 0 });
       if (token !== lesson.token) return false;
       if (!reply.ok) { say(t("learn.refused", { reason: errorWords(reply.error) }), "refused"); return false; }
-      const back = await openCode(lesson.code);
+      const back = await openAt(lesson.history);
       if (token !== lesson.token) return false;
       if (back.ok) draw(back, false);
       say(t("learn.off_script"), "refused");
@@ -108,7 +110,7 @@ async function act(action) {
     const reply = await request({ op: "apply", seat: 0, action, viewer: 0 });
     if (token !== lesson.token) return false;
     if (!reply.ok) { say(t("learn.refused", { reason: errorWords(reply.error) }), "refused"); return false; }
-    lesson.code = `${lesson.code}.${codeEntry(0, action)}`;
+    lesson.history = [...lesson.history, [0, action]];
     draw(reply, true);
     if (grab) {
       if (reply.to_move.includes(0) && reply.view.phase === "grab") { say(t("learn.missed"), "refused"); return true; }
@@ -143,11 +145,11 @@ async function finishStep(token) {
     for (const [number, [seat, action]] of bots.entries()) {
       await new Promise((resolve) => setTimeout(resolve, BOT_PAUSE_MS * pace())); // none at test speed
       if (token !== lesson.token) return;
-      const code = `${lesson.code}.${codeEntry(seat, action)}`;
-      const reply = await openCode(code);
+      const history = [...lesson.history, [seat, action]];
+      const reply = await openAt(history);
       if (token !== lesson.token) return;
       if (!reply.ok) { say(errorWords(reply.error), "refused"); return; }
-      lesson.code = code;
+      lesson.history = history;
       if (number === bots.length - 1) {
         // the last reply is drawn for the next step, so the board offers that step's action at once
         lesson.index += 1;
@@ -370,18 +372,13 @@ export async function open(game, engine, { fresh = false } = {}) {
   lesson.index = saved && !saved.done && Number.isInteger(saved.step) ? Math.max(0, Math.min(saved.step, script.steps.length)) : 0;
   lesson.part = 0;
   // the position: the deal, the bots' opening moves, and every step already done (with its bots' replies)
-  const seats = seatsFor(script.players);
-  const fresh0 = await engine.request({ op: "new", game, seed: script.seed, players: script.players,
-    options: script.options || {}, seats, viewer: 0 });
-  if (token !== lesson.token) return;
-  if (!fresh0.ok) { prompt.replaceChildren(element("p", { text: errorWords(fresh0.error) })); return; }
-  const entries = (script.start || []).map(([seat, action]) => codeEntry(seat, action));
+  const history = [...(script.start || [])];
   for (const item of script.steps.slice(0, lesson.index)) {
-    for (const action of stepActions(item)) entries.push(codeEntry(0, action));
-    for (const [seat, action] of item.bots || []) entries.push(codeEntry(seat, action));
+    for (const action of stepActions(item)) history.push([0, action]);
+    history.push(...(item.bots || []));
   }
-  lesson.code = [fresh0.resume, ...entries].join(".");
-  const table = entries.length ? await openCode(lesson.code) : fresh0;
+  lesson.history = history;
+  const table = await openAt(history);
   if (token !== lesson.token) return;
   if (!table.ok) { prompt.replaceChildren(element("p", { text: errorWords(table.error) })); return; }
   const renderer = await mountRenderer(game, document.getElementById("learn-board"), host);

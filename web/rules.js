@@ -1,7 +1,7 @@
 // Rules pages, `#/rules/<game>` (docs/learn.md): short sections of plain words from the catalogues, each with
 // example boards drawn by the game's own renderer from real positions. A position is a seed and a list of
 // actions (web/rules/<game>.json), replayed by the engine: the page never draws a board by hand.
-import { t } from "./i18n.js";
+import { t, wording } from "./i18n.js";
 
 export const GAMES = ["upthrust", "ubongo", "upples", "upcombine", "whoopies"];
 const RENDERERS = {
@@ -44,24 +44,15 @@ export async function loadJson(path) {
   return cache.get(path).catch((error) => { cache.delete(path); throw error; });
 }
 
-/** One entry of a share code's history: the seat digit, then the action with '_' for its spaces. */
-export function codeEntry(seat, action) {
-  return `${Number(seat).toString(36)}${String(action).replaceAll(" ", "_")}`;
-}
-
 /** Seats for the bridge: seat 0 is the person, the others are bots (so the table is always shown to seat 0). */
 export function seatsFor(players, level = "easy") {
   return Array.from({ length: players }, (_, seat) => (seat === 0 ? { kind: "human", level: "" } : { kind: "bot", level }));
 }
 
-/** The table of a position: the game's new table, then the actions replayed through a share code. */
-export async function position(engine, example) {
-  const seats = seatsFor(example.players, example.level);
-  const fresh = await engine.request({ op: "new", game: example.game, seed: example.seed, players: example.players,
-    options: example.options || {}, seats, viewer: 0 });
-  if (!fresh.ok || !(example.actions || []).length) return fresh;
-  const code = [fresh.resume, ...example.actions.map(([seat, action]) => codeEntry(seat, action))].join(".");
-  return engine.request({ op: "open", code, seats, viewer: 0 });
+/** The table of a position: the game from its seed after `history` ([[seat, action], ...]), shown to seat 0. */
+export function position(engine, { game, seed, players, options, level }, history) {
+  return engine.request({ op: "new", game, seed, players, options: options || {}, seats: seatsFor(players, level),
+    history, viewer: 0 });
 }
 
 /** The game's renderer on `canvas`, for `host` (read-only unless the host lets a seat act). */
@@ -74,6 +65,7 @@ export async function mountRenderer(game, canvas, host) {
 function viewingHost(engine) {
   return {
     t,
+    wording,
     announce: () => {},
     seatName: (seat) => (seat === 0 ? t("seat.you") : t("learn.bot", { n: seat + 1 })),
     humanSeat: () => null,
@@ -157,7 +149,7 @@ export async function open(game, engine) {
   try { await engine.ready; } catch { return; }
   for (const item of pending) {
     if (token !== page.token) return;
-    const table = await position(engine, item.example);
+    const table = await position(engine, item.example, item.example.actions || []);
     if (token !== page.token) return;
     if (!table.ok) { item.figure.append(element("p", { class: "hint", text: t("rules.board_failed") })); continue; }
     const renderer = await mountRenderer(game, item.canvas, viewingHost(engine));

@@ -46,6 +46,28 @@ def test_new_gives_a_table_with_a_view_and_a_share_code():
     assert reply["view"]["pieces"] and reply["viewer"] == 0 and not reply["can_undo"]
 
 
+def test_new_with_a_history_is_the_game_its_share_code_gives():
+    """A position from its seed and an action list (a rules page's example): the same game as opening its link."""
+    made = gamebox.get("upthrust").new("HIST", 2)
+    for _ in range(3):
+        seat = made.to_move[0]
+        made.apply(seat, made.legal_actions(seat)[0])
+    reply = ask(op="new", game="upthrust", players=2, seed="HIST", history=[list(step) for step in made.history])
+    assert reply["ok"] and reply["history"] == [list(step) for step in made.history]
+    assert reply["fingerprint"] == made.fingerprint() == ask(op="open", code=reply["share"])["fingerprint"]
+
+
+@pytest.mark.parametrize("history", [[[0]], [["0", "a1"]], [[True, "a1"]], "a1", [[0, 1]]])
+def test_a_history_that_is_not_seat_action_pairs_is_a_bad_request(history):
+    reply = ask(op="new", game="upthrust", players=2, seed="HIST", history=history)
+    assert not reply["ok"] and reply["error"]["type"] == "BadRequest" and reply["error"]["key"] == "error.bad_request"
+
+
+def test_a_history_with_an_illegal_action_says_which_rule():
+    reply = ask(op="new", game="upthrust", players=2, seed="HIST", history=[[0, "z9"]])
+    assert not reply["ok"] and reply["error"]["type"] == "IllegalAction"
+
+
 def test_new_without_a_seed_draws_a_fresh_one():
     assert len(ask(op="new", game="upthrust", players=3)["seed"]) == 5
 

@@ -1040,7 +1040,8 @@ export function create(canvas, host) {
         c.stroke();
       }
       // a narrow screen is mostly a touch screen: the tile's name without its key
-      const name = layout.narrow ? t("ubongo.tile_name", { tile: tile.number }) : t("ubongo.tile_slot", { tile: tile.number, key: index + 1 });
+      const keys = !layout.narrow && !window.matchMedia?.("(pointer: coarse)").matches; // no keys to name on a phone
+      const name = keys ? t("ubongo.tile_slot", { tile: tile.number, key: index + 1 }) : t("ubongo.tile_name", { tile: tile.number });
       fitText(c, name, { x: slot.x + 10, y: slot.y + 7, w: slot.w - 20, h: 18 },
         { size: 12, weight: 600, colour: "#f7ead2", align: "left" });
       if (piece.at) {
@@ -1085,14 +1086,14 @@ export function create(canvas, host) {
     }
     for (const [name, box] of tools) {
       if (name === "rotate" || name === "flip") {
-        const words = t(name === "rotate" ? "ubongo.rotate" : "ubongo.flip");
+        const words = host.wording(name === "rotate" ? "ubongo.rotate" : "ubongo.flip");
         button(c, box, words, { primary: false, disabled: !picked, hovered: surface.isHovered(name), size: 14 });
         if (active) surface.region({ rect: [box.x, box.y, box.w, box.h] }, { key: name, value: { button: name },
           ...(picked ? { label: words } : { describe: t("ubongo.select_first") }) });
         continue;
       }
       const target = mode() === "race" ? targetOf("button", "timeout", "timeout") : targetOf("button", "hint", "hint");
-      const words = t(mode() === "race" ? "ubongo.give_up" : "ubongo.hint_button");
+      const words = host.wording(mode() === "race" ? "ubongo.give_up" : "ubongo.hint_button");
       button(c, box, words, { primary: mode() === "puzzle", disabled: !(active && target), hovered: surface.isHovered("act"), size: 15 });
       if (active && target) surface.region({ rect: [box.x, box.y, box.w, box.h] }, { key: "act", value: { button: "act" }, target, describe: t(target.key, target.params) });
     }
@@ -1228,8 +1229,8 @@ export function create(canvas, host) {
     const solution = targetOf("button", "solution", "solution");
     const buttons = [
       ["solution", t(sure ? "ubongo.sure" : "ubongo.show_solution"), open && active && solution, false],
-      ["next", t("ubongo.next_puzzle"), Boolean(view.next_puzzle), !open],
-      ["daily", t("ubongo.daily"), true, false],
+      ["next", host.wording("ubongo.next_puzzle"), Boolean(view.next_puzzle), !open],
+      ["daily", host.wording("ubongo.daily"), true, false],
     ];
     const top = y + 122;
     const boxes = layout.narrow

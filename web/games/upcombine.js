@@ -69,7 +69,7 @@ export function create(canvas, host) {
   const codeName = (code) => pieceName({ colour: code[0], symbol: code[1] });
   const tilesText = (n) => t("upcombine.tiles", { n });
   /** `key`, or its wording for taps (`<key>_touch`) on a touch screen. */
-  const touchy = (key, params = {}) => t(window.matchMedia?.("(pointer: coarse)").matches ? `${key}_touch` : key, params);
+  const touchy = host.wording;
   const list = (items) => new Intl.ListFormat(document.documentElement.lang || "en", { type: "conjunction" }).format(items);
   /** A target's or a refusal's params, worded: colour letters as colour names, shape names in the language. */
   function worded(params) {

@@ -7,7 +7,8 @@ level). Seats are not part of the rules, so they are not in the share code; the 
 Requests (``op`` and its fields) and what they answer:
 
 - ``hello``                                    the box: every game id, and the ones that are ready
-- ``new``   game, seed?, players, options?, seats?   a new table
+- ``new``   game, seed?, players, options?, seats?, history?   a new table; with ``history`` ([[seat, action],
+                                               ...]) the game after those actions, as a share code would give it
 - ``open``  code, seats?                       the table a share code describes
 - ``view``  viewer?                            the table
 - ``legal`` seat                               {"actions": [...]} for that seat
@@ -191,6 +192,21 @@ def _options(request: dict[str, Any], game: Game) -> dict[str, Any]:
     return options
 
 
+def _history(request: dict[str, Any]) -> list[tuple[int, str]]:
+    """The request's ``history``: at most MAX_MOVES pairs [seat, action] (a position to start from: a rules page's
+    example, a guided game's step)."""
+    raw: list[Any] = _field(request, "history", list, [])
+    if len(raw) > share.MAX_MOVES:
+        raise BadRequest("'history' is too long.", "error.bad_request", field="history")
+    pairs = []
+    for entry in raw:
+        if (not isinstance(entry, list) or len(entry) != 2 or isinstance(entry[0], bool)
+                or not isinstance(entry[0], int) or not isinstance(entry[1], str)):
+            raise BadRequest("Each entry of 'history' is [seat, action].", "error.bad_request", field="history")
+        pairs.append((entry[0], entry[1]))
+    return pairs
+
+
 def _require_table() -> Table:
     if _table is None:
         raise BadRequest("No game is open.", "error.no_game")
@@ -266,6 +282,8 @@ def _answer(request: dict[str, Any]) -> tuple[Table | None, dict[str, Any]]:
         seed = _field(request, "seed", str, "") or fresh_seed()
         options = _options(request, game)
         state = game.new(seed, _field(request, "players", int), **options)
+        for seat, action in _history(request):
+            state.apply(seat, action)
         table = Table(state, _seats(request, state))
         return table, table.to_json(request.get("viewer"), _clock(request))
     if op == "open":
