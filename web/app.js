@@ -8,10 +8,10 @@ import { textOverflows } from "./games/kit.js";
 
 const GAMES = ["upthrust", "ubongo", "upples", "upcombine", "whoopies"];
 // A game is playable when its renderer exists; the rules' readiness comes from the worker.
-const RENDERERS = { upthrust: () => import("./games/upthrust.js"), upples: () => import("./games/upples.js"),
-  whoopies: () => import("./games/whoopies.js"),
-  upcombine: () => import("./games/upcombine.js"),
-  ubongo: () => import("./games/ubongo.js"),
+const RENDERERS = { upthrust: () => import("./games/upthrust/renderer.js"), upples: () => import("./games/upples/renderer.js"),
+  whoopies: () => import("./games/whoopies/renderer.js"),
+  upcombine: () => import("./games/upcombine/renderer.js"),
+  ubongo: () => import("./games/ubongo/renderer.js"),
 };
 const BOT_DELAY_MS = 450;
 const BOT_BUDGET_MS = 700;
@@ -235,7 +235,7 @@ function renderMenu() {
   for (const game of GAMES) {
     const playable = game in RENDERERS;
     const card = element("li", { class: `game-card${playable ? "" : " soon"}`, "data-game": game }, [
-      element("img", { class: "game-art", src: `web/art/${game}.svg`, alt: "", width: 240, height: 120 }),
+      element("img", { class: "game-art", src: `web/games/${game}/art.svg`, alt: "", width: 240, height: 120 }),
       element("h2", { text: t(`game.${game}.title`) }),
       element("p", { text: t(`game.${game}.blurb`) }),
       playable

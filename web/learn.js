@@ -1,4 +1,4 @@
-// The guided first game, `#/learn/<game>` (docs/learn.md). A script (web/learn/<game>.json) holds a fixed deal
+// The guided first game, `#/learn/<game>` (docs/learn.md). A script (web/games/<game>/learn.json) holds a fixed deal
 // (seed, players, options), the bots' replies as actions, and the steps: what the person must do (an action the
 // rules accept in that position, checked by tests/rules/test_learn_scripts.py), and the prompt that says so.
 // The target glows (the renderer's showHint), a refused tap is answered with the rules' own reason, and the
@@ -360,7 +360,7 @@ export async function open(game, engine, { fresh = false } = {}) {
   title.textContent = t("learn.title", { game: t(`game.${game}.title`) });
   prompt.replaceChildren(element("p", { text: t("game.loading") }));
   try {
-    lesson.script = await loadJson(`web/learn/${game}.json`);
+    lesson.script = await loadJson(`web/games/${game}/learn.json`);
     await engine.ready;
   } catch {
     if (token === lesson.token) prompt.replaceChildren(element("p", { text: t("learn.unavailable") }));

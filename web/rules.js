@@ -1,15 +1,15 @@
 // Rules pages, `#/rules/<game>` (docs/learn.md): short sections of plain words from the catalogues, each with
 // example boards drawn by the game's own renderer from real positions. A position is a seed and a list of
-// actions (web/rules/<game>.json), replayed by the engine: the page never draws a board by hand.
+// actions (web/games/<game>/rules.json), replayed by the engine: the page never draws a board by hand.
 import { t, wording } from "./i18n.js";
 
 export const GAMES = ["upthrust", "ubongo", "upples", "upcombine", "whoopies"];
 const RENDERERS = {
-  upthrust: () => import("./games/upthrust.js"),
-  ubongo: () => import("./games/ubongo.js"),
-  upples: () => import("./games/upples.js"),
-  upcombine: () => import("./games/upcombine.js"),
-  whoopies: () => import("./games/whoopies.js"),
+  upthrust: () => import("./games/upthrust/renderer.js"),
+  ubongo: () => import("./games/ubongo/renderer.js"),
+  upples: () => import("./games/upples/renderer.js"),
+  upcombine: () => import("./games/upcombine/renderer.js"),
+  whoopies: () => import("./games/whoopies/renderer.js"),
 };
 
 const page = { game: null, boards: [], token: 0, engine: null };
@@ -33,7 +33,7 @@ export function paragraphs(text) {
 }
 
 const cache = new Map();
-/** A JSON data file of the site (web/rules/<game>.json, web/learn/<game>.json). */
+/** A JSON data file of the site (web/games/<game>/rules.json, web/games/<game>/learn.json). */
 export async function loadJson(path) {
   if (!cache.has(path)) {
     cache.set(path, fetch(path).then((response) => {
@@ -113,7 +113,7 @@ export async function open(game, engine) {
     element("a", { href: `#/rules/${id}`, text: t(`game.${id}.title`) }),
   ])));
   let data;
-  try { data = await loadJson(`web/rules/${game}.json`); } catch {
+  try { data = await loadJson(`web/games/${game}/rules.json`); } catch {
     if (token === page.token) root.append(element("p", { class: "hint", text: t("rules.unavailable") }));
     return;
   }

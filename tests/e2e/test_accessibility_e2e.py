@@ -122,7 +122,7 @@ def test_the_live_region_announces_a_move_played_with_the_keyboard(a11y_page: An
     assert page.get_attribute("#announcer", "aria-live") in ("polite", "assertive")
     before = page.inner_text("#announcer")
     page.locator("#board").focus()
-    # keys only (web/games/upthrust.js): a column with a peg that moves, then Enter
+    # keys only (web/games/upthrust/renderer.js): a column with a peg that moves, then Enter
     for _ in range(4):
         page.keyboard.press("ArrowRight")
         page.keyboard.press("Enter")

@@ -1,4 +1,4 @@
-"""The guided first games (web/learn/<game>.json) and the rules pages' example boards (web/rules/<game>.json) are
+"""The guided first games (web/games/<game>/learn.json) and the rules pages' example boards (web/games/<game>/rules.json) are
 data: every scripted action must be legal in its position, replayed through the bridge the way web/learn.js and
 web/rules.js replay it, and every word they show must be in all three catalogues (docs/learn.md)."""
 
@@ -14,8 +14,7 @@ import gamebox
 from gamebox.core import bridge
 
 ROOT = Path(__file__).resolve().parents[2]
-LEARN = ROOT / "web" / "learn"
-RULES = ROOT / "web" / "rules"
+GAMES = ROOT / "web" / "games"
 LANGUAGES = ("en", "pt", "uk")
 CATALOGUES = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
               for lang in LANGUAGES}
@@ -23,12 +22,12 @@ SECTIONS = ("goal", "components", "setup", "turn", "scoring", "end", "modes")
 
 
 def script(game: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((LEARN / f"{game}.json").read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads((GAMES / game / "learn.json").read_text(encoding="utf-8"))
     return data
 
 
 def rules_page(game: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((RULES / f"{game}.json").read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads((GAMES / game / "rules.json").read_text(encoding="utf-8"))
     return data
 
 

@@ -2,7 +2,7 @@
 
 A solve (a race) and a placement (puzzle mode) are built by dragging tiles, so a tile's target carries only the verb
 ("solve", "place"); the page writes the action from where the tiles lie, as ``compose`` below does (the one
-composition, documented in docs/rules/ubongo.md, "Targets", and done by compose() in web/games/ubongo.js).
+composition, documented in docs/rules/ubongo.md, "Targets", and done by compose() in web/games/ubongo/renderer.js).
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ GAME = gamebox.get("upthrust")
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUES = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
               for lang in ("en", "pt", "uk")}
-# the words web/games/upthrust.js shows besides the targets' and the reasons' own keys
+# the words web/games/upthrust/renderer.js shows besides the targets' and the reasons' own keys
 RENDERER_KEYS = ("upthrust.peg", "upthrust.peg_neutral", "upthrust.peg_jumps", "upthrust.peg_jumps_one",
                  "upthrust.peg_pick", "upthrust.owner_neutral", "upthrust.pass", "upthrust.left_below",
                  "upthrust.end.two_left", "upthrust.end.no_moves", "upthrust.rule.non-scoring-rows",

@@ -64,7 +64,7 @@ EDITION_1_PLACEMENT = re.compile(r"(\d{1,2}) q(-?\d{1,3})r(-?\d{1,3}) rot([0-5])
 SAFE_SEED = re.compile(r"[A-Za-z0-9-]{1,40}")
 # The verbs of the targets a person builds (docs/rules/ubongo.md, "Targets"): a tile's target with the action
 # "solve" (a race) or "place" (puzzle mode) is dragged onto the card, and the page writes the action from where the
-# tiles lie, in one function (compose() in web/games/ubongo.js).
+# tiles lie, in one function (compose() in web/games/ubongo/renderer.js).
 BUILT_SOLVE: Final = "solve"
 BUILT_PLACE: Final = "place"
 

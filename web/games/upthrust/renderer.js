@@ -7,7 +7,7 @@
 // and where it may go or why it may not (view.pieces[].to / .stuck). Nothing here reads an action's text or
 // works out a rule. Layouts: on a wide screen the legend (colours, owners, scores, the row rule) stands beside
 // the board, on a narrow one below it, and the board fills the width.
-import { button, fitText, font, panel, PALETTE, roundRect, Surface, targetsByThing, token, tween } from "./kit.js";
+import { button, fitText, font, panel, PALETTE, roundRect, Surface, targetsByThing, token, tween } from "../kit.js";
 
 const COLOURS = ["green", "red", "blue", "yellow"];
 const ROWS = 11;

@@ -9,8 +9,8 @@
 // from the reasons Python puts in the view (view.refusals); hover and long press say what a card or a komupple is
 // and what it can do. Nothing here reads an action's text or works out a rule. Layouts: on a wide screen the
 // players stand beside the board, on a narrow one (a phone) below it, and the board takes the whole width.
-import { pace } from "./common.js";
-import { fitText, font, panel, PALETTE, roundRect, Surface, targetsByThing, button as kitButton } from "./kit.js";
+import { pace } from "../common.js";
+import { fitText, font, panel, PALETTE, roundRect, Surface, targetsByThing, button as kitButton } from "../kit.js";
 
 const FILES = "abcdefg";
 const SIZE = 7;

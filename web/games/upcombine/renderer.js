@@ -6,8 +6,8 @@
 // text: a tap sends its target's action back as it is.
 // Hidden information: only the viewer's own hand has symbols in the view. With several humans on one device, a
 // "pass the device" screen hides everything until the next player taps or presses Enter.
-import { pagePosition } from "./common.js";
-import { button, fitText, panel, PALETTE, roundRect, Surface, targetsByThing, tween } from "./kit.js";
+import { pagePosition } from "../common.js";
+import { button, fitText, panel, PALETTE, roundRect, Surface, targetsByThing, tween } from "../kit.js";
 
 const WIDE = 800; // the landscape drawing's width, in board units
 const NARROW = 400; // the portrait drawing's width

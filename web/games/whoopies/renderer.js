@@ -6,8 +6,8 @@
 // the grab target's action, the point of the table the hand closed on in the throw's 800×520 units, and the
 // throw's clock, `grab <x>,<y> @<ms>`; Python hit-tests it and settles the round. Other seats' grabs are never
 // shown during a grab (they are in history; history is not drawn).
-import { pace } from "./common.js";
-import { button, fitText, font, gem, PALETTE, panel, roundRect, Surface } from "./kit.js";
+import { pace } from "../common.js";
+import { button, fitText, font, gem, PALETTE, panel, roundRect, Surface } from "../kit.js";
 
 const THROW_W = 800; // the throw's units (view.throw.width × height)
 const THROW_H = 520;

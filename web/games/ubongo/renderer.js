@@ -9,7 +9,7 @@
 // target carries only a verb ("solve" in a race, "place" in puzzle mode): the person builds the action by
 // dragging, and compose() below writes it, the one composition (docs/rules/ubongo.md, "Targets"). Python checks
 // every action; a refused one is explained in a bubble where it was dropped.
-import { PALETTE, Surface, button, fitText, font, gem, panel, roundRect, targetsByThing, token } from "./kit.js";
+import { PALETTE, Surface, button, fitText, font, gem, panel, roundRect, targetsByThing, token } from "../kit.js";
 
 const SQ3 = Math.sqrt(3);
 const WIDE = { width: 860, height: 640 };
