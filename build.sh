@@ -93,6 +93,13 @@ build() {
   (flock 9; rm -rf "$ROOT/build/lib" "$ROOT/build/bdist."*; \
     "$PY" -m build --wheel --no-isolation --outdir "$BUILD/wheels" . >"$BUILD/wheel.log" 2>&1) \
     9>"$ROOT/.wheel.lock" || { cat "$BUILD/wheel.log"; die "building the gamebox wheel failed"; }
+  if [ "${GAMEBOX_TEST_GAMES:-}" = 1 ]; then
+    # the test switch: the test games' Python (tests/games/py/*) goes into the wheel before it is precompiled
+    local added
+    added=$("$PY" tools/manifest.py wheel "$BUILD"/wheels/gamebox-*.whl) \
+      || die "adding the test games to the wheel (tools/manifest.py) failed"
+    say "test games in the wheel: $added"
+  fi
   precompile "$BUILD"/wheels/gamebox-*.whl
   if ! ls "$BUILD"/cache/micropip-0.11.1-*.whl >/dev/null 2>&1; then
     say "downloading $MICROPIP from PyPI"
@@ -105,6 +112,9 @@ build() {
     || { cat "$BUILD/lock.log"; die "pyodide lockfile add-wheels failed"; }
   cp index.html "$DIST/"
   cp -r web "$DIST/web"
+  # games.json (the registry's manifest and each game's page files), each language's catalogue merged from the
+  # shared words and every game's, and with GAMEBOX_TEST_GAMES=1 the test games' page files (tests/games/web/*)
+  "$PY" tools/manifest.py site "$DIST" || die "the games step (tools/manifest.py) failed"
   # Offline: the PNG icons, the build id (a hash of everything in the site and of web/sw.js, computed before
   # it is stamped anywhere), precache.json and the stamped service worker at the root, sw.js; plus BUILD_ID.
   local build_id
@@ -131,6 +141,9 @@ ensure_chromium() {
 
 run_tests() {
   ensure_chromium
+  # the test games (tests/games/: the fixture game of docs/new-game.md) are built into the site and listed in
+  # games.json, so the menu, the rules pages and the e2e screen matrix meet them
+  export GAMEBOX_TEST_GAMES=1
   build
   say "ruff"
   "$VENV/bin/ruff" check py tests bench tools

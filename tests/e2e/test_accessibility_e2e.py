@@ -3,11 +3,12 @@ game screen, with no serious or critical violation; plus keyboard focus, the boa
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
 import pytest
+
+from tests.catalogues import CATALOGUES
 
 from .conftest import ROOT, SharedPage, playwright_sync
 
@@ -24,7 +25,7 @@ def playable_games() -> list[str]:
 
 
 def titles() -> dict[str, str]:
-    catalogue = json.loads((ROOT / "web" / "i18n" / "en.json").read_text(encoding="utf-8"))
+    catalogue = CATALOGUES["en"]
     return {game: catalogue[f"game.{game}.title"] for game in playable_games()}
 
 

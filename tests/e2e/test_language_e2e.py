@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
+
+from tests.catalogues import CATALOGUES
 
 from .conftest import BOOT_TIMEOUT_MS, SharedPage, screenshot
 
@@ -14,7 +15,7 @@ CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 
 
 def words(lang: str) -> dict[str, str]:
-    return json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    return CATALOGUES[lang]
 
 
 def heading(page) -> str:

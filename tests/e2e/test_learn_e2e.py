@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from tests.catalogues import CATALOGUES
+
 from .conftest import SHOTS, SharedPage
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,8 +24,6 @@ LANGUAGES = ("en", "pt", "uk")
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 SHOOT = bool(os.environ.get("GAMEBOX_LEARN_SHOTS"))
-CATALOGUES = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
-              for lang in LANGUAGES}
 # Up Combine's pieces, as an action writes them (`Pd 3`: the purple diamond on stack 3) and as a label words them
 UPCOMBINE_COLOURS = {"B": "blue", "G": "green", "O": "orange", "P": "purple", "R": "red"}
 UPCOMBINE_SYMBOLS = {"c": "circle", "d": "diamond", "q": "square", "s": "star", "t": "triangle"}

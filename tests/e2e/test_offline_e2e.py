@@ -149,6 +149,10 @@ def test_the_build_lists_the_whole_app_for_the_cache():
     assert {path.name for path in (DIST / "pyodide").iterdir()} == {
         name.removeprefix("pyodide/") for name in files if name.startswith("pyodide/")}
     assert any(name.startswith("pyodide/gamebox-") and name.endswith(".whl") for name in files)
+    # the menu reads games.json before Python boots, and every game's page files come from it
+    games = json.loads((DIST / "games.json").read_text())["games"]
+    assert "games.json" in files and games
+    assert {path for game in games for path in game["files"].values() if path} <= files
     assert not files & {"sw.js", "precache.json", "BUILD_ID", "web/sw.js"}
     assert all((DIST / name).is_file() for name in files)
 

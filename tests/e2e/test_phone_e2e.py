@@ -5,18 +5,17 @@ one/few/many); move numbers of three digits fit the move log."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.catalogues import CATALOGUES
+
 from .conftest import BOOT_TIMEOUT_MS, SharedPage, open_new_game, screenshot, watched_context, watched_page
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOGUES = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
-              for lang in ("en", "pt", "uk")}
 GAMES = ["upthrust", "ubongo", "upples", "upcombine", "whoopies"]
 READY = "document.getElementById('engine-status').classList.contains('done')"
 # A phone (is_mobile) zooms a page that is too wide out until it fits, and innerWidth grows with it: so the page is

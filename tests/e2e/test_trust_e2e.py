@@ -12,7 +12,6 @@ Retry, and no click sequence throws.
 from __future__ import annotations
 
 import contextlib
-import json
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -20,11 +19,12 @@ from typing import Any
 import pytest
 
 import gamebox
+from tests.catalogues import CATALOGUES
 
 from . import conftest
-from .conftest import BOOT_TIMEOUT_MS, ROOT, SharedPage, Watch, screenshot
+from .conftest import BOOT_TIMEOUT_MS, SharedPage, Watch, screenshot
 
-EN = json.loads((ROOT / "web" / "i18n" / "en.json").read_text(encoding="utf-8"))
+EN = CATALOGUES["en"]
 SEED = "TRUST"
 # How long the page may take to notice a dead worker and start a new one: an unanswered request's deadline (8 s,
 # a bot's budget more), or the idle check (2 s + 3 s), then a boot.

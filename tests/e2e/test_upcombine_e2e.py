@@ -8,7 +8,6 @@ below the board; the keyboard chooses the bases; bots play to the end.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -16,11 +15,12 @@ import pytest
 
 import gamebox
 from gamebox.core import bots, share
+from tests.catalogues import CATALOGUES
 
 from .conftest import SharedPage, moves_played, screenshot, targets
 
 ROOT = Path(__file__).resolve().parents[2]
-EN = json.loads((ROOT / "web" / "i18n" / "en.json").read_text(encoding="utf-8"))
+EN = CATALOGUES["en"]
 
 
 @pytest.fixture

@@ -7,17 +7,16 @@ the air."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.catalogues import CATALOGUES
+
 from .conftest import SharedPage, screenshot, tap_at
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOGUES = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
-              for lang in ("en", "pt", "uk")}
 FILES = "abcdefg"
 # Seed S9, 2 players (edition 1): blue, on b3, can jump onto a multicolour upple on b4 on its first move.
 MULTICOLOUR = "v1.upples.S9.2.100"

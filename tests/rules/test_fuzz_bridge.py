@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,6 +24,7 @@ from gamebox.core import bridge, registry, share
 from gamebox.core.errors import GameboxError
 from gamebox.core.game import Game, State
 from gamebox.core.rng import Rng
+from tests.catalogues import CATALOGUES
 
 GAMES = gamebox.ready_ids()
 CASES_PER_GAME = 12_500  # per game, less the links the page refuses itself: >= 10,000 requests each
@@ -32,7 +32,7 @@ TABLE_KEYS = {"ok", "game", "title", "seed", "players", "options", "seats", "vie
               "is_over", "scores", "winners", "log", "view", "fingerprint", "share", "can_undo", "resume", "public",
               "sealed", "hints", "rematch"}
 TABLE_OPS = {"new", "open", "replay", "view", "apply", "bot", "undo"}
-WORDED = set(json.loads((Path(__file__).resolve().parents[2] / "web" / "i18n" / "en.json").read_text()))
+WORDED = set(CATALOGUES["en"])
 JUNK_CHARS = ("abcxyzAZ0123456789.._~-+=:,@ %#&?/\\\"'<>{}[]\t\n\r\x00\u00e9\u00b2\u0663\u2028\ufeff"
               "\U0001f600\ud7ff\u0430")
 SEAT_WORDS = ["human", "easy", "normal", "hard", "expert", "bot", "", " human", "HUMAN", "null", "undefined",

@@ -1,24 +1,27 @@
-"""The word catalogues (web/i18n/<lang>.json): every language has every English key, with the same {placeholders},
-and no empty text; index.html names only keys that exist; web/i18n.js offers exactly the catalogues there are."""
+"""The word catalogues, merged as the build merges them (tests/catalogues.py: web/i18n/<lang>.json, the shared words,
+and web/games/<id>/i18n/<lang>.json, each game's): every language has every English key, with the same
+{placeholders}, and no empty text; a game's words are in its own folder; index.html names only keys that exist;
+web/i18n.js offers exactly the catalogues there are."""
 
 from __future__ import annotations
 
 import json
 import re
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
+from tests.catalogues import LANGUAGES, catalogue
+
 ROOT = Path(__file__).resolve().parents[2]
-I18N = ROOT / "web" / "i18n"
-LANGUAGES = sorted(path.stem for path in I18N.glob("*.json"))
+sys.path.insert(0, str(ROOT / "tools"))
+
+import manifest  # noqa: E402
+
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
-
-
-def catalogue(lang: str) -> dict[str, str]:
-    return json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
 
 
 def placeholders(text: str) -> list[str]:
@@ -66,6 +69,32 @@ def test_catalogue_is_not_mostly_english(lang: str) -> None:
     english, other = catalogue("en"), catalogue(lang)
     copied = [key for key in english if other.get(key) == english[key] and re.search(r"[a-z]{4}", english[key])]
     assert len(copied) < len(english) * 0.1, f"{lang}.json: {len(copied)} texts are English copies: {copied}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_games_words_are_in_its_own_folder(lang: str) -> None:
+    """A key that names a game ("upthrust.moved", "rules.ubongo.goal.body", "daily.best.upples") is in that game's
+    catalogue, so that adding or removing a game touches no shared catalogue (tools/i18n_add.py puts it there)."""
+    folders = manifest.page_folders(test_games=True)
+    ids = {folder.name for folder in folders}
+    shared = json.loads((manifest.SHARED_WORDS / f"{lang}.json").read_text(encoding="utf-8"))
+    assert sorted(key for key in shared if ids & set(key.split("."))) == []
+    for folder in folders:
+        path = folder / "i18n" / f"{lang}.json"
+        own = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+        assert sorted(key for key in own if folder.name not in key.split(".")) == [], path
+
+
+def test_the_merge_refuses_a_key_given_twice(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shared, game = tmp_path / "i18n", tmp_path / "games" / "pebbles" / "i18n"
+    shared.mkdir()
+    game.mkdir(parents=True)
+    (shared / "en.json").write_text('{"menu.play": "Play", "pebbles.took": "took"}')
+    (game / "en.json").write_text('{"pebbles.took": "took again"}')
+    monkeypatch.setattr(manifest, "SHARED_WORDS", shared)
+    monkeypatch.setattr(manifest, "WEB", tmp_path)
+    with pytest.raises(manifest.DuplicateKey, match="pebbles.took"):
+        manifest.catalogue("en", test_games=False)
 
 
 class _Keys(HTMLParser):

@@ -1,6 +1,7 @@
-"""The guided first games (web/games/<game>/learn.json) and the rules pages' example boards (web/games/<game>/rules.json) are
-data: every scripted action must be legal in its position, replayed through the bridge the way web/learn.js and
-web/rules.js replay it, and every word they show must be in all three catalogues (docs/learn.md)."""
+"""The guided first games (web/games/<game>/learn.json) and the rules pages' example boards
+(web/games/<game>/rules.json) are data: every scripted action must be legal in its position, replayed through the
+bridge the way web/learn.js and web/rules.js replay it, and every word they show must be in all three catalogues
+(docs/learn.md)."""
 
 from __future__ import annotations
 
@@ -12,12 +13,11 @@ import pytest
 
 import gamebox
 from gamebox.core import bridge
+from tests.catalogues import CATALOGUES
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ROOT / "web" / "games"
 LANGUAGES = ("en", "pt", "uk")
-CATALOGUES = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
-              for lang in LANGUAGES}
 SECTIONS = ("goal", "components", "setup", "turn", "scoring", "end", "modes")
 
 

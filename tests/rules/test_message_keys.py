@@ -4,18 +4,17 @@ string literals that name them (``"<area>.<name>"``, where the area is error, sh
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 import pytest
 
 import gamebox
+from tests.catalogues import CATALOGUES, LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 AREAS = ["error", "share", *gamebox.ids()]
 KEY = re.compile(r'"((?:' + "|".join(AREAS) + r')\.[a-z0-9_]+(?:\.[a-z0-9_]+)*)"')
-LANGUAGES = sorted(path.stem for path in (ROOT / "web" / "i18n").glob("*.json"))
 # literals of that shape that are not message keys
 NOT_KEYS = {"share.VERSION"}
 
@@ -36,14 +35,14 @@ def test_the_walk_finds_the_keys_of_every_area() -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_key_python_can_emit_is_worded(lang: str) -> None:
-    catalogue = json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    catalogue = CATALOGUES[lang]
     missing = {key: where for key, where in emitted_keys().items() if key not in catalogue}
     assert missing == {}, f"{lang}.json has no words for {missing}"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_bot_level_is_worded(lang: str) -> None:
-    catalogue = json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    catalogue = CATALOGUES[lang]
     levels = {level for game_id in gamebox.ready_ids() for level in gamebox.get(game_id).bot_levels}
     assert sorted(level for level in levels if f"level.{level}" not in catalogue) == []
 

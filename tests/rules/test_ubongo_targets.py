@@ -19,9 +19,9 @@ from gamebox.ubongo import GAME, puzzle
 from gamebox.ubongo.rules import BUILT_PLACE, BUILT_SOLVE, UbongoState, next_puzzle_code
 from gamebox.ubongo.solver import Placement
 from gamebox.ubongo.tiles import TILES, Cell, place
+from tests.catalogues import CATALOGUES, LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[2]
-LANGUAGES = sorted(path.stem for path in (ROOT / "web" / "i18n").glob("*.json"))
 PUZZLE = "K7Q2M-07EB"
 BUILT = (BUILT_SOLVE, BUILT_PLACE)
 
@@ -225,7 +225,7 @@ def test_the_bridge_puts_the_seat_s_targets_in_its_view() -> None:
 # -- words and the next puzzle ---------------------------------------------------------------------------------
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_target_key_is_worded_in_every_catalogue(lang: str) -> None:
-    catalogue = json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    catalogue = CATALOGUES[lang]
     race = new("RACE9", 2)
     states = [new(PUZZLE, 1), puzzle_with_a_wrong_tile(), race]
     keys = {t["key"] for s in states for t in s.targets(0)}

@@ -4,7 +4,6 @@ keys the three catalogues know, and they never show a hand to anyone but its own
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,10 +14,9 @@ from gamebox.core.rng import Rng
 from gamebox.upcombine import GAME, UpCombineState, bots
 from gamebox.upcombine.pieces import COLOUR_ORDER, SYMBOLS
 from gamebox.upcombine.rules import bases_chooser
+from tests.catalogues import CATALOGUES
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOGUES = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
-              for lang in ("en", "pt", "uk")}
 PLAYERS = [2, 3, 4, 5]
 SYMBOL_LETTER = {name: letter for letter, name in SYMBOLS.items()}
 

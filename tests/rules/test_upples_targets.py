@@ -16,13 +16,12 @@ import gamebox
 from gamebox.core.errors import IllegalAction
 from gamebox.core.rng import Rng
 from gamebox.upples.rules import SQUARE_NAMES, UpplesState
+from tests.catalogues import CATALOGUES
 
 from .test_upples_rules import position
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = gamebox.get("upples")
-CATALOGUES = {path.stem: json.loads(path.read_text(encoding="utf-8"))
-              for path in (ROOT / "web" / "i18n").glob("*.json")}
 CONFIGS = [("glutton", 1, False), ("training", 1, False), ("glutton", 2, False), ("naughty", 3, False),
            ("survival", 4, False), ("naughty", 4, True)]
 

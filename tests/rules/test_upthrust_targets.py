@@ -14,11 +14,10 @@ from gamebox.core.bridge import Table
 from gamebox.core.errors import IllegalAction
 from gamebox.core.rng import Rng
 from gamebox.upthrust.rules import BAN_EVERY_ROW, SAME_COLOUR_BAN, SQUARE_INDEX, SQUARE_NAMES, UpthrustState, all_moves
+from tests.catalogues import CATALOGUES
 
 GAME = gamebox.get("upthrust")
 ROOT = Path(__file__).resolve().parents[2]
-CATALOGUES = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
-              for lang in ("en", "pt", "uk")}
 # the words web/games/upthrust/renderer.js shows besides the targets' and the reasons' own keys
 RENDERER_KEYS = ("upthrust.peg", "upthrust.peg_neutral", "upthrust.peg_jumps", "upthrust.peg_jumps_one",
                  "upthrust.peg_pick", "upthrust.owner_neutral", "upthrust.pass", "upthrust.left_below",

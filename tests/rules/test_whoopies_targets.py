@@ -5,7 +5,6 @@ point the hand closed on and its clock: ``grab <x>,<y> @<ms>`` (docs/rules/whoop
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any, get_type_hints
@@ -18,6 +17,7 @@ from gamebox.core.targets import Target
 from gamebox.whoopies.rules import WhoopiesState
 from gamebox.whoopies.throw import BALL_HIT_RADIUS, FRAME_MS, REST_MS, throw_from_json
 from gamebox.whoopies.views import WhoopiesView
+from tests.catalogues import CATALOGUES
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = gamebox.get("whoopies")
@@ -176,7 +176,7 @@ def test_a_seats_targets_do_not_change_when_another_seat_grabs_or_misses() -> No
 
 @pytest.mark.parametrize("lang", ["en", "pt", "uk"])
 def test_every_targets_words_are_in_the_catalogue(lang: str) -> None:
-    catalogue = json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    catalogue = CATALOGUES[lang]
     keys = {t["key"] for _, state in ALL for seat in state.to_move for t in state.targets(seat)}
     assert len(keys) >= 10
     assert sorted(key for key in keys if key not in catalogue) == []

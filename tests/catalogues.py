@@ -1,0 +1,28 @@
+"""The word catalogues as the page reads them: the shared web/i18n/<lang>.json merged with each game's
+web/games/<id>/i18n/<lang>.json (and the test games' under tests/games/web/), as the build merges them
+(tools/manifest.py). Every test that reads words reads them here."""
+
+from __future__ import annotations
+
+import sys
+from functools import cache
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+
+import manifest  # noqa: E402
+
+LANGUAGES = manifest.languages()
+
+
+@cache
+def _merged(lang: str) -> dict[str, str]:
+    return manifest.catalogue(lang, test_games=True)
+
+
+def catalogue(lang: str) -> dict[str, str]:
+    """Every key of ``lang`` with its words (a fresh copy: a test may change it)."""
+    return dict(_merged(lang))
+
+
+CATALOGUES = {lang: catalogue(lang) for lang in LANGUAGES}
