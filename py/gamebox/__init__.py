@@ -10,27 +10,27 @@ from gamebox.core.errors import (
     BadRequest,
     BadShareCode,
     GameboxError,
-    GameNotReady,
     IllegalAction,
     InvalidSetup,
     UnknownGame,
 )
 from gamebox.core.game import Game, State
-from gamebox.core.registry import get, ids, ready_ids
+from gamebox.core.registry import games, get, ids, manifest, ready_ids
 
 __all__ = [
     "BadRequest",
     "BadShareCode",
     "Game",
-    "GameNotReady",
     "GameboxError",
     "IllegalAction",
     "InvalidSetup",
     "State",
     "UnknownGame",
     "bots",
+    "games",
     "get",
     "ids",
+    "manifest",
     "ready_ids",
     "share",
 ]

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from gamebox.core.bots import mcts, random_action
 from gamebox.core.errors import IllegalAction
-from gamebox.core.game import BotFunction, Game, LogEntry, State, log_entry
+from gamebox.core.game import Game, LogEntry, State, log_entry
 from gamebox.core.rng import Rng
 
 
@@ -43,10 +44,14 @@ class NimState(State):
     def snapshot(self) -> Any:
         return {"heap": self.heap, "turn": self.turn}
 
+    def _load(self, snapshot: Mapping[str, Any]) -> None:
+        self.heap, self.turn = snapshot["heap"], snapshot["turn"]
+
 
 class Nim(Game):
     id = "nim"
     title = "Nim"
+    order = 0
     min_players = 2
     max_players = 2
     options = {"size": {"choices": [10, 20], "default": 10}}
@@ -55,10 +60,6 @@ class Nim(Game):
     def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng, edition: int) -> State:
         return NimState(self, seed, players, options, rng)
 
-    def bot(self, level: str) -> BotFunction:
-        if level == "random":
-            return random_action
-        return lambda state, seat, budget, rng: mcts(state, seat, budget, rng, max_iterations=3000)
 
-
-NIM = Nim()
+NIM = Nim({"random": random_action,
+           "mcts": lambda state, seat, budget, rng: mcts(state, seat, budget, rng, max_iterations=3000)})

@@ -13,14 +13,12 @@ from .nim import NIM
 
 def test_mcts_finds_the_winning_take():
     """With 6 on the heap, taking 2 leaves a multiple of 4: the only winning move."""
-    state = NIM.new("x", 2)
-    state.heap = 6
+    state = NIM.restore({"heap": 6, "turn": 0}, players=2, seed="x")
     assert mcts(state, 0, 0, Rng("t"), max_iterations=4000) == "take 2"
 
 
 def test_mcts_takes_the_last_pieces():
-    state = NIM.new("x", 2)
-    state.heap = 3
+    state = NIM.restore({"heap": 3, "turn": 0}, players=2, seed="x")
     assert mcts(state, 0, 0, Rng("t"), max_iterations=500) == "take 3"
 
 
@@ -36,8 +34,7 @@ def test_determinized_mcts_searches_sampled_worlds():
         calls.append(seat)
         return state.copy()
 
-    state = NIM.new("z", 2)
-    state.heap = 7
+    state = NIM.restore({"heap": 7, "turn": 0}, players=2, seed="z")
     assert mcts(state, 0, 0, Rng("t"), determinize=determinize, max_iterations=2000) == "take 3"
     assert len(calls) == 2000
 

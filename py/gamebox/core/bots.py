@@ -11,17 +11,18 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from typing import Any
 
 from gamebox.core.errors import IllegalAction
 from gamebox.core.game import State
 from gamebox.core.rng import Rng
 
-Policy = Callable[[State, int, Rng], str]
-Evaluate = Callable[[State], list[float]]
-Determinize = Callable[[State, int, Rng], State]
+Policy = Callable[[State[Any], int, Rng], str]
+Evaluate = Callable[[State[Any]], list[float]]
+Determinize = Callable[[State[Any], int, Rng], State[Any]]
 
 
-def choose(state: State, seat: int, level: str, budget_ms: int = 1000, seed: str = "bot") -> str:
+def choose(state: State[Any], seat: int, level: str, budget_ms: int = 1000, seed: str = "bot") -> str:
     """A legal action for ``seat`` chosen by the game's bot at ``level``."""
     if level not in state.game.bot_levels:
         raise IllegalAction(f"{state.game.title} has no bot level {level!r}.", "error.bad_bot_level",
@@ -33,17 +34,17 @@ def choose(state: State, seat: int, level: str, budget_ms: int = 1000, seed: str
     return action
 
 
-def random_action(state: State, seat: int, budget_ms: int, rng: Rng) -> str:
+def random_action(state: State[Any], seat: int, budget_ms: int, rng: Rng) -> str:
     """Any legal action, uniformly."""
     return rng.choice(state.legal_actions(seat))
 
 
-def random_policy(state: State, seat: int, rng: Rng) -> str:
+def random_policy(state: State[Any], seat: int, rng: Rng) -> str:
     """The default playout policy: any legal action, uniformly."""
     return rng.choice(state.legal_actions(seat))
 
 
-def win_share(state: State) -> list[float]:
+def win_share(state: State[Any]) -> list[float]:
     """The terminal reward: 1 shared among the winners."""
     winners = state.winners()
     return [(1.0 / len(winners) if seat in winners else 0.0) for seat in range(state.players)]
@@ -63,7 +64,7 @@ class _Node:
 
 
 def mcts(
-    state: State,
+    state: State[Any],
     seat: int,
     budget_ms: int,
     rng: Rng,

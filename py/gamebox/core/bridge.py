@@ -6,13 +6,17 @@ level). Seats are not part of the rules, so they are not in the share code; the 
 
 Requests (``op`` and its fields) and what they answer:
 
-- ``hello``                                    the box: every game id, and the ones that are ready
+- ``hello``                                    the box: every game id, and what the page knows of each
+                                               (``games``: registry.manifest()'s)
 - ``new``   game, seed?, players, options?, seats?, history?   a new table; with ``history`` ([[seat, action],
                                                ...]) the game after those actions, as a share code would give it
+- ``daily`` game, day, seats?                  a new table: that day's challenge of the game (day "YYYY-MM-DD")
 - ``open``  code, seats?                       the table a share code describes
 - ``view``  viewer?                            the table
 - ``legal`` seat                               {"actions": [...]} for that seat
-- ``apply`` seat, action                       the table after a human's action
+- ``apply`` seat, action | intent              the table after a human's action; or after what the person did
+                                               (``intent``), which the game composes into its action
+                                               (``State.compose``; ``{"action": ...}`` is a target's action)
 - ``bot``   budget_ms?                         the table after the next bot seat to move has acted
 - ``hint``  seat, budget_ms?                   {"action": ...}: the best move the hard bot finds
 - ``undo``                                     the table after undoing back to the last human action
@@ -21,14 +25,16 @@ Requests (``op`` and its fields) and what they answer:
                                                share code describes, plus ``replay``: {step, steps, code,
                                                history}; the open table becomes that position
 - ``check`` code                               what a share code holds (game, seed, players, options, moves,
-                                               to_move, is_over), without touching the open table
+                                               to_move, is_over, deal), without touching the open table
 
 Every request may carry ``viewer`` (the seat the page shows the table to) and ``clock_ms`` (the page's clock, in
 ms since the running real-time phase began: a grab's throw, a race's sand timer). What a table reply holds for
 that viewer is decided in one place, core/viewer.py: ``history``, ``log``, ``view``, ``scores`` and ``winners`` are
 the game as that viewer knows it at that clock; ``share`` is the public game (None while it would give away a
 hidden hand: the seed of Up Combine stays on the device until the game is over); ``resume`` is the public game
-for this device's own saved game; ``public`` is the summary that may leave the page (embed events); ``sealed``
+for this device's own saved game, and ``deal`` what identifies its deal among them; ``daily`` is null, or, when the
+table is a daily challenge played by one person, {day, result (None until it is over), lower (whether a lower
+result is better)}; ``public`` is the summary that may leave the page (embed events); ``sealed``
 says that other seats' secret moves are still hidden (the page asks again as its clock runs); ``hints`` says
 whether Hint may help the viewer now; ``rematch`` holds the options of "Play again" once the game is over.
 
@@ -44,7 +50,7 @@ from typing import Any, Final
 
 from gamebox.core import bots, registry, share, viewer
 from gamebox.core.errors import BadRequest, GameboxError, IllegalAction, InvalidSetup
-from gamebox.core.game import Game, State
+from gamebox.core.game import DAY, Game, State
 from gamebox.core.rng import fresh_seed
 from gamebox.core.share import ParsedCode
 from gamebox.core.viewer import Checkpoint
@@ -53,12 +59,16 @@ DEFAULT_BOT_BUDGET_MS: Final = 800
 MAX_BOT_BUDGET_MS: Final = 3_000
 MAX_CLOCK_MS: Final = 86_400_000
 MAX_REQUEST_LENGTH: Final = 1_000_000  # characters of JSON: a share code is at most 200,000
+# An intent (apply's alternative to an action): a few tiles, a point, a clock. Far more than any game needs.
+MAX_INTENT_ITEMS: Final = 200
+MAX_INTENT_DEPTH: Final = 4
+MAX_INTENT_TEXT: Final = 200
 
 
 class Table:
     """The game being played in this worker, and its seats."""
 
-    def __init__(self, state: State, seats: list[dict[str, str]], checkpoint: Checkpoint | None = None,
+    def __init__(self, state: State[Any], seats: list[dict[str, str]], checkpoint: Checkpoint | None = None,
                  replay_over: bool | None = None) -> None:
         self.state = state
         self.seats = seats
@@ -102,6 +112,18 @@ class Table:
                 return index
         return None
 
+    def daily(self) -> dict[str, Any] | None:
+        """The daily challenge this table is, as its reply says it: only for one person playing alone, whose best
+        result of the day the page keeps."""
+        state = self.state
+        game = state.game
+        if game.daily_lower is None or self.seats != [{"kind": "human", "level": ""}]:
+            return None
+        day = game.daily_day(state)
+        if day is None:
+            return None
+        return {"day": day, "result": game.daily_result(state), "lower": game.daily_lower}
+
     def to_json(self, asked_viewer: object = None, clock_ms: int | None = None) -> dict[str, Any]:
         state = self.state
         seat = self.viewer(asked_viewer)
@@ -127,6 +149,8 @@ class Table:
             "fingerprint": state.fingerprint(),
             "share": None if secret else resume,
             "resume": resume,
+            "deal": share.deal(state),
+            "daily": self.daily(),
             "public": viewer.public_summary(state, self.checkpoint, self.seats),
             "sealed": len(seen.history) < len(state.history),
             "hints": seat is not None and state.hints_allowed(seat),
@@ -159,7 +183,7 @@ def _clock(request: dict[str, Any]) -> int | None:
     return clock
 
 
-def _seats(request: dict[str, Any], state: State) -> list[dict[str, str]]:
+def _seats(request: dict[str, Any], state: State[Any]) -> list[dict[str, str]]:
     raw = _field(request, "seats", list, None)
     if raw is None:
         return [{"kind": "human", "level": ""} for _ in range(state.players)]
@@ -177,7 +201,7 @@ def _seats(request: dict[str, Any], state: State) -> list[dict[str, str]]:
     return seats
 
 
-def _options(request: dict[str, Any], game: Game) -> dict[str, Any]:
+def _options(request: dict[str, Any], game: Game[Any]) -> dict[str, Any]:
     """The request's options: names the game has, each with a value of one of its choices, of the same type (JSON's
     true is not the seat number 1)."""
     options: dict[str, Any] = _field(request, "options", dict, {})
@@ -205,6 +229,38 @@ def _history(request: dict[str, Any]) -> list[tuple[int, str]]:
             raise BadRequest("Each entry of 'history' is [seat, action].", "error.bad_request", field="history")
         pairs.append((entry[0], entry[1]))
     return pairs
+
+
+def _intent(request: dict[str, Any]) -> dict[str, Any]:
+    """The request's ``intent``: a small JSON object (at most MAX_INTENT_ITEMS values in all, nested at most
+    MAX_INTENT_DEPTH deep, texts of at most MAX_INTENT_TEXT characters, finite numbers), so a game's compose()
+    reads only well-formed data of a bounded size. Whether its fields mean something is the game's to say."""
+    intent: dict[str, Any] = _field(request, "intent", dict)
+    budget = [MAX_INTENT_ITEMS]
+
+    def check(value: Any, depth: int) -> None:
+        budget[0] -= 1
+        if budget[0] < 0 or depth > MAX_INTENT_DEPTH:
+            raise BadRequest("'intent' is too large.", "error.bad_request", field="intent")
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if not isinstance(key, str) or len(key) > MAX_INTENT_TEXT:
+                    raise BadRequest("'intent' has a bad field.", "error.bad_request", field="intent")
+                check(item, depth + 1)
+        elif isinstance(value, list):
+            for item in value:
+                check(item, depth + 1)
+        elif isinstance(value, str):
+            if len(value) > MAX_INTENT_TEXT:
+                raise BadRequest("'intent' has too long a text.", "error.bad_request", field="intent")
+        elif isinstance(value, float):
+            if value != value or value in (float("inf"), float("-inf")):
+                raise BadRequest("'intent' has a number that is not finite.", "error.bad_request", field="intent")
+        elif not (value is None or isinstance(value, (bool, int))):
+            raise BadRequest("'intent' has a value of the wrong type.", "error.bad_request", field="intent")
+
+    check(intent, 0)
+    return intent
 
 
 def _require_table() -> Table:
@@ -248,7 +304,7 @@ def _check(request: dict[str, Any]) -> dict[str, Any]:
             "seed": None if viewer.seed_is_secret(state) else state.seed,
             "players": state.players, "options": state.options, "moves": len(state.history),
             "to_move": state.to_move, "is_over": state.is_over, "scores": state.scores(),
-            "winners": state.winners()}
+            "winners": state.winners(), "deal": share.deal(state)}
 
 
 def _played(table: Table, seat: int, action: str) -> Table:
@@ -275,8 +331,16 @@ def _answer(request: dict[str, Any]) -> tuple[Table | None, dict[str, Any]]:
     """The reply to one request, and the table to keep afterwards (None: no change)."""
     op = request.get("op")
     if op == "hello":
-        return None, {"ok": True, "ids": registry.ids(), "ready": registry.ready_ids(),
-                      "games": [registry.get(game_id).describe() for game_id in registry.ready_ids()]}
+        return None, {"ok": True, "ids": registry.ids(), "ready": registry.ready_ids(), **registry.manifest()}
+    if op == "daily":
+        game = registry.get(_field(request, "game", str))
+        day = _field(request, "day", str)
+        challenge = game.daily(day) if DAY.fullmatch(day) else None
+        if challenge is None:
+            raise InvalidSetup(f"{game.title} has no daily challenge for {day[:12]!r}.", "daily.unknown")
+        state = game.new(challenge["seed"], challenge["players"], **challenge["options"])
+        table = Table(state, _seats(request, state))
+        return table, table.to_json(request.get("viewer"), _clock(request))
     if op == "new":
         game = registry.get(_field(request, "game", str))
         seed = _field(request, "seed", str, "") or fresh_seed()
@@ -310,7 +374,10 @@ def _answer(request: dict[str, Any]) -> tuple[Table | None, dict[str, Any]]:
             raise IllegalAction("That seat is played by a bot.", "error.bot_seat", seat=seat)
         if table.replay_over is not None:
             raise IllegalAction("A replay is watched, not played.", "error.replay_not_played")
-        table = _played(table, seat, _field(request, "action", str))
+        # an intent is what the person did, which the game composes into its action (State.compose)
+        intended = "intent" in request
+        action = state.compose(seat, _intent(request)) if intended else _field(request, "action", str)
+        table = _played(table, seat, action)
         return table, table.to_json(request.get("viewer"), clock)
     if op == "bot":
         movers = [seat for seat in state.to_move if table.seats[seat]["kind"] == "bot"]

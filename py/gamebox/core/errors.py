@@ -24,12 +24,6 @@ class UnknownGame(GameboxError, LookupError):
     default_key = "error.unknown_game"
 
 
-class GameNotReady(UnknownGame):
-    """A game listed in the box whose rules are not built yet."""
-
-    default_key = "error.game_not_ready"
-
-
 class InvalidSetup(GameboxError, ValueError):
     default_key = "error.invalid_setup"
 

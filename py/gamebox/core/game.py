@@ -6,14 +6,14 @@ state's own generator, so replaying the same seed, options and history always gi
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
+import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, ClassVar, Self
 
-from gamebox.core.errors import IllegalAction, InvalidSetup
+from gamebox.core.errors import BadRequest, IllegalAction, InvalidSetup
 from gamebox.core.notation import check_action_text
 from gamebox.core.rng import Rng, normalize_seed
 from gamebox.core.targets import Target, button
@@ -26,7 +26,11 @@ JSON = Any
 EDITION = 2
 EDITIONS = (1, 2)
 LogEntry = dict[str, Any]
-BotFunction = Callable[["State", int, int, Rng], str]
+# A day, as daily challenges are named: "YYYY-MM-DD" (the player's own date).
+DAY = re.compile(r"\d{4}-\d{2}-\d{2}", re.ASCII)
+# A bot: (state, seat, budget_ms, rng) -> action. Each game's bots.py has LEVELS, its bot of each level by name,
+# and its __init__ hands them to its Game, so the rules never import their bots.
+BotFunction = Callable[["State[Any]", int, int, Rng], str]
 
 
 def log_entry(seat: int | None, key: str, text: str, **params: Any) -> LogEntry:
@@ -43,10 +47,32 @@ def sealed_from_others(log: list[LogEntry], seat: int | None, keys: tuple[str, .
     return log[:end] + [entry for entry in log[end:] if entry["seat"] == seat]
 
 
-class State(ABC):
-    """One position of one game. Subclasses keep every rule of their game; this class keeps the bookkeeping."""
+def _copied(value: Any) -> Any:
+    """``value`` with every list, dict and set in it copied, all the way down; anything else is kept (numbers,
+    texts, tuples, frozen records), except objects that copy themselves (``__copy__``)."""
+    kind = type(value)
+    if kind is list:
+        return [_copied(item) for item in value]
+    if kind is dict:
+        return {key: _copied(item) for key, item in value.items()}
+    if kind is set:
+        return set(value)
+    if hasattr(kind, "__copy__"):
+        return value.__copy__()
+    return value
 
-    def __init__(self, game: Game, seed: str, players: int, options: dict[str, Any], rng: Rng,
+
+class State[ViewT: Mapping[str, Any]](ABC):
+    """One position of one game. Subclasses keep every rule of their game; this class keeps the bookkeeping.
+
+    ``ViewT`` is the game's view: the TypedDict that ``view`` returns (views.py of each game)."""
+
+    # copy() copies each list, dict and set attribute one level deep: their items are numbers, texts, tuples, or
+    # records that are replaced, never changed in place (log entries, say). The attributes named here hold lists
+    # or dicts that the rules do change in place (a list of hands), and are copied all the way down.
+    nested: ClassVar[frozenset[str]] = frozenset()
+
+    def __init__(self, game: Game[ViewT], seed: str, players: int, options: dict[str, Any], rng: Rng,
                  edition: int = EDITION) -> None:
         self.game = game
         self.edition = edition
@@ -79,12 +105,18 @@ class State(ABC):
         """Each seat's score now."""
 
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, JSON]:
+    def view(self, seat: int | None) -> ViewT:
         """All a renderer needs, as JSON, hiding what ``seat`` may not know (seat None: a spectator)."""
 
     @abstractmethod
     def snapshot(self) -> JSON:
         """The whole state as JSON, hidden parts included: the input of the fingerprint."""
+
+    @abstractmethod
+    def _load(self, snapshot: Mapping[str, Any]) -> None:
+        """Become the position ``snapshot`` (what ``snapshot()`` returns) describes: the inverse of snapshot(), for
+        ``Game.restore``, which hands over a copy that the state may keep. Whatever the snapshot leaves out is
+        derived from what it holds."""
 
     # -- targets: what a person can act on now (core/targets.py) ---------------------------------------------
     def targets(self, seat: int | None) -> list[Target]:
@@ -141,6 +173,17 @@ class State(ABC):
             raise IllegalAction(f"There is no seat {seat!r} in this game.", "error.no_such_seat", seat=seat)
         return seat
 
+    def compose(self, seat: int, intent: Mapping[str, Any]) -> str:
+        """The canonical action ``seat`` means by ``intent``, what the page says a person did (contract: the bridge's
+        ``apply``): by default ``{"action": <a target's action>}``, passed through as it is. A game whose actions a
+        person builds (tiles laid on a card, a hand closing on a point at a moment) reads its own fields here, and
+        refuses an intent it cannot make into an action with IllegalAction and the reason's key."""
+        action = intent.get("action")
+        if set(intent) != {"action"} or not isinstance(action, str):
+            raise BadRequest("This game's moves are its targets' actions: {\"action\": ...}.", "error.bad_request",
+                             field="intent")
+        return action
+
     def apply(self, seat: int, action: str) -> None:
         """Play ``action`` for ``seat``. An illegal action raises IllegalAction and changes nothing."""
         seat = self.check_seat(seat)
@@ -167,18 +210,39 @@ class State(ABC):
         text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
         return hashlib.sha256(text.encode("ascii")).hexdigest()[:32]
 
-    def copy(self) -> State:
-        return copy.deepcopy(self)
+    def copy(self) -> Self:
+        """An independent copy (bots copy states thousands of times): the game and immutable values are shared,
+        every container is copied (see ``nested``), and the random generator goes on from the same point."""
+        twin = object.__new__(type(self))
+        nested = self.nested
+        fields = {}
+        for name, value in self.__dict__.items():
+            kind = type(value)
+            if kind is list or kind is dict or kind is set:
+                fields[name] = _copied(value) if name in nested else value.copy()
+            elif kind is Rng:
+                fields[name] = value.__deepcopy__({})
+            else:
+                fields[name] = value
+        twin.__dict__ = fields
+        return twin
 
     def __repr__(self) -> str:
         return f"<{self.game.id} seed={self.seed!r} players={self.players} moves={len(self.history)}>"
 
 
-class Game(ABC):
-    """A game in the box: its identity, its set-up options, and a factory for its states."""
+class Game[ViewT: Mapping[str, Any]](ABC):
+    """A game in the box: its identity, its set-up options, and a factory for its states.
+
+    Its package's ``__init__`` makes the one instance, ``GAME``, with the bots of its bots.py; the registry
+    (core/registry.py) finds it there."""
 
     id: ClassVar[str]
     title: ClassVar[str]
+    # Where the menu lists it: lower first, ties by id.
+    order: ClassVar[int]
+    # A game that exists only for the tests (tests/games/): the menu shows it only when the page asks for them.
+    fixture: ClassVar[bool] = False
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[dict[str, dict[str, Any]]] = {}
@@ -189,15 +253,26 @@ class Game(ABC):
     hidden_information: ClassVar[bool] = False  # some seat holds what another may not see (a hand)
     simultaneous: ClassVar[bool] = False  # seats act at once, in secret, until the rules reveal it
     chance: ClassVar[bool] = False  # dice, shuffles or throws
+    # The daily challenge (see ``daily``): None when the game has none; else whether a lower result is better
+    # (a time) or a higher one (a score).
+    daily_lower: ClassVar[bool | None] = None
+
+    def __init__(self, levels: Mapping[str, BotFunction]) -> None:
+        """``levels``: the bot of each level by name (its bots.py's LEVELS); it has every level of
+        ``bot_levels``, and may have more that only the tests and benches call."""
+        missing = [level for level in self.bot_levels if level not in levels]
+        if missing:
+            raise ValueError(f"{self.id} has no bot for level {missing[0]!r}")
+        self.levels = dict(levels)
 
     @abstractmethod
-    def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng, edition: int) -> State:
+    def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng, edition: int) -> State[ViewT]:
         """Set up a new game of that edition of the rules: the deal, the starting position. Set the state's
         ``edition`` before anything that depends on it."""
 
-    @abstractmethod
     def bot(self, level: str) -> BotFunction:
         """The function that plays at ``level``: (state, seat, budget_ms, rng) -> action."""
+        return self.levels[level]
 
     def check_setup(self, players: object, options: Mapping[str, object],
                     edition: int = EDITION) -> tuple[int, dict[str, Any]]:
@@ -232,7 +307,7 @@ class Game(ABC):
                                option=unknown[0])
         return players, chosen
 
-    def new(self, seed: str, players: int, *, edition: int = EDITION, **options: Any) -> State:
+    def new(self, seed: str, players: int, *, edition: int = EDITION, **options: Any) -> State[ViewT]:
         """A new game. ``edition`` is for share codes of older editions only (see EDITION)."""
         if edition not in EDITIONS:
             raise InvalidSetup(f"There is no edition {edition!r} of the rules.", "error.bad_edition")
@@ -246,10 +321,22 @@ class Game(ABC):
         return self._create(seed, players, chosen, Rng.for_game(self.id, seed), edition)
 
     def replay(self, seed: str, players: int, options: Mapping[str, Any],
-               history: list[tuple[int, str]], edition: int = EDITION) -> State:
+               history: list[tuple[int, str]], edition: int = EDITION) -> State[ViewT]:
         state = self.new(seed, players, edition=edition, **dict(options))
         for seat, action in history:
             state.apply(seat, action)
+        return state
+
+    def restore(self, snapshot: Mapping[str, Any], *, players: int, seed: str = "RESTORED",
+                options: Mapping[str, Any] | None = None, edition: int = EDITION,
+                history: Iterable[tuple[int, str]] = ()) -> State[ViewT]:
+        """The position ``snapshot`` describes (what ``State.snapshot()`` returns), in a game set up with that
+        ``seed``, ``players``, ``options`` and ``edition``: a position to start from without playing up to it (a
+        test's, a puzzle's). Its random generator goes on from the set-up's; ``history`` is only recorded (undo and
+        share codes read it), never replayed."""
+        state = self.new(seed, players, edition=edition, **dict(options or {}))
+        state._load(_copied(dict(snapshot)))  # its own lists: the caller's snapshot stays the caller's
+        state.history = list(history)
         return state
 
     def offered_choices(self, players: int) -> dict[str, list[Any]]:
@@ -273,7 +360,7 @@ class Game(ABC):
         screen does not ask for them. They stay valid in links, so a link made with one still opens."""
         return []
 
-    def rematch_options(self, state: State) -> dict[str, Any]:
+    def rematch_options(self, state: State[ViewT]) -> dict[str, Any]:
         """The options of "Play again" after ``state``'s game: the same, unless the rules rotate something (the
         first player, say)."""
         return dict(state.options)
@@ -298,4 +385,22 @@ class Game(ABC):
             "hidden_information": self.hidden_information,
             "simultaneous": self.simultaneous,
             "chance": self.chance,
+            "order": self.order,
+            "fixture": self.fixture,
+            "daily": None if self.daily_lower is None else {"lower": self.daily_lower},
         }
+
+    # -- the daily challenge: the same game for everyone on a day (its best result is kept per day) ------------
+    def daily(self, day: str) -> dict[str, Any] | None:
+        """The set-up of ``day``'s challenge (day "YYYY-MM-DD"): {seed, players, options}; None when the game has no
+        daily challenge."""
+        return None
+
+    def daily_day(self, state: State[ViewT]) -> str | None:
+        """The day ``state`` is the challenge of, or None when it is not a daily challenge."""
+        return None
+
+    def daily_result(self, state: State[ViewT]) -> int | None:
+        """The result of a daily challenge once it is over (compare with ``daily_lower``), or None: not over, or
+        nothing to keep (a puzzle whose solution was shown)."""
+        return None

@@ -16,6 +16,7 @@ Decoding replays the history from the seed, so a code that was tampered with fai
 from __future__ import annotations
 
 import base64
+import hashlib
 import re
 from dataclasses import dataclass
 from typing import Any, Final
@@ -39,7 +40,7 @@ _DIGITS36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 class ParsedCode:
     """What a share code holds, before any move is replayed."""
 
-    game: Game
+    game: Game[Any]
     seed: str
     players: int
     options: dict[str, Any]
@@ -51,6 +52,12 @@ def _encode_seed(seed: str) -> str:
     if _PLAIN_SEED.fullmatch(seed):
         return seed
     return "~" + base64.urlsafe_b64encode(seed.encode("utf-8")).decode("ascii").rstrip("=")
+
+
+def deal(state: State[Any]) -> str:
+    """What identifies ``state``'s deal among this device's saved games: a digest of its seed, so that it can sit
+    beside the table's other fields while the seed is a secret (a hidden hand)."""
+    return hashlib.sha256(state.seed.encode("utf-8")).hexdigest()[:16]
 
 
 def _decode_seed(text: str) -> str:
@@ -65,7 +72,7 @@ def _decode_seed(text: str) -> str:
         raise BadShareCode("The seed in this link is damaged.", "share.bad_seed") from exc
 
 
-def encode_options(game: Game, options: dict[str, Any]) -> str:
+def encode_options(game: Game[Any], options: dict[str, Any]) -> str:
     digits = []
     for name, spec in game.options.items():
         if name not in options:  # added in a later edition: a state of an older one has none (nor its code)
@@ -74,7 +81,7 @@ def encode_options(game: Game, options: dict[str, Any]) -> str:
     return "".join(digits)
 
 
-def decode_options(game: Game, text: str) -> dict[str, Any]:
+def decode_options(game: Game[Any], text: str) -> dict[str, Any]:
     specs = list(game.options.items())
     if len(text) > len(specs):
         raise BadShareCode("This link has options this game does not know.", "share.bad_options")
@@ -90,7 +97,7 @@ def decode_options(game: Game, text: str) -> dict[str, Any]:
     return options
 
 
-def encode(state: State, moves: int | None = None) -> str:
+def encode(state: State[Any], moves: int | None = None) -> str:
     """The code of ``state``, or of its first ``moves`` actions (the public part of a game with secret moves
     pending). Every action the engine accepted passed core/notation.py, so every state can be encoded."""
     entries = []
@@ -101,7 +108,7 @@ def encode(state: State, moves: int | None = None) -> str:
     return ".".join(fields + entries)
 
 
-def parse(text: str) -> tuple[Game, str, int, dict[str, Any], list[tuple[int, str]]]:
+def parse(text: str) -> tuple[Game[Any], str, int, dict[str, Any], list[tuple[int, str]]]:
     """Split a share code into its game, seed, players, options and history, without replaying it."""
     code = parse_code(text)
     return code.game, code.seed, code.players, code.options, code.history
@@ -150,7 +157,7 @@ def parse_code(text: object) -> ParsedCode:
     return ParsedCode(game, seed, players, options, history, edition)
 
 
-def decode(text: str) -> State:
+def decode(text: str) -> State[Any]:
     """The state a share code describes. Any fault raises BadShareCode.
 
     A move that cannot be played is named by its number (from 1) and its notation (``share.illegal_move``),

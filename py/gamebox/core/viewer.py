@@ -30,12 +30,12 @@ from gamebox.core.game import State
 Entry = tuple[int, str]
 
 
-def public_moves(state: State) -> int:
+def public_moves(state: State[Any]) -> int:
     """How many of the history's entries every seat has seen."""
     return state.secret_run_start()
 
 
-def revealed(state: State, viewer: int | None, clock_ms: int | None, seat: int, action: str) -> bool:
+def revealed(state: State[Any], viewer: int | None, clock_ms: int | None, seat: int, action: str) -> bool:
     """Whether ``viewer`` sees ``seat``'s secret ``action`` (an entry of the running secret run) now."""
     if viewer is not None and seat == viewer:
         return True
@@ -45,14 +45,14 @@ def revealed(state: State, viewer: int | None, clock_ms: int | None, seat: int, 
     return at is not None and at <= clock_ms
 
 
-def visible_history(state: State, viewer: int | None, clock_ms: int | None) -> list[Entry]:
+def visible_history(state: State[Any], viewer: int | None, clock_ms: int | None) -> list[Entry]:
     start = public_moves(state)
     run = state.history[start:]
     return state.history[:start] + [(seat, action) for seat, action in run
                                     if revealed(state, viewer, clock_ms, seat, action)]
 
 
-def seed_is_secret(state: State) -> bool:
+def seed_is_secret(state: State[Any]) -> bool:
     """Whether the seed may not leave this device yet: it would tell one seat what another holds."""
     return state.game.hidden_information and state.players > 1 and not state.is_over
 
@@ -62,10 +62,10 @@ class Checkpoint:
     """The game at the start of the running secret run (so a viewer's table need not replay the whole game)."""
 
     moves: int
-    state: State
+    state: State[Any]
 
 
-def public_state(state: State, checkpoint: Checkpoint | None) -> State:
+def public_state(state: State[Any], checkpoint: Checkpoint | None) -> State[Any]:
     """The game with only its public moves: from the checkpoint when it is the right one, else replayed."""
     start = public_moves(state)
     if start == len(state.history):
@@ -75,7 +75,7 @@ def public_state(state: State, checkpoint: Checkpoint | None) -> State:
     return state.game.replay(state.seed, state.players, state.options, state.history[:start], state.edition)
 
 
-def seen_by(state: State, viewer: int | None, clock_ms: int | None, checkpoint: Checkpoint | None) -> State:
+def seen_by(state: State[Any], viewer: int | None, clock_ms: int | None, checkpoint: Checkpoint | None) -> State[Any]:
     """The game as ``viewer`` knows it now: the public game plus the secret moves it sees."""
     start = public_moves(state)
     shown = visible_history(state, viewer, clock_ms)
@@ -87,7 +87,7 @@ def seen_by(state: State, viewer: int | None, clock_ms: int | None, checkpoint: 
     return seen
 
 
-def public_summary(state: State, checkpoint: Checkpoint | None, seats: list[dict[str, str]]) -> dict[str, Any]:
+def public_summary(state: State[Any], checkpoint: Checkpoint | None, seats: list[dict[str, str]]) -> dict[str, Any]:
     """What may leave the page (embed events, links): the public game, without the seed of a game with hidden
     information before it is over. ``share`` opens exactly this position; ``fingerprint`` is its fingerprint."""
     start = public_moves(state)

@@ -51,10 +51,11 @@ Public helpers: ``TILES`` (colour -> tile number -> cells) and ``puzzle(code)`` 
 numbers, ``solutions(colour)``).
 """
 
+from gamebox.ubongo.bots import LEVELS
 from gamebox.ubongo.generator import Puzzle, puzzle, puzzle_code
-from gamebox.ubongo.rules import UbongoGame
+from gamebox.ubongo.rules import Ubongo, UbongoState
 from gamebox.ubongo.tiles import TILES
 
-GAME = UbongoGame()
+GAME = Ubongo(LEVELS)
 
-__all__ = ["GAME", "TILES", "Puzzle", "puzzle", "puzzle_code"]
+__all__ = ["GAME", "TILES", "Puzzle", "Ubongo", "UbongoState", "puzzle", "puzzle_code"]

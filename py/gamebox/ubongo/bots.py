@@ -22,11 +22,12 @@ In puzzle mode the bot plays the hint: the next correct tile, after taking off a
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from gamebox.core.game import BotFunction, State
 from gamebox.core.rng import Rng
 from gamebox.ubongo import solver
+from gamebox.ubongo.rules import UbongoState
 
 # Median seconds per difficulty point: easy is slower than a newcomer (whom the docs put at 16), normal is a
 # casual player who knows the game, hard a strong, practised player.
@@ -62,9 +63,7 @@ def solve_time_ms(level: str, difficulty: int, rng: Rng, tiles: int = 3) -> int 
 
 
 def _play(level: str) -> BotFunction:
-    def play(state: State, seat: int, budget_ms: int, rng: Rng) -> str:
-        from gamebox.ubongo.rules import UbongoState
-
+    def play(state: State[Any], seat: int, budget_ms: int, rng: Rng) -> str:
         assert isinstance(state, UbongoState)
         if state.mode == "puzzle":
             colour = state.colour(0)
@@ -89,4 +88,4 @@ def _play(level: str) -> BotFunction:
     return play
 
 
-BOTS: Final[dict[str, BotFunction]] = {level: _play(level) for level in SECONDS_PER_POINT}
+LEVELS: Final[dict[str, BotFunction]] = {level: _play(level) for level in SECONDS_PER_POINT}

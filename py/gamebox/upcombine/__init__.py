@@ -15,8 +15,9 @@ then ``draw`` (or ``pass``). Ending the turn needs at least one placement unless
 exact texts are actions: case counts (``rs 3`` is not ``Rs 3``), and no spaces at the ends or doubled.
 """
 
+from gamebox.upcombine.bots import LEVELS
 from gamebox.upcombine.rules import UpCombine, UpCombineState
 
-GAME = UpCombine()
+GAME = UpCombine(LEVELS)
 
 __all__ = ["GAME", "UpCombine", "UpCombineState"]

@@ -14,18 +14,16 @@ colours of the other hands and of the pile, the totals).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from typing import Any
 
 from gamebox.core.bots import mcts
-from gamebox.core.game import State
+from gamebox.core.game import BotFunction, State
 from gamebox.core.rng import Rng
 from gamebox.upcombine.pieces import COLOUR_CAP, COLOUR_ORDER, SPLIT_AT, full_set, sorted_pieces
 from gamebox.upcombine.rules import BASE_PAIRS, TARGET, UpCombineState, bases_action
 
-BotFn = Callable[[State, int, int, Rng], str]
 
-
-def _as_upcombine(state: State) -> UpCombineState:
+def _as_upcombine(state: State[Any]) -> UpCombineState:
     if not isinstance(state, UpCombineState):
         raise TypeError("an Up Combine bot needs an Up Combine state")
     return state
@@ -94,7 +92,7 @@ def best_bases(state: UpCombineState, seat: int) -> str:
     return best
 
 
-def greedy(state: State, seat: int, budget_ms: int, rng: Rng) -> str:
+def greedy(state: State[Any], seat: int, budget_ms: int, rng: Rng) -> str:
     """The easy level: any two colours for the bases; place while possible, best placement first; then the
     best draw."""
     game = _as_upcombine(state)
@@ -116,7 +114,7 @@ def greedy(state: State, seat: int, budget_ms: int, rng: Rng) -> str:
     return rng.choice(best)
 
 
-def _playout(state: State, seat: int, rng: Rng) -> str:
+def _playout(state: State[Any], seat: int, rng: Rng) -> str:
     """Playout policy: mostly the greedy player (so opponents are modelled as sensible), sometimes a random
     placement, for variety."""
     game = _as_upcombine(state)
@@ -127,7 +125,7 @@ def _playout(state: State, seat: int, rng: Rng) -> str:
     return greedy(state, seat, 0, rng)
 
 
-def determinize(state: State, seat: int, rng: Rng) -> State:
+def determinize(state: State[Any], seat: int, rng: Rng) -> State[Any]:
     """A world consistent with what ``seat`` knows: its own hand, the stacks, the colours of every other
     hand and of the pile. The unseen pieces (box minus own hand minus stacks) are dealt at random by colour;
     the world gets its own generator so future draws are unknown too. Nothing here reads a hidden symbol."""
@@ -158,7 +156,7 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
     return world
 
 
-def evaluate(state: State) -> list[float]:
+def evaluate(state: State[Any]) -> list[float]:
     """Reward when a playout stops early: lower projected totals (totals + pieces in hand) are better."""
     game = _as_upcombine(state)
     projected = [total + len(hand) for total, hand in zip(game.totals, game.hands, strict=True)]
@@ -168,7 +166,7 @@ def evaluate(state: State) -> list[float]:
     return [(high - p) / (high - low) for p in projected]
 
 
-def search(state: State, seat: int, budget_ms: int, rng: Rng, max_iterations: int | None = None) -> str:
+def search(state: State[Any], seat: int, budget_ms: int, rng: Rng, max_iterations: int | None = None) -> str:
     game = _as_upcombine(state)
     # Only the end of the current round matters much; cut playouts there-ish and evaluate.
     depth = 80 if max(game.totals) < TARGET - 4 else 160
@@ -176,7 +174,7 @@ def search(state: State, seat: int, budget_ms: int, rng: Rng, max_iterations: in
                 playout_depth=depth, max_iterations=max_iterations, exploration=0.7)
 
 
-def hard(state: State, seat: int, budget_ms: int, rng: Rng) -> str:
+def hard(state: State[Any], seat: int, budget_ms: int, rng: Rng) -> str:
     """The hard level: the best-fitting bases, then ISMCTS within ``budget_ms``."""
     game = _as_upcombine(state)
     if game.choosing_bases:
@@ -184,4 +182,4 @@ def hard(state: State, seat: int, budget_ms: int, rng: Rng) -> str:
     return search(state, seat, budget_ms, rng)
 
 
-LEVELS: dict[str, BotFn] = {"easy": greedy, "hard": hard}
+LEVELS: dict[str, BotFunction] = {"easy": greedy, "hard": hard}

@@ -17,16 +17,9 @@ moves it on to the next seat for the next game). See docs/rules/upples.md.
 
 from __future__ import annotations
 
-import datetime
-
+from gamebox.upples.bots import LEVELS
 from gamebox.upples.rules import Upples, UpplesState
 
-GAME = Upples()
+GAME = Upples(LEVELS)
 
-
-def training_of_the_day(day: datetime.date) -> str:
-    """The seed of the day's Training game: the same for everyone on that date."""
-    return f"training-{day.isoformat()}"
-
-
-__all__ = ["GAME", "Upples", "UpplesState", "training_of_the_day"]
+__all__ = ["GAME", "Upples", "UpplesState"]

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 from gamebox.core.game import BotFunction, State
 from gamebox.core.rng import Rng
+from gamebox.upples.board import EMPTY
 from gamebox.upples.deck import POINTS
-from gamebox.upples.rules import EMPTY, UpplesState
+from gamebox.upples.rules import UpplesState
 
 Leaf = tuple[list[str], UpplesState]
 
@@ -103,7 +105,7 @@ def _pick(scored: dict[str, list[float]], rng: Rng) -> str:
     return rng.choice(sorted(first for first, mean in means.items() if mean >= top - 1e-9))
 
 
-def easy(state: State, seat: int, budget_ms: int, rng: Rng) -> str:
+def easy(state: State[Any], seat: int, budget_ms: int, rng: Rng) -> str:
     assert isinstance(state, UpplesState)
     legal = state.legal_actions(seat)
     if len(legal) == 1:
@@ -185,12 +187,12 @@ def _search(state: UpplesState, seat: int, budget_ms: int, rng: Rng,
                   if len(values) == max(len(v) for v in scored.values())}, rng)
 
 
-def solitaire(state: State, seat: int, budget_ms: int, rng: Rng) -> str:
+def solitaire(state: State[Any], seat: int, budget_ms: int, rng: Rng) -> str:
     assert isinstance(state, UpplesState)
     return _search(state, seat, budget_ms, rng, _cleared, _weigh_solitaire)
 
 
-def hard(state: State, seat: int, budget_ms: int, rng: Rng) -> str:
+def hard(state: State[Any], seat: int, budget_ms: int, rng: Rng) -> str:
     assert isinstance(state, UpplesState)
     if state.mode == "training":
         return solitaire(state, seat, budget_ms, rng)

@@ -18,8 +18,9 @@ from the seed. See docs/rules/upthrust.md.
 
 from __future__ import annotations
 
+from gamebox.upthrust.bots import LEVELS
 from gamebox.upthrust.rules import Upthrust, UpthrustState
 
-GAME = Upthrust()
+GAME = Upthrust(LEVELS)
 
 __all__ = ["GAME", "Upthrust", "UpthrustState"]

@@ -23,8 +23,9 @@ by name: phanteus, octopus, torteus, marsupus, ursinus; colours: orange, blue, p
 Edition 1 (links made before edition 2) also reads ``grab octopus tail @1375``: a catch by name.
 """
 
+from gamebox.whoopies.bots import LEVELS
 from gamebox.whoopies.rules import Whoopies, WhoopiesState
 
-GAME = Whoopies()
+GAME = Whoopies(LEVELS)
 
 __all__ = ["GAME", "Whoopies", "WhoopiesState"]

@@ -41,7 +41,7 @@ def playing_as(person: Person, careful: bool) -> BotFunction:
     """A player who grabs as ``person`` does; a careful one robs with sense in petty theft. Other choices (the
     face's choice, a pick) are any legal one."""
 
-    def play(state: State, seat: int, budget_ms: int, rng: Rng) -> str:
+    def play(state: State[Any], seat: int, budget_ms: int, rng: Rng) -> str:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
