@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
-from gamebox.whoopies import rules as whoopies_rules
+# The fixture games (tests/games/py: Pebbles) join the box for the rules tests: set before the registry first looks.
+FIXTURE_GAMES = Path(__file__).resolve().parent.parent / "games" / "py"
+os.environ["GAMEBOX_GAME_PATHS"] = os.pathsep.join(
+    path for path in (os.environ.get("GAMEBOX_GAME_PATHS", ""), str(FIXTURE_GAMES)) if path)
+
+from gamebox.whoopies import rules as whoopies_rules  # noqa: E402  (after the fixture games are in the box)
 
 
 @pytest.fixture(autouse=True)

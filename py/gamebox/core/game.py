@@ -51,15 +51,18 @@ def _copied(value: Any) -> Any:
     """``value`` with every list, dict and set in it copied, all the way down; anything else is kept (numbers,
     texts, tuples, frozen records), except objects that copy themselves (``__copy__``)."""
     kind = type(value)
-    if kind is list:
-        return [_copied(item) for item in value]
+    if kind is list:  # most items are atoms: not calling for them keeps bots' copies fast
+        return [item if type(item) in _ATOMS else _copied(item) for item in value]
     if kind is dict:
-        return {key: _copied(item) for key, item in value.items()}
+        return {key: item if type(item) in _ATOMS else _copied(item) for key, item in value.items()}
     if kind is set:
         return set(value)
     if hasattr(kind, "__copy__"):
         return value.__copy__()
     return value
+
+
+_ATOMS = frozenset({str, int, float, bool, type(None), tuple, frozenset})
 
 
 class State[ViewT: Mapping[str, Any]](ABC):
@@ -68,8 +71,10 @@ class State[ViewT: Mapping[str, Any]](ABC):
     ``ViewT`` is the game's view: the TypedDict that ``view`` returns (views.py of each game)."""
 
     # copy() copies each list, dict and set attribute one level deep: their items are numbers, texts, tuples, or
-    # records that are replaced, never changed in place (log entries, say). The attributes named here hold lists
-    # or dicts that the rules do change in place (a list of hands), and are copied all the way down.
+    # records that are replaced, never changed in place (log entries, say). Attributes named in ``rows`` are lists
+    # of rows that the rules change in place (a hand per seat: lists, dicts, or objects with a ``copy()``, or None),
+    # each row copied; those named in ``nested`` hold deeper containers, copied all the way down.
+    rows: ClassVar[frozenset[str]] = frozenset()
     nested: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, game: Game[ViewT], seed: str, players: int, options: dict[str, Any], rng: Rng,
@@ -214,16 +219,19 @@ class State[ViewT: Mapping[str, Any]](ABC):
         """An independent copy (bots copy states thousands of times): the game and immutable values are shared,
         every container is copied (see ``nested``), and the random generator goes on from the same point."""
         twin = object.__new__(type(self))
-        nested = self.nested
-        fields = {}
-        for name, value in self.__dict__.items():
+        nested, rows = self.nested, self.rows
+        fields = self.__dict__.copy()
+        for name, value in fields.items():
             kind = type(value)
+            if kind in _ATOMS:
+                continue
             if kind is list or kind is dict or kind is set:
-                fields[name] = _copied(value) if name in nested else value.copy()
+                if name in rows:
+                    fields[name] = [row if row is None else row.copy() for row in value]
+                else:
+                    fields[name] = _copied(value) if name in nested else value.copy()
             elif kind is Rng:
                 fields[name] = value.__deepcopy__({})
-            else:
-                fields[name] = value
         twin.__dict__ = fields
         return twin
 

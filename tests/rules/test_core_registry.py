@@ -1,0 +1,125 @@
+"""The box (core/registry.py), positions from snapshots (Game.restore), copies, and the daily challenges each game
+declares (Game.daily, the bridge's daily op and the daily and deal fields of its replies)."""
+
+from __future__ import annotations
+
+import pytest
+
+import gamebox
+from gamebox.core import bridge, registry
+from gamebox.core.rng import Rng
+
+DAY = "2026-12-01"
+ALONE = [{"kind": "human", "level": ""}]
+
+
+@pytest.fixture(autouse=True)
+def fresh_table():
+    bridge.reset()
+    yield
+    bridge.reset()
+
+
+def played(game: gamebox.Game, seed: str, steps: int) -> gamebox.State:
+    state = game.new(seed, max(2, game.min_players))
+    rng = Rng(f"registry/{game.id}")
+    for _ in range(steps):
+        if state.is_over:
+            break
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+def test_the_manifest_describes_every_game_with_its_order_fixture_and_daily() -> None:
+    games = registry.manifest()["games"]
+    assert [game["id"] for game in games] == registry.ids()
+    for described in games:
+        assert isinstance(described["order"], int) and isinstance(described["fixture"], bool)
+        assert described["daily"] is None or isinstance(described["daily"]["lower"], bool)
+    hello = bridge.handle({"op": "hello"})
+    assert hello["ok"] and hello["ids"] == registry.ids() and hello["games"] == games
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_restore_rebuilds_a_position_from_its_snapshot(game_id: str) -> None:
+    game = gamebox.get(game_id)
+    state = played(game, "RESTORE", 9)
+    again = game.restore(state.snapshot(), seed=state.seed, players=state.players, options=state.options,
+                         history=state.history)
+    assert again.snapshot() == state.snapshot()
+    assert again.to_move == state.to_move and again.scores() == state.scores()
+    for seat in state.to_move:  # what the last action did (an animation's events) is not part of a position
+        assert again.legal_actions(seat) == state.legal_actions(seat) and again.targets(seat) == state.targets(seat)
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_a_copy_shares_nothing_the_rules_change(game_id: str) -> None:
+    game = gamebox.get(game_id)
+    state = played(game, "COPY", 5)
+    before = state.fingerprint()
+    twin = state.copy()
+    assert twin.fingerprint() == before
+    rng = Rng("copy")
+    for _ in range(30):
+        if twin.is_over:
+            break
+        seat = twin.to_move[0]
+        twin.apply(seat, rng.choice(twin.legal_actions(seat)))
+    assert state.fingerprint() == before
+
+
+def test_upthrusts_daily_is_score_up_dealt_from_the_date_and_keeps_the_higher_score() -> None:
+    game = gamebox.get("upthrust")
+    assert game.daily(DAY) == {"seed": DAY, "players": 1, "options": {"start": "dealt"}}
+    reply = bridge.handle({"op": "daily", "game": "upthrust", "day": DAY, "seats": ALONE})
+    assert reply["ok"] and reply["seed"] == DAY and reply["options"]["start"] == "dealt"
+    assert reply["daily"] == {"day": DAY, "result": None, "lower": False}
+    state = bridge._require_table().state
+    while not state.is_over:
+        state.apply(0, state.legal_actions(0)[0])
+    assert game.daily_day(state) == DAY and game.daily_result(state) == state.scores()[0]
+    assert bridge.handle({"op": "view"})["daily"] == {"day": DAY, "result": state.scores()[0], "lower": False}
+
+
+def test_ubongos_daily_is_the_days_easy_puzzle_and_keeps_the_faster_solve() -> None:
+    game = gamebox.get("ubongo")
+    assert game.daily(DAY) == {"seed": DAY, "players": 1, "options": {"side": "easy"}}
+    state = game.new(DAY, 1, side="easy")
+    assert game.daily_day(state) == DAY and game.daily_result(state) is None
+    assert game.daily_day(game.new(DAY, 1, side="hard")) is None
+    assert game.daily_day(game.new("K7Q2M", 1, side="easy")) is None
+    state.apply(0, "solution")  # shown: the puzzle ends unsolved, no result to keep
+    assert state.is_over and game.daily_result(state) is None
+
+
+def test_upples_daily_is_the_days_training_and_keeps_the_fewer_turns() -> None:
+    game = gamebox.get("upples")
+    assert game.daily(DAY) == {"seed": f"training-{DAY}", "players": 1, "options": {"mode": "training"}}
+    state = game.new(f"training-{DAY}", 1, mode="training")
+    assert game.daily_day(state) == DAY
+    assert game.daily_day(game.new(f"training-{DAY}", 1, mode="glutton")) is None
+    assert game.daily_day(game.new("training-someday", 1, mode="training")) is None
+    reply = bridge.handle({"op": "daily", "game": "upples", "day": DAY, "seats": ALONE})
+    assert reply["ok"] and reply["daily"] == {"day": DAY, "result": None, "lower": True}
+
+
+def test_a_daily_is_only_a_daily_for_one_person_playing_alone() -> None:
+    reply = bridge.handle({"op": "daily", "game": "upthrust", "day": DAY, "seats": [{"kind": "bot", "level": "easy"}]})
+    assert reply["ok"] and reply["daily"] is None
+
+
+def test_games_without_a_daily_and_bad_days_are_refused() -> None:
+    for request in ({"game": "upcombine", "day": DAY}, {"game": "upthrust", "day": "tomorrow"},
+                    {"game": "upthrust", "day": "2026-12-01x"}):
+        reply = bridge.handle({"op": "daily", **request})
+        assert not reply["ok"] and reply["error"]["key"] == "daily.unknown"
+    assert not bridge.handle({"op": "daily", "game": "chess", "day": DAY})["ok"]
+
+
+def test_the_deal_names_a_game_s_seed_without_giving_it_away() -> None:
+    first = bridge.handle({"op": "new", "game": "upcombine", "seed": "SECRET", "players": 2})
+    again = bridge.handle({"op": "new", "game": "upcombine", "seed": "SECRET", "players": 3})
+    other = bridge.handle({"op": "new", "game": "upcombine", "seed": "OTHER", "players": 2})
+    assert first["deal"] == again["deal"] != other["deal"] and "SECRET" not in first["deal"]
+    assert bridge.handle({"op": "check", "code": first["resume"]})["deal"] == first["deal"]
