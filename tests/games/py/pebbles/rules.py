@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from gamebox.pebbles.actions import MOST, parse, take
+from gamebox.pebbles.views import PebblesView
+
 from gamebox.core.errors import IllegalAction
 from gamebox.core.game import JSON, Game, LogEntry, State, log_entry
 from gamebox.core.rng import Rng
 from gamebox.core.targets import Target, button
-from gamebox.pebbles.actions import MOST, parse, take
-from gamebox.pebbles.views import PebblesView
 
 FEWEST_DEALT = 15
 MOST_DEALT = 25
