@@ -87,10 +87,7 @@ def describe_games(*, test_games: bool) -> list[dict[str, Any]]:
     sys.path.insert(0, str(ROOT / "py"))
     from gamebox.core import registry
 
-    if hasattr(registry, "manifest"):
-        games: list[dict[str, Any]] = registry.manifest()["games"]
-    else:  # until the registry finds its games (issue 19, CORE)
-        games = [registry.get(game_id).describe() for game_id in registry.ids()]
+    games: list[dict[str, Any]] = registry.manifest()["games"]  # type: ignore[assignment]
     return [game for game in games if test_games or not game.get("fixture")]
 
 

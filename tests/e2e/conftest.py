@@ -5,6 +5,7 @@ Every test's page fails at teardown if the page logged a console error or asked 
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sys
@@ -25,6 +26,34 @@ import serve  # noqa: E402
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
 BOOT_TIMEOUT_MS = 240_000
+# Every test page runs bots and animations at test speed and shows the test games (the fixture game of
+# docs/new-game.md, built into the site by GAMEBOX_TEST_GAMES=1) in its menu.
+TEST_PAGE = "window.GAMEBOX_TEST_SPEED = 0; window.GAMEBOX_TEST_GAMES = true;"
+
+
+def site_games() -> list[dict[str, Any]]:
+    """Every game of the built site, in menu order, as its games.json describes them (with the test games when
+    the site was built with GAMEBOX_TEST_GAMES=1, as ./build.sh test builds it). The lists of "every game" that
+    tests are parametrised by come from here, never from a list of ids."""
+    path = DIST / "games.json"
+    if not path.exists():
+        raise pytest.UsageError(f"{path} is missing: build the site first (./build.sh test)")
+    return list(json.loads(path.read_text(encoding="utf-8"))["games"])
+
+
+def site_game_ids() -> list[str]:
+    return [game["id"] for game in site_games()]
+
+
+# Where the site has the test games, CPython's gamebox has them too (the registry looks in GAMEBOX_GAME_PATHS, as
+# tests/rules/conftest.py tells it), so that the tests that work out positions on CPython meet the same games.
+if (DIST / "games.json").exists() and any(game.get("fixture") for game in site_games()):
+    os.environ["GAMEBOX_GAME_PATHS"] = str(ROOT / "tests" / "games" / "py")
+
+
+def site_file(path: str) -> Any:
+    """A JSON file of the built site (such as a game's rules page data, games.json's files.rules)."""
+    return json.loads((DIST / path).read_text(encoding="utf-8"))
 
 
 def chromium_path() -> str | None:
@@ -154,7 +183,8 @@ def snapshot_stored(page: Any) -> bool:
 
 class SharedPage:
     """One booted page for a whole test module: tests move between games by the address's hash, so Pyodide boots
-    once per module instead of once per test. Bots and animations run at test speed (window.GAMEBOX_TEST_SPEED)."""
+    once per module instead of once per test. Bots and animations run at test speed (window.GAMEBOX_TEST_SPEED), and
+    the menu shows the test games (window.GAMEBOX_TEST_GAMES): TEST_PAGE."""
 
     def __init__(self, browser: Any, site: str, *, viewport: dict[str, int] | None = None, has_touch: bool = False,
                  locale: str = "en-GB") -> None:
@@ -162,7 +192,7 @@ class SharedPage:
         self.viewport = viewport or {"width": 1200, "height": 860}
         self.context, self.watch = watched_context(browser, site, viewport=self.viewport, has_touch=has_touch,
                                                    locale=locale)
-        self.context.add_init_script("window.GAMEBOX_TEST_SPEED = 0;")
+        self.context.add_init_script(TEST_PAGE)
         self.page = watched_page(self.context, self.watch)
         self.page.goto(site)
         self.page.wait_for_function("window.gamebox && window.gamebox.ready", timeout=30_000)

@@ -3,30 +3,21 @@ game screen, with no serious or critical violation; plus keyboard focus, the boa
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
 
 from tests.catalogues import CATALOGUES
 
-from .conftest import ROOT, SharedPage, playwright_sync
+from .conftest import ROOT, SharedPage, playwright_sync, site_game_ids
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 BAD_IMPACTS = {"serious", "critical"}
 
 
-def playable_games() -> list[str]:
-    """The games whose renderer is in RENDERERS in web/app.js."""
-    source = (ROOT / "web" / "app.js").read_text(encoding="utf-8")
-    block = re.search(r"const RENDERERS = \{(.*?)\n\};", source, re.S)
-    assert block, "RENDERERS not found in web/app.js"
-    return re.findall(r"(\w+): \(\) => import\(", block.group(1))
-
-
 def titles() -> dict[str, str]:
     catalogue = CATALOGUES["en"]
-    return {game: catalogue[f"game.{game}.title"] for game in playable_games()}
+    return {game: catalogue[f"game.{game}.title"] for game in site_game_ids()}
 
 
 def axe_violations(page: Any) -> list[dict[str, Any]]:
@@ -75,7 +66,7 @@ def test_menu_setup_and_game_screens_have_no_serious_axe_violations(a11y_page: A
     go(page, "#/")
     page.wait_for_selector("#screen-menu:not([hidden])")
     assert_no_serious(page, "the menu")
-    for game in playable_games():
+    for game in site_game_ids():
         go(page, f"#/{game}")
         page.wait_for_selector("#screen-setup:not([hidden])")
         page.wait_for_selector("#setup-start:not([disabled])")

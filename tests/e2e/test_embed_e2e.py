@@ -18,7 +18,7 @@ import pytest
 import gamebox
 
 from . import conftest
-from .conftest import BOOT_TIMEOUT_MS, Watch, screenshot
+from .conftest import BOOT_TIMEOUT_MS, TEST_PAGE, Watch, screenshot
 
 SEED = "K7Q2M"
 
@@ -198,7 +198,7 @@ class EmbedContext:
 
     def __init__(self, browser: Any, origins: Origins) -> None:
         self.context = browser.new_context(viewport={"width": 1200, "height": 900})
-        self.context.add_init_script("window.GAMEBOX_TEST_SPEED = 0;")
+        self.context.add_init_script(TEST_PAGE)
         self.watch = EmbedWatch(origins)
         self.context.route("**/*", self.watch.route)
         self.app = self.open(origins.app)

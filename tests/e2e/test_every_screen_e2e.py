@@ -18,15 +18,21 @@ from typing import Any
 
 import pytest
 
-from .conftest import BOOT_TIMEOUT_MS, SHOTS, open_new_game, watched_context, watched_page
+from .conftest import BOOT_TIMEOUT_MS, SHOTS, TEST_PAGE, open_new_game, site_games, watched_context, watched_page
 
-GAMES = {  # players, seats, and how many actions of the person's are enough for a long game
-    "upthrust": (2, "human,easy", 10),
-    "upples": (2, "human,easy", 10),
-    "upcombine": (2, "human,easy", 10),
-    "ubongo": (1, "human", 1),  # a puzzle, solved by dragging its tiles
-    "whoopies": (2, "human,easy", 10),
-}
+
+def how_to_play(game: dict[str, Any]) -> tuple[int, str, int]:
+    """Players, seats, and how many of the person's actions are enough for a long game: two players, the person
+    against the game's first bot level, for ten actions. But a race that one may also play alone (everyone plays
+    at once: Ubongo's puzzles, solved by dragging tiles) is played alone, once: against a bot, the bot's clock and
+    not the person's taps would decide how much of it is played."""
+    if game["simultaneous"] and game["min_players"] == 1:
+        return 1, "human", 1
+    return 2, f"human,{game['bot_levels'][0]}", 10
+
+
+# every game of the site (games.json), the test games too: players, seats, and how many actions are enough
+GAMES = {game["id"]: how_to_play(game) for game in site_games()}
 LANGUAGES = ("en", "pt", "uk")
 TARGET_WAIT_S = 30
 
@@ -64,7 +70,7 @@ class Device:
         self.screen = screen
         self.context, self.watch = watched_context(browser, site, viewport={"width": screen.width,
                                                    "height": screen.height}, has_touch=screen.touch)
-        self.context.add_init_script("window.GAMEBOX_TEST_SPEED = 0;")
+        self.context.add_init_script(TEST_PAGE)
         self.page = watched_page(self.context, self.watch)
         if screen.column:
             self.page.set_content(

@@ -16,10 +16,12 @@ import pytest
 
 from tests.catalogues import CATALOGUES
 
-from .conftest import SHOTS, SharedPage
+from .conftest import SHOTS, SharedPage, site_file, site_games
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = ("upthrust", "ubongo", "upples", "upcombine", "whoopies")
+# every game of the site with a rules page and a guided game (games.json: the test games too)
+GAMES = [game["id"] for game in site_games() if game["files"]["rules"] and game["files"]["learn"]]
+FILES = {game["id"]: game["files"] for game in site_games()}
 LANGUAGES = ("en", "pt", "uk")
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
@@ -236,7 +238,7 @@ def solve_the_card(hand: Hand) -> None:
 def follow_the_lesson(hand: Hand, game: str, screen: str) -> int:
     """Play the guided game of `game` by its prompts, with taps and drags at the targets. Returns the steps."""
     page = hand.page
-    script = json.loads((ROOT / "web" / "learn" / f"{game}.json").read_text(encoding="utf-8"))
+    script = site_file(FILES[game]["learn"])
     start_lesson(hand, game)
     done_steps = 0
     for _ in range(40):
@@ -272,7 +274,7 @@ def follow_the_lesson(hand: Hand, game: str, screen: str) -> int:
 
 
 def steps_of(game: str) -> int:
-    data = json.loads((ROOT / "web" / "learn" / f"{game}.json").read_text(encoding="utf-8"))
+    data = site_file(FILES[game]["learn"])
     return sum(1 if step.get("free") else max(1, len(step.get("actions", []))) for step in data["steps"])
 
 
@@ -309,7 +311,7 @@ def test_each_rules_page_draws_its_example_boards_in_every_language_without_over
                                                                                      game: str) -> None:
     page = phone.go(f"#/rules/{game}")
     page.wait_for_selector("#screen-rules:not([hidden])")
-    data = json.loads((ROOT / "web" / "rules" / f"{game}.json").read_text(encoding="utf-8"))
+    data = site_file(FILES[game]["rules"])
     expected = sum(len(section.get("examples", [])) for section in data["sections"])
     since = page.evaluate("window.gamebox.overflows().length")  # what this page draws, not what others drew
     try:

@@ -24,7 +24,7 @@ import pytest
 
 import gamebox
 
-from .conftest import BOOT_TIMEOUT_MS, DIST, ROOT, screenshot, serve, wait_for
+from .conftest import BOOT_TIMEOUT_MS, DIST, ROOT, screenshot, serve, site_game_ids, wait_for
 
 SEED = "K7Q2M"
 POLICY = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"',
@@ -38,12 +38,8 @@ document.addEventListener("securitypolicyviolation", (event) => {
 
 
 def registered_games() -> list[str]:
-    """The games whose renderer app.js lists in RENDERERS (the ones the menu lets you play)."""
-    source = (DIST / "web" / "app.js").read_text()
-    block = re.search(r"const RENDERERS = \{(.*?)\n\};", source, re.S)
-    assert block, "RENDERERS not found in web/app.js"
-    games = re.findall(r"(\w+): \(\) => import\(", block.group(1))
-    return [game for game in gamebox.ids() if game in games]
+    """Every game of the site (games.json), the ones the menu lets you play."""
+    return site_game_ids()
 
 
 def play_link(game: str) -> str:

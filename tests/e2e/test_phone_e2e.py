@@ -13,10 +13,18 @@ import pytest
 
 from tests.catalogues import CATALOGUES
 
-from .conftest import BOOT_TIMEOUT_MS, SharedPage, open_new_game, screenshot, watched_context, watched_page
+from .conftest import (
+    BOOT_TIMEOUT_MS,
+    SharedPage,
+    open_new_game,
+    screenshot,
+    site_game_ids,
+    watched_context,
+    watched_page,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = ["upthrust", "ubongo", "upples", "upcombine", "whoopies"]
+GAMES = site_game_ids()  # every game of the site (games.json), the test games too
 READY = "document.getElementById('engine-status').classList.contains('done')"
 # A phone (is_mobile) zooms a page that is too wide out until it fits, and innerWidth grows with it: so the page is
 # measured against the width of the phone itself.
