@@ -1,6 +1,7 @@
 """The word catalogues as the page reads them: the shared web/i18n/<lang>.json merged with each game's
 web/games/<id>/i18n/<lang>.json (and the test games' under tests/games/web/), as the build merges them
-(tools/manifest.py). Every test that reads words reads them here."""
+(tools/manifest.py). Every test that reads words reads them here; and the tests that read a game's page files
+find its folder here."""
 
 from __future__ import annotations
 
@@ -26,3 +27,9 @@ def catalogue(lang: str) -> dict[str, str]:
 
 
 CATALOGUES = {lang: catalogue(lang) for lang in LANGUAGES}
+
+
+def page_folder(game: str) -> Path:
+    """The folder of ``game``'s page files (renderer.js, rules.json, learn.json, ...): web/games/<id>/, or
+    tests/games/web/<id>/ for a test game."""
+    return {folder.name: folder for folder in manifest.page_folders(test_games=True)}[game]

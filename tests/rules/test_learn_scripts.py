@@ -13,21 +13,20 @@ import pytest
 
 import gamebox
 from gamebox.core import bridge
-from tests.catalogues import CATALOGUES
+from tests.catalogues import CATALOGUES, page_folder
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = ROOT / "web" / "games"
 LANGUAGES = ("en", "pt", "uk")
 SECTIONS = ("goal", "components", "setup", "turn", "scoring", "end", "modes")
 
 
 def script(game: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((GAMES / game / "learn.json").read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads((page_folder(game) / "learn.json").read_text(encoding="utf-8"))
     return data
 
 
 def rules_page(game: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((GAMES / game / "rules.json").read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads((page_folder(game) / "rules.json").read_text(encoding="utf-8"))
     return data
 
 
