@@ -5,6 +5,7 @@ string literals that name them (``"<area>.<name>"``, where the area is error, sh
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,10 @@ NOT_KEYS = {"share.VERSION"}
 
 def emitted_keys() -> dict[str, str]:
     found: dict[str, str] = {}
-    for path in sorted((ROOT / "py" / "gamebox").rglob("*.py")):
+    # the package, and the folder of each game in the box (a fixture game's is under tests/games/py)
+    folders = {ROOT / "py" / "gamebox", *(Path(sys.modules[type(game).__module__].__file__ or "").parent
+                                         for game in gamebox.games())}
+    for path in sorted({path for folder in folders for path in folder.rglob("*.py")}):
         for match in KEY.finditer(path.read_text(encoding="utf-8")):
             found.setdefault(match.group(1), str(path.relative_to(ROOT)))
     return {key: where for key, where in found.items() if key not in NOT_KEYS}

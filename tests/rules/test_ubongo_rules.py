@@ -39,6 +39,16 @@ def new(players: int = 2, seed: str = "GEMS", edition: int = 2, **options: objec
     return state
 
 
+def with_gems(state: UbongoState, gems: dict[int, dict[str, int]]) -> UbongoState:
+    """``state``'s game with these seats' gem counts changed ({seat: {gem: count}}), by Game.restore."""
+    snapshot = state.snapshot()
+    snapshot["gems"] = [{**counts, **gems.get(seat, {})} for seat, counts in enumerate(snapshot["gems"])]
+    restored = GAME.restore(snapshot, seed=state.seed, players=state.players, options=state.options,
+                            edition=state.edition, history=state.history, rng=state.rng)
+    assert isinstance(restored, UbongoState)
+    return restored
+
+
 def solve(state: UbongoState, seat: int, ms: int) -> str:
     return f"solve {solution_notation(first_solution(state.card_side(seat), state.colour(seat)))} @{ms}"
 
@@ -259,7 +269,7 @@ def test_after_nine_rounds_the_display_is_empty():
 
 def test_final_score_adds_up_gem_values():
     state = new(2)
-    state.gems[0] = {"ruby": 1, "sapphire": 1, "emerald": 3, "amber": 3}  # the rulebook's example
+    state = with_gems(state, {0: {"ruby": 1, "sapphire": 1, "emerald": 3, "amber": 3}})  # the rulebook's example
     assert state.scores()[0] == 16
 
 
@@ -341,9 +351,7 @@ def test_only_the_tied_leaders_play_off():
     state = new(3, seed="TIE3")
     for _ in range(ROUNDS - 1):
         play_round(state, {0: None, 1: None, 2: None})
-    state.gems[0]["ruby"] = 2
-    state.gems[1]["ruby"] = 2
-    state.gems[2]["amber"] = 1
+    state = with_gems(state, {0: {"ruby": 2}, 1: {"ruby": 2}, 2: {"amber": 1}})
     play_round(state, {0: None, 1: None, 2: None})
     assert state.phase == "playoff" and state.to_move == [0, 1]
     assert state.cards[2] is None

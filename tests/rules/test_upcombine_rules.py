@@ -11,7 +11,7 @@ from gamebox import IllegalAction, InvalidSetup, share
 from gamebox.core.rng import Rng
 from gamebox.upcombine import GAME, UpCombineState, bots
 from gamebox.upcombine.pieces import COLOURS, COPIES, SYMBOLS, full_set, sorted_pieces
-from gamebox.upcombine.rules import BASE_PAIRS, TARGET, _full, bases_chooser
+from gamebox.upcombine.rules import BASE_PAIRS, TARGET, bases_chooser
 
 
 def new(players: int = 2, seed: str = "RULES", edition: int = 2) -> UpCombineState:
@@ -29,24 +29,23 @@ def started(players: int = 2, seed: str = "RULES", bases: str = "bases B O") -> 
 
 
 def arrange(state: UpCombineState, hands: list[list[str]], stacks: list[list[str]],
-            pile: list[str] | None = None, current: int = 0) -> UpCombineState:
-    """Put a position on the table. The pile gets every other piece unless given (then the rest vanish)."""
-    state.hands = [sorted_pieces(h) for h in hands]
-    state.stacks = [list(s) for s in stacks]
-    state.used = [False] * len(stacks)
-    state.full = [_full(s) for s in stacks]
-    state.placed = 0
-    state.passes = 0
-    state.choosing_bases = False
-    state.current = current
+            pile: list[str] | None = None, current: int = 0, totals: list[int] | None = None) -> UpCombineState:
+    """``state``'s game with this position on the table (Game.restore). The pile gets every other piece unless
+    given (then the rest vanish)."""
     if pile is None:
         rest = Counter(full_set())
         rest.subtract(Counter(c for h in hands for c in h))
         rest.subtract(Counter(c for s in stacks for c in s))
         assert all(n >= 0 for n in rest.values()), "position uses more copies than the box has"
         pile = list(rest.elements())
-    state.pile = sorted_pieces(pile)
-    return state
+    position = {"hands": [sorted_pieces(h) for h in hands], "stacks": stacks, "used": [False] * len(stacks),
+                "placed": 0, "passes": 0, "choosing_bases": False, "current": current, "pile": sorted_pieces(pile)}
+    if totals is not None:
+        position["totals"] = totals
+    restored = GAME.restore({**state.snapshot(), **position}, seed=state.seed, players=state.players,
+                            options=state.options, history=state.history)
+    assert isinstance(restored, UpCombineState)
+    return restored
 
 
 def unchanged_after_illegal(state: UpCombineState, seat: int, action: str) -> IllegalAction:
@@ -400,8 +399,7 @@ def test_a_blocked_round_scores_every_hand() -> None:
 
 
 def test_the_game_ends_when_someone_reaches_twelve_points() -> None:
-    state = arrange(new(3), [["Bc"], ["Gc", "Gq"], ["Rc"]], [["Bt"], ["Oq"]])
-    state.totals = [5, TARGET - 2, 3]
+    state = arrange(new(3), [["Bc"], ["Gc", "Gq"], ["Rc"]], [["Bt"], ["Oq"]], totals=[5, TARGET - 2, 3])
     state.apply(0, "Bc 1")
     assert state.is_over and state.to_move == []
     assert state.scores() == [5, TARGET, 4]
@@ -411,15 +409,13 @@ def test_the_game_ends_when_someone_reaches_twelve_points() -> None:
 
 
 def test_below_twelve_the_game_goes_on() -> None:
-    state = arrange(new(3), [["Bc"], ["Gc", "Gq"], ["Rc"]], [["Bt"], ["Oq"]])
-    state.totals = [5, TARGET - 3, 3]
+    state = arrange(new(3), [["Bc"], ["Gc", "Gq"], ["Rc"]], [["Bt"], ["Oq"]], totals=[5, TARGET - 3, 3])
     state.apply(0, "Bc 1")
     assert not state.is_over and state.scores() == [5, TARGET - 1, 4]
 
 
 def test_the_lowest_total_wins() -> None:
-    state = arrange(new(3), [["Bc"], ["Gc", "Gq"], ["Rc"]], [["Bt"], ["Oq"]])
-    state.totals = [5, 11, 3]
+    state = arrange(new(3), [["Bc"], ["Gc", "Gq"], ["Rc"]], [["Bt"], ["Oq"]], totals=[5, 11, 3])
     state.apply(0, "Bc 1")
     assert state.scores() == [5, 13, 4] and state.winners() == [2]
 
@@ -427,8 +423,7 @@ def test_the_lowest_total_wins() -> None:
 def test_tied_lowest_totals_share_the_win() -> None:
     """'O jogador que tiver a pontuação total mais baixa será o grande vencedor' and no tie-break: the box's one
     policy (docs/rules/upcombine.md, rule 10): seats tied on the best total share the win, as in Upthrust."""
-    state = arrange(new(3), [["Bc"], ["Gc", "Gq"], ["Rc"]], [["Bt"], ["Oq"]])
-    state.totals = [4, 11, 3]
+    state = arrange(new(3), [["Bc"], ["Gc", "Gq"], ["Rc"]], [["Bt"], ["Oq"]], totals=[4, 11, 3])
     state.apply(0, "Bc 1")
     assert state.scores() == [4, 13, 4] and state.winners() == [0, 2]
     assert state.log[-1]["key"] == "upcombine.game_over" and state.log[-1]["params"]["winners"] == [0, 2]

@@ -182,14 +182,21 @@ def test_a_split_and_the_last_piece_are_previewed() -> None:
     assert isinstance(state, UpCombineState)
     state.apply(state.current, "bases B O")
     seat = state.current
-    state.stacks = [["Bc", "Oc", "Pc", "Gc"], ["Bq"]]
-    state.used = [False, False]
-    state.full = [frozenset(), frozenset()]
-    state.hands[seat] = ["Rc"]
+
+    def with_hand(hand: list[str]) -> UpCombineState:
+        """The game with stacks B O P G and Bq, and ``hand`` in the seat's hand (Game.restore)."""
+        snapshot = state.snapshot()
+        snapshot["hands"][seat] = hand
+        restored = GAME.restore({**snapshot, "stacks": [["Bc", "Oc", "Pc", "Gc"], ["Bq"]], "used": [False, False]},
+                                seed="SPLIT", players=2, history=state.history)
+        assert isinstance(restored, UpCombineState)
+        return restored
+
+    state = with_hand(["Rc"])
     assert [t["action"] for t in state.targets(seat)] == ["Rc 1"]  # Bq on stack 2 matches neither
     (last,) = state.targets(seat)
     assert last["key"] == "upcombine.act.place_last" and last["params"]["points"] == 0
-    state.hands[seat] = ["Rc", "Rq"]
+    state = with_hand(["Rc", "Rq"])
     target = next(t for t in state.targets(seat) if t["action"] == "Rc 1")
     assert target["key"] == "upcombine.act.place_split" and target["params"] == {
         "colour": "R", "symbol": "circle", "stack": 1, "points": 1, "split": 1}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import datetime
+from typing import Any
 
 import pytest
 
@@ -10,10 +10,10 @@ import gamebox
 from gamebox.core import bots, bridge, share
 from gamebox.core.errors import IllegalAction, InvalidSetup
 from gamebox.core.rng import Rng
-from gamebox.upples import training_of_the_day
+from gamebox.upples.board import parse_square
 from gamebox.upples.bots import solitaire
 from gamebox.upples.deck import CODES, DECK_SIZE, DECK_TABLE, count_of, points
-from gamebox.upples.rules import EMPTY, SQUARE_NAMES, UpplesState, opposite, parse_square
+from gamebox.upples.rules import EMPTY, SQUARE_NAMES, UpplesState, opposite
 
 GAME = gamebox.get("upples")
 ID = {code: CODES.index(code) for code in set(CODES)}
@@ -36,24 +36,44 @@ def position(cards: dict[str, str], tokens: list[str | tuple[str, str, str]], *,
              teams: bool = False) -> UpplesState:
     """A set position: ``cards`` by square, every other square ``rest``; tokens per seat (square, body, hair)."""
     state = new(len(tokens), mode=mode, teams=teams)
+    snapshot = state.snapshot()
     board = [ID[rest] if rest else EMPTY] * 49
     for seat, spec in enumerate(tokens):
         square, body, hair = (spec, "white", "white") if isinstance(spec, str) else spec
-        player = state.seats[seat]
-        player.square, player.body, player.hair = sq(square), body, hair
+        snapshot["seats"][seat][:3] = [body, hair, sq(square)]
         board[sq(square)] = EMPTY
     for name, code in cards.items():
         board[sq(name)] = EMPTY if code == "" else ID[code]
-    state.board = board
-    state.pile = [ID["wg"]] * 60 if pile is None else [ID[c] for c in pile]
-    state.current = current
-    state._legal = None
-    return state
+    snapshot["pile"] = [ID["wg"]] * 60 if pile is None else [ID[c] for c in pile]
+    return restored({**snapshot, "board": board, "current": current}, state)
 
 
-def put(state: UpplesState, name: str, code: str) -> None:
-    state.board[sq(name)] = EMPTY if code == "" else ID[code]
-    state._legal = None
+def restored(snapshot: dict[str, Any], state: UpplesState, edition: int | None = None) -> UpplesState:
+    """The position ``snapshot`` in ``state``'s game (Game.restore), of its edition unless given."""
+    again = GAME.restore(snapshot, seed=state.seed, players=state.players, options=state.options,
+                         edition=state.edition if edition is None else edition, history=state.history,
+                         rng=state.rng)
+    assert isinstance(again, UpplesState)
+    return again
+
+
+def changed(state: UpplesState, *, kept: dict[int, list[str]] | None = None,
+            stuck: dict[int, bool] | None = None, edition: int | None = None) -> UpplesState:
+    """``state``'s game with the cards these seats have ``kept``, whether they are ``stuck``, or another
+    ``edition`` of the rules."""
+    snapshot = state.snapshot()
+    for seat, codes in (kept or {}).items():
+        snapshot["seats"][seat][3] = [ID[code] for code in codes]
+    for seat, flag in (stuck or {}).items():
+        snapshot["seats"][seat][5] = flag
+    return restored(snapshot, state, edition)
+
+
+def put(state: UpplesState, name: str, code: str) -> UpplesState:
+    """``state``'s game with card ``code`` ("" none) on square ``name``."""
+    snapshot = state.snapshot()
+    snapshot["board"][sq(name)] = EMPTY if code == "" else ID[code]
+    return restored(snapshot, state)
 
 
 def view_targets(state: UpplesState, seat: int) -> list[dict[str, object]]:
@@ -282,13 +302,13 @@ def test_state_cycle_goes_through_all_four_states_one_way() -> None:
     seen = [("white", "white")]
     state.apply(0, "jump a1 a2")  # white with red spots: the hair turns red
     seen.append((state.seats[0].body, state.seats[0].hair))
-    put(state, "a3", "wr")
+    state = put(state, "a3", "wr")
     state.apply(0, "jump a2 a3")  # the second one: the body turns red too
     seen.append((state.seats[0].body, state.seats[0].hair))
-    put(state, "b5", "rg")
+    state = put(state, "b5", "rg")
     state.apply(0, "jump a3 b5")  # red with grey spots: the hair turns white
     seen.append((state.seats[0].body, state.seats[0].hair))
-    put(state, "c7", "rg")
+    state = put(state, "c7", "rg")
     state.apply(0, "jump b5 c7")  # the second one: the body turns white too
     seen.append((state.seats[0].body, state.seats[0].hair))
     assert seen == [("white", "white"), ("white", "red"), ("red", "red"), ("red", "white"), ("white", "white")]
@@ -437,8 +457,7 @@ def test_each_tunnel_is_entered_at_most_once_a_turn() -> None:
 def test_tunnel_exit_under_another_komupple_is_not_offered() -> None:
     state = position({"a2": "tunnel", "g7": "tunnel", "d4": "tunnel", "g5": "wg", "d6": "wg"},
                      ["a1", "g7"])
-    state.board[sq("g7")] = ID["tunnel"]
-    state._legal = None
+    state = put(state, "g7", "tunnel")
     assert state.legal_actions(0) == ["jump a1 a2 exit d4"]
 
 
@@ -480,7 +499,7 @@ def test_swap_in_the_centre_stays_put() -> None:
 
 def test_swap_with_a_komupple_opposite_swaps_the_two_tokens() -> None:
     state = position({}, ["a1", "g7"], rest="rock")
-    state.seats[0].stuck = True
+    state = changed(state, stuck={0: True})
     state.apply(0, "pass")
     assert [SQUARE_NAMES[p.square or 0] for p in state.seats] == ["g7", "a1"]
 
@@ -504,7 +523,7 @@ def test_refill_fills_every_empty_space_at_the_end_of_the_turn() -> None:
 
 def test_glutton_ends_when_the_field_cannot_be_refilled_and_most_points_win() -> None:
     state = position({"a2": "w1", "a4": "wg"}, ["a1", "g7"], pile=["rr"])
-    state.seats[1].kept = [ID["r4"]]
+    state = changed(state, kept={1: ["r4"]})
     state.apply(0, "jump a1 a2")
     state.apply(0, "jump a2 a4")  # two empty spaces, one card
     assert state.is_over and state.end_reason == "field_not_refilled"
@@ -520,7 +539,7 @@ def test_glutton_tie_shares_the_win() -> None:
 # -- Naughty ---------------------------------------------------------------------------------------------
 def test_naughty_bounce_on_a_player_steals_one_random_super_upple() -> None:
     state = position({"a4": "wg"}, ["a1", "a2"], mode="naughty")
-    state.seats[1].kept = [ID["w3"], ID["r2"]]
+    state = changed(state, kept={1: ["w3", "r2"]})
     assert "jump a1 a2" in state.legal_actions(0)
     state.apply(0, "jump a1 a2")
     assert len(state.seats[0].kept) == 1 and len(state.seats[1].kept) == 1
@@ -553,7 +572,7 @@ def test_naughty_nobody_ends_a_turn_on_another_player() -> None:
 
 def test_naughty_ends_like_glutton_when_the_field_cannot_be_refilled() -> None:
     state = position({"a4": "wg"}, ["a1", "a2"], mode="naughty", pile=[])
-    state.seats[1].kept = [ID["r4"]]
+    state = changed(state, kept={1: ["r4"]})
     state.apply(0, "jump a1 a2")
     state.apply(0, "jump a2 a4")
     assert state.is_over and state.end_reason == "field_not_refilled"
@@ -568,9 +587,9 @@ def test_survival_has_the_naughty_bounce_too() -> None:
 # -- Survival --------------------------------------------------------------------------------------------
 def test_survival_golden_upple_calls_a_tally_and_the_lowest_is_eliminated() -> None:
     state = position({"a2": "g5"}, ["a1", "g7", "g1"], mode="survival")
-    state.seats[0].kept = [ID["w1"]]
-    state.seats[1].kept = [ID["w2"]]
-    state.seats[2].kept = [ID["w1"]]
+    state = changed(state, kept={0: ["w1"]})
+    state = changed(state, kept={1: ["w2"]})
+    state = changed(state, kept={2: ["w1"]})
     pile = len(state.pile)
     state.apply(0, "jump a1 a2")
     assert [p.eliminated for p in state.seats] == [False, False, True]
@@ -581,23 +600,23 @@ def test_survival_golden_upple_calls_a_tally_and_the_lowest_is_eliminated() -> N
 
 def test_survival_ties_for_lowest_are_all_eliminated_and_the_last_player_wins() -> None:
     state = position({"a2": "g5"}, ["a1", "g7", "g1"], mode="survival")
-    state.seats[1].kept = [ID["w1"]]
-    state.seats[2].kept = [ID["r1"]]
+    state = changed(state, kept={1: ["w1"]})
+    state = changed(state, kept={2: ["r1"]})
     state.apply(0, "jump a1 a2")
     assert state.is_over and state.end_reason == "last_standing" and state.winners() == [0]
 
 
 def test_survival_when_everyone_ties_nobody_is_eliminated() -> None:
     state = position({"a2": "g5"}, ["a1", "g7"], mode="survival")
-    state.seats[1].kept = [ID["g5"]]
+    state = changed(state, kept={1: ["g5"]})
     state.apply(0, "jump a1 a2")
     assert not any(p.eliminated for p in state.seats) and not state.is_over
 
 
 def test_survival_the_collector_can_be_eliminated_and_loses_the_rest_of_the_turn() -> None:
     state = position({"a2": "g5", "a4": "wg"}, ["a1", "g7", "g1"], mode="survival")
-    state.seats[1].kept = [ID["w4"], ID["w3"]]
-    state.seats[2].kept = [ID["r4"], ID["r3"]]
+    state = changed(state, kept={1: ["w4", "w3"]})
+    state = changed(state, kept={2: ["r4", "r3"]})
     state.apply(0, "jump a1 a2")
     assert state.seats[0].eliminated and state.to_move == [1]
     assert card(state, "a4") == "wg"
@@ -606,9 +625,7 @@ def test_survival_the_collector_can_be_eliminated_and_loses_the_rest_of_the_turn
 def two_golden_upples_by_a_bomb(kept: list[list[str]]) -> UpplesState:
     """Seat 0 on a1 jumps onto the bomb on a2, whose blast takes the golden upples on b2 and b3 (10 points)."""
     state = position({"a2": "bomb", "b2": "g5", "b3": "g5"}, ["a1", "g7", "g1", "d7"], mode="survival")
-    for player, codes in zip(state.seats, kept, strict=True):
-        player.kept = [ID[code] for code in codes]
-    return state
+    return changed(state, kept=dict(enumerate(kept)))
 
 
 def test_survival_a_bomb_that_blasts_two_golden_upples_calls_two_tallies() -> None:
@@ -632,7 +649,7 @@ def test_survival_every_golden_upple_of_a_blast_is_tallied_even_after_the_collec
 
 def test_survival_edition_1_calls_one_tally_for_a_bomb_however_many_golden_upples_it_takes() -> None:
     state = two_golden_upples_by_a_bomb([[], ["w4"], ["w1"], ["w2"]])
-    state.edition = 1  # links made before edition 2 replay as they did
+    state = changed(state, edition=1)  # links made before edition 2 replay as they did
     state.apply(0, "jump a1 a2")
     assert [p.eliminated for p in state.seats] == [False, False, True, False]
     assert [e["key"] for e in state.log].count("upples.tally") == 1
@@ -640,8 +657,8 @@ def test_survival_edition_1_calls_one_tally_for_a_bomb_however_many_golden_upple
 
 def test_survival_eliminated_players_are_skipped() -> None:
     state = position({"a2": "g5", "g6": "wg"}, ["a1", "g1", "g7"], mode="survival")
-    state.seats[0].kept = [ID["w1"]]
-    state.seats[2].kept = [ID["w1"]]
+    state = changed(state, kept={0: ["w1"]})
+    state = changed(state, kept={2: ["w1"]})
     state.apply(0, "jump a1 a2")
     assert state.seats[1].eliminated and state.to_move == [2]
 
@@ -673,7 +690,9 @@ def test_modes_are_offered_only_for_their_player_counts() -> None:
 
 
 def test_training_of_the_day_is_seeded_by_the_date() -> None:
-    seed = training_of_the_day(datetime.date(2026, 12, 1))
+    daily = GAME.daily("2026-12-01")
+    assert daily is not None
+    seed = daily["seed"]
     assert seed == "training-2026-12-01"
     assert GAME.new(seed, 1, mode="training").fingerprint() == GAME.new(seed, 1, mode="training").fingerprint()
 
@@ -688,9 +707,9 @@ def test_teams_are_for_four_players() -> None:
 
 def test_teams_pool_their_scores_and_win_together() -> None:
     state = position({"a2": "wg"}, ["a1", "g7", "g1", "a7"], teams=True, pile=[])
-    state.seats[0].kept = [ID["w1"]]
-    state.seats[2].kept = [ID["w4"]]
-    state.seats[1].kept = [ID["r3"]]
+    state = changed(state, kept={0: ["w1"]})
+    state = changed(state, kept={2: ["w4"]})
+    state = changed(state, kept={1: ["r3"]})
     assert state.scores() == [5, 3, 5, 3]
     state.apply(0, "jump a1 a2")
     assert state.is_over and state.winners() == [0, 2]
@@ -698,14 +717,14 @@ def test_teams_pool_their_scores_and_win_together() -> None:
 
 def test_teams_bounce_on_a_partner_steals_nothing() -> None:
     state = position({"a4": "wg"}, ["a1", "g7", "a2", "g1"], mode="naughty", teams=True)
-    state.seats[2].kept = [ID["w4"]]
+    state = changed(state, kept={2: ["w4"]})
     state.apply(0, "jump a1 a2")
     assert state.seats[0].kept == [] and len(state.seats[2].kept) == 1
 
 
 def test_teams_survival_eliminates_a_whole_team() -> None:
     state = position({"a2": "g5"}, ["a1", "g7", "g1", "a7"], mode="survival", teams=True)
-    state.seats[1].kept = [ID["w1"]]
+    state = changed(state, kept={1: ["w1"]})
     state.apply(0, "jump a1 a2")
     assert state.is_over and state.winners() == [0, 2]
     assert state.seats[1].eliminated and state.seats[3].eliminated
@@ -769,8 +788,7 @@ def test_solitaire_hint_prefers_the_longest_chain_in_training() -> None:
 
 def test_bots_do_not_peek_at_the_deck() -> None:
     state = new(2)
-    twin = state.copy()
-    twin.pile.reverse()
-    twin.rng = Rng("other")
+    twin = GAME.restore({**state.snapshot(), "pile": state.pile[::-1]}, seed=state.seed, players=state.players,
+                        options=state.options, rng=Rng("other"))
     for level in ("easy", "hard"):
         assert bots.choose(state, 0, level, 5000, "s") == bots.choose(twin, 0, level, 5000, "s")

@@ -124,8 +124,10 @@ def test_a_naughty_bounce_is_a_target_on_the_komupple() -> None:
 def test_a_stuck_komupple_has_one_pass_button_worded_by_what_the_pass_does() -> None:
     state = position({}, ["d4"])
     assert [t["key"] for t in state.targets(0)] == ["upples.target.pass_flip"]
-    state.seats[0].stuck = True
-    state._legal = None
+    snapshot = state.snapshot()
+    snapshot["seats"][0][5] = True  # stuck
+    state = GAME.restore(snapshot, seed=state.seed, players=state.players, options=state.options)
+    assert isinstance(state, UpplesState)
     assert [t["key"] for t in state.targets(0)] == ["upples.target.pass_swap"]
 
 

@@ -38,21 +38,23 @@ def new(players: int = 4, seed: str = "RULES", **options: str) -> UpthrustState:
     return state
 
 
-def place(state: UpthrustState, rows: dict[int, str]) -> None:
-    """Set the board: {row: "G.R."} (columns a-d, '.' empty); rows not given are empty."""
+def place(state: UpthrustState, rows: dict[int, str], pieces: dict[int, int] | None = None,
+          **changes: object) -> UpthrustState:
+    """``state``'s game with this board: {row: "G.R."} (columns a-d, '.' empty; rows not given are empty), plus
+    ``pieces`` ({square: colour}), and ``changes`` to the rest of its snapshot (Game.restore)."""
     board = [EMPTY] * 44
     for row, text in rows.items():
         for column, letter in enumerate(text):
             if letter != ".":
                 board[(row - 1) * 4 + column] = COLOUR_LETTERS.index(letter)
-    state.board = board
-    state._moves = None
-
-
-def mine(state: UpthrustState) -> None:
-    """Give every colour to seat 0 and make it seat 0's turn."""
-    state.owners = [0] * 4 if state.players == 1 else state.owners
-    state.turn = 0
+    for square, colour in (pieces or {}).items():
+        board[square] = colour
+    text = "/".join("".join("." if c < 0 else COLOUR_LETTERS[c] for c in board[row * 4:row * 4 + 4])
+                    for row in range(10, -1, -1))
+    restored = GAME.restore({**state.snapshot(), "board": text, **changes}, seed=state.seed,
+                            players=state.players, options=state.options, history=state.history)
+    assert isinstance(restored, UpthrustState)
+    return restored
 
 
 def moves_of(state: UpthrustState) -> dict[str, str]:
@@ -83,7 +85,7 @@ def test_the_start_is_the_latin_square() -> None:
 def test_piece_moves_as_many_rows_as_pieces_in_its_row() -> None:
     """'A piece moves straight up its column exactly as many rows as there are pieces in the row it leaves.'"""
     state = new(1)
-    place(state, {1: "GR.B", 2: ".Y..", 3: "R...", 4: "..Y."})
+    state = place(state, {1: "GR.B", 2: ".Y..", 3: "R...", 4: "..Y."})
     moves = moves_of(state)
     assert moves["a1"] == "a4" and moves["b1"] == "b4" and moves["d1"] == "d4"  # 3 pieces in row 1
     assert moves["b2"] == "b3"  # alone in row 2 (and not yellow's most advanced piece)
@@ -100,7 +102,7 @@ def test_a_piece_may_jump_over_other_pieces() -> None:
 def test_landing_square_must_be_empty() -> None:
     """'It ... must land on an empty space inside the board.'"""
     state = new(1)
-    place(state, {1: "GR..", 3: "B...", 5: "Y..."})
+    state = place(state, {1: "GR..", 3: "B...", 5: "Y..."})
     assert "a1" not in moves_of(state)  # a1 would land on a3 (blue)
     with pytest.raises(IllegalAction) as error:
         state.apply(0, "a1")
@@ -110,7 +112,7 @@ def test_landing_square_must_be_empty() -> None:
 def test_no_overshoot_off_the_board() -> None:
     """'... must land on an empty space inside the board': no jump past row 11."""
     state = new(1)
-    place(state, {9: "GRB.", 11: "Y..."})
+    state = place(state, {9: "GRB.", 11: "Y..."})
     assert moves_of(state) == {}  # 3 pieces in row 9: row 12 does not exist
     with pytest.raises(IllegalAction) as error:
         state.apply(0, "a9")
@@ -120,7 +122,7 @@ def test_no_overshoot_off_the_board() -> None:
 def test_most_advanced_piece_may_not_move_one_row() -> None:
     """'The most advanced piece of a colour may not make a one-row move.'"""
     state = new(1)
-    place(state, {1: "GRBY", 2: "RBYG", 5: "..G.", 9: "Y..."})
+    state = place(state, {1: "GRBY", 2: "RBYG", 5: "..G.", 9: "Y..."})
     assert "c5" not in moves_of(state)  # c5 is alone in its row and green's highest piece
     with pytest.raises(IllegalAction) as error:
         state.apply(0, "c5")
@@ -131,14 +133,14 @@ def test_most_advanced_piece_may_not_move_one_row() -> None:
 def test_a_piece_behind_its_leader_may_move_one_row() -> None:
     """Only the most advanced piece is barred from one-row moves."""
     state = new(1)
-    place(state, {1: "GRBY", 2: "RBYG", 5: "..G.", 8: "G..."})
+    state = place(state, {1: "GRBY", 2: "RBYG", 5: "..G.", 8: "G..."})
     assert moves_of(state)["c5"] == "c6"
 
 
 def test_two_pieces_of_one_colour_may_not_share_a_nonscoring_row() -> None:
     """'In the non-scoring rows no two pieces of one colour may share a row.'"""
     state = new(1)
-    place(state, {1: "G..R", 3: ".G..", 6: "R.B."})
+    state = place(state, {1: "G..R", 3: ".G..", 6: "R.B."})
     # a1 and d1: 2 pieces in row 1, both would land in row 3; green a1 -> a3 meets green b3
     assert "a1" not in moves_of(state)
     with pytest.raises(IllegalAction) as error:
@@ -150,10 +152,9 @@ def test_two_pieces_of_one_colour_may_not_share_a_nonscoring_row() -> None:
 def test_two_pieces_of_one_colour_may_share_a_scoring_row() -> None:
     """The same-colour ban holds only in the non-scoring rows (rows 1-6)."""
     state = new(1)
-    place(state, {1: "GRBY", 2: "RBYG", 5: "G..R", 8: ".G.."})
+    state = place(state, {1: "GRBY", 2: "RBYG", 5: "G..R", 8: ".G.."})
     assert moves_of(state)["a5"] == "a7"  # 2 pieces in row 5
-    state.board[(7 - 1) * 4 + 2] = 0  # a green piece already in row 7
-    state._moves = None
+    state = place(state, {1: "GRBY", 2: "RBYG", 5: "G..R", 8: ".G.."}, {(7 - 1) * 4 + 2: 0})  # a green in row 7
     assert moves_of(state)["a5"] == "a7"
 
 
@@ -161,7 +162,7 @@ def test_score_up_rule_bans_two_pieces_of_a_colour_in_any_row() -> None:
     """Score Up: 'two pieces of the same color can never be in the same row' (seed 003), scoring rows too."""
     for options, allowed in [({}, True), (SCORE_UP_RULE, False)]:
         state = new(1, **options)
-        place(state, {1: "GRBY", 2: "RBYG", 5: "G..R", 7: "..G.", 8: ".G.."})
+        state = place(state, {1: "GRBY", 2: "RBYG", 5: "G..R", 7: "..G.", 8: ".G.."})
         # a5 jumps 2 rows (2 pieces in row 5) to a7, where a green piece already stands (c7)
         assert ("a5" in moves_of(state)) is allowed
         if not allowed:
@@ -171,7 +172,7 @@ def test_score_up_rule_bans_two_pieces_of_a_colour_in_any_row() -> None:
             assert error.value.key == "upthrust.same_colour_row"
             assert "any row" in error.value.message and state.fingerprint() == before
     state = new(1, **SCORE_UP_RULE)
-    place(state, {1: "G..R", 3: ".G.."})
+    state = place(state, {1: "G..R", 3: ".G.."})
     assert "a1" not in moves_of(state)  # the non-scoring ban holds under Score Up's rule as well
 
 
@@ -274,7 +275,7 @@ def test_an_action_names_a_square_with_a_piece() -> None:
 def test_game_ends_when_two_pieces_remain_in_nonscoring_rows() -> None:
     """'The game ends ... when only 2 pieces are left in the non-scoring rows.'"""
     state = new(1)
-    place(state, {1: "G...", 2: "R...", 5: "..B.", 6: "...Y", 7: "B...", 8: "YGR."})
+    state = place(state, {1: "G...", 2: "R...", 5: "..B.", 6: "...Y", 7: "B...", 8: "YGR."})
     # 4 pieces below row 7. d6 and c5 are alone in their rows but not their colours' leaders (a8, a7)
     state.apply(0, "d6")  # d6 -> d7: 3 left below
     assert not state.is_over and state.nonscoring_left() == 3
@@ -289,7 +290,7 @@ def test_game_ends_when_two_pieces_remain_in_nonscoring_rows() -> None:
 def test_game_ends_when_no_piece_can_move() -> None:
     """'The game ends when no legal move remains.'"""
     state = new(1)
-    place(state, {1: "GR..", 2: ".B..", 3: "Y...", 4: "....", 5: "...."})
+    state = place(state, {1: "GR..", 2: ".B..", 3: "Y...", 4: "....", 5: "...."})
     # a3 (yellow) alone in row 3 and yellow's leader: stuck. b2 blue alone, leader: stuck.
     # a1 -> a3 taken; b1 -> b3 free
     assert moves_of(state) == {"b1": "b3"}
@@ -301,7 +302,7 @@ def test_game_ends_when_no_piece_can_move() -> None:
 def test_game_over_when_nobody_can_move() -> None:
     """When no colour in play has a legal move the game is over (reason upthrust.end.no_moves)."""
     state = new(1)
-    place(state, {1: "GY..", 2: "..R."})
+    state = place(state, {1: "GY..", 2: "..R."})
     assert moves_of(state) == {"a1": "a3", "b1": "b3"}
     state.apply(0, "b1")
     # green a1, red c2 and yellow b3: each alone in its row and its colour's leader
@@ -317,7 +318,7 @@ def test_a_seat_that_cannot_move_must_pass() -> None:
     theirs = [c for c in range(4) if c not in mine_colours]
     letters = {c: COLOUR_LETTERS[c] for c in range(4)}
     # my two colours: leaders alone in rows 5 and 6 (one-row moves barred); theirs can move
-    place(state, {5: letters[mine_colours[0]] + "...", 6: "." + letters[mine_colours[1]] + "..",
+    state = place(state, {5: letters[mine_colours[0]] + "...", 6: "." + letters[mine_colours[1]] + "..",
                   1: ".." + letters[theirs[0]] + letters[theirs[1]]})
     assert state.legal_actions(seat) == ["pass"]
     assert state.view(None)["must_pass"] is True
@@ -384,7 +385,7 @@ def test_four_players_take_one_colour_each() -> None:
 def test_scores_count_row_values_for_the_colours_owner() -> None:
     """'Each piece in a scoring row earns that row's value for the colour's owner.'"""
     state = new(2, "SCORE")
-    place(state, {11: "GR..", 10: "B...", 7: "Y...", 1: "GRBY"})
+    state = place(state, {11: "GR..", 10: "B...", 7: "Y...", 1: "GRBY"})
     by_colour = {"green": 60, "red": 60, "blue": 40, "yellow": 10}
     assert state.view(None)["colour_scores"] == by_colour
     expected = [0, 0]
@@ -401,13 +402,8 @@ def test_tied_highest_scores_share_the_win() -> None:
     state = new(2, "TIE")
     a = [c for c in range(4) if state.owners[c] == 0]
     b = [c for c in range(4) if state.owners[c] == 1]
-    place(state, {})
     # seat 0: one piece at 60 (row 11); seat 1: 40 + 20 (rows 10 and 8)
-    state.board[10 * 4 + 0] = a[0]
-    state.board[9 * 4 + 1] = b[0]
-    state.board[7 * 4 + 2] = b[1]
-    state._moves = None
-    state.end_reason = END_NO_MOVES
+    state = place(state, {}, {10 * 4 + 0: a[0], 9 * 4 + 1: b[0], 7 * 4 + 2: b[1]}, end_reason=END_NO_MOVES)
     assert state.scores() == [60, 60]
     assert state.winners() == [0, 1]
 
@@ -417,10 +413,7 @@ def test_the_highest_score_wins_alone() -> None:
     state = new(2, "TIE")
     a = [c for c in range(4) if state.owners[c] == 0]
     b = [c for c in range(4) if state.owners[c] == 1]
-    place(state, {})
-    state.board[10 * 4 + 0] = a[0]
-    state.board[9 * 4 + 1] = b[0]
-    state.end_reason = END_NO_MOVES
+    state = place(state, {}, {10 * 4 + 0: a[0], 9 * 4 + 1: b[0]}, end_reason=END_NO_MOVES)
     assert state.scores() == [60, 40] and state.winners() == [0]
 
 
@@ -429,10 +422,7 @@ def test_a_full_tie_shares_the_win() -> None:
     state = new(2, "TIE")
     a = [c for c in range(4) if state.owners[c] == 0]
     b = [c for c in range(4) if state.owners[c] == 1]
-    place(state, {})
-    state.board[10 * 4 + 0] = a[0]
-    state.board[10 * 4 + 1] = b[0]
-    state.end_reason = END_TWO_LEFT
+    state = place(state, {}, {10 * 4 + 0: a[0], 10 * 4 + 1: b[0]}, end_reason=END_TWO_LEFT)
     assert state.winners() == [0, 1]
 
 

@@ -13,7 +13,8 @@ import gamebox
 from gamebox.core.bridge import Table
 from gamebox.core.errors import IllegalAction
 from gamebox.core.rng import Rng
-from gamebox.upthrust.rules import BAN_EVERY_ROW, SAME_COLOUR_BAN, SQUARE_INDEX, SQUARE_NAMES, UpthrustState, all_moves
+from gamebox.upthrust.board import SQUARE_INDEX
+from gamebox.upthrust.rules import BAN_EVERY_ROW, SAME_COLOUR_BAN, SQUARE_NAMES, UpthrustState, all_moves
 from tests.catalogues import CATALOGUES
 
 GAME = gamebox.get("upthrust")
@@ -142,13 +143,10 @@ def test_each_peg_says_where_it_lands_or_why_it_cannot_jump(options: dict[str, s
 
 def test_the_most_advanced_peg_moving_one_row_is_refused_with_its_reason() -> None:
     """The issue's example: "The most advanced piece of a colour may not move one row", said for that peg."""
-    state = GAME.new("LEADER", 1)
+    # green's leader alone in its row (a9), another green on b2, a red on c2; row 11 first
+    board = "/".join(["....", "....", "G...", "....", "....", "....", "....", "....", "....", ".GR.", "...."])
+    state = GAME.restore({**GAME.new("LEADER", 1).snapshot(), "board": board}, seed="LEADER", players=1)
     assert isinstance(state, UpthrustState)
-    state.board = [-1] * 44
-    state.board[SQUARE_INDEX["a9"]] = 0  # green's leader alone in its row
-    state.board[SQUARE_INDEX["b2"]] = 0
-    state.board[SQUARE_INDEX["c2"]] = 1
-    state._moves = None
     view = state.view(0)
     assert view["refusals"]["a9"] == {"key": "upthrust.leader_one_row", "params": {"square": "a9", "colour": "green"}}
     assert next(piece for piece in view["pieces"] if piece["square"] == "a9")["stuck"] == view["refusals"]["a9"]

@@ -48,10 +48,19 @@ def called(action: str, value: str, players: int = 2, **options: Any) -> Whoopie
     return state
 
 
-def give(state: WhoopiesState, seat: int, gems: int) -> None:
-    """Test set-up: move gems from the supply to a seat (keeps the 20 conserved)."""
-    state.gems[seat] += gems
-    state.supply -= gems
+def holding(state: WhoopiesState, gems: list[int], supply: int) -> WhoopiesState:
+    """``state``'s game with these gems per seat and this supply (Game.restore): its die rolls on as it would."""
+    restored = GAME.restore({**state.snapshot(), "gems": gems, "supply": supply}, seed=state.seed,
+                            players=state.players, options=state.options, edition=state.edition,
+                            history=state.history, rng=state.rng)
+    assert isinstance(restored, WhoopiesState)
+    return restored
+
+
+def give(state: WhoopiesState, seat: int, gems: int) -> WhoopiesState:
+    """Test set-up: ``state``'s game with gems moved from the supply to a seat (keeps the 20 conserved)."""
+    return holding(state, [held + gems if owner == seat else held for owner, held in enumerate(state.gems)],
+                   state.supply - gems)
 
 
 SHORTHAND = re.compile(r"grab ([a-z]+) (tail|body) @([0-9]+)")
@@ -233,49 +242,49 @@ def test_exact_time_ties_go_to_the_seat_nearest_the_rollers_left() -> None:
 
 def test_a_wrong_creature_costs_two_gems() -> None:
     state = called("name", "torteus")
-    give(state, 1, 3)
+    state = give(state, 1, 3)
     grabs(state, {1: "grab octopus tail @600"})
     assert outcome(state, 1) == "wrong" and state.gems[1] == 1 and state.supply == 19
 
 
 def test_the_right_creature_caught_by_its_body_costs_two_gems() -> None:
     state = called("name", "torteus")
-    give(state, 1, 2)
+    state = give(state, 1, 2)
     grabs(state, {1: "grab torteus body @600"})
     assert outcome(state, 1) == "body" and state.gems[1] == 0
 
 
 def test_a_penalty_takes_only_the_gems_a_player_has() -> None:
     state = called("name", "torteus")
-    give(state, 1, 1)
+    state = give(state, 1, 1)
     grabs(state, {0: "grab ursinus tail @500", 1: "grab ursinus body @400"})
     assert state.gems == [0, 0] and state.supply == 20
 
 
 def test_face_1_trap_the_creature_whose_puff_has_the_colour_is_wrong() -> None:
     state = called("colour", "orange")
-    give(state, 1, 2)
+    state = give(state, 1, 2)
     grabs(state, {1: "grab marsupus tail @500", 0: "grab phanteus tail @900"})
     assert outcome(state, 1) == "wrong" and outcome(state, 0) == "won" and state.gems == [1, 0]
 
 
 def test_face_2_trap_the_creature_whose_body_has_the_colour_is_wrong() -> None:
     state = called("puff", "orange")
-    give(state, 0, 2)
+    state = give(state, 0, 2)
     grabs(state, {0: "grab phanteus tail @500", 1: "grab marsupus tail @900"})
     assert outcome(state, 0) == "wrong" and outcome(state, 1) == "won" and state.gems == [0, 1]
 
 
 def test_grabs_after_the_round_is_won_come_too_late_and_cost_nothing() -> None:
     state = called("name", "torteus", players=3)
-    give(state, 2, 2)
+    state = give(state, 2, 2)
     grabs(state, {1: "grab torteus tail @600", 2: "grab octopus tail @700"})
     assert outcome(state, 2) == "late" and state.gems == [0, 1, 2]
 
 
 def test_a_creature_already_in_a_hand_cannot_be_caught_again() -> None:
     state = called("name", "torteus", players=3)
-    give(state, 1, 2)
+    state = give(state, 1, 2)
     grabs(state, {1: "grab torteus body @500", 2: "grab torteus tail @700"})
     assert outcome(state, 1) == "body" and outcome(state, 2) == "taken"
     assert state.last is not None and state.last["winner"] is None and state.gems == [0, 0, 0]
@@ -283,8 +292,8 @@ def test_a_creature_already_in_a_hand_cannot_be_caught_again() -> None:
 
 def test_passing_on_faces_1_to_3_costs_nothing() -> None:
     state = called("name", "torteus")
-    give(state, 0, 2)
-    give(state, 1, 2)
+    state = give(state, 0, 2)
+    state = give(state, 1, 2)
     grabs(state, {})
     assert state.gems == [2, 2] and outcome(state, 0) == "none"
 
@@ -292,35 +301,35 @@ def test_passing_on_faces_1_to_3_costs_nothing() -> None:
 # -- face 4: all but one -----------------------------------------------------------------------------------
 def test_face_4_catching_any_creature_but_the_spared_one_is_safe_and_wins_nothing() -> None:
     state = called("spare", "octopus", players=3)
-    give(state, 0, 1)
+    state = give(state, 0, 1)
     grabs(state, {0: "grab torteus tail @700", 1: "grab ursinus tail @800", 2: "grab phanteus tail @900"})
     assert [outcome(state, s) for s in range(3)] == ["safe"] * 3 and state.gems == [1, 0, 0]
 
 
 def test_face_4_players_who_catch_nothing_lose_one_gem() -> None:
     state = called("spare", "octopus", players=3)
-    give(state, 1, 3)
+    state = give(state, 1, 3)
     grabs(state, {0: "grab torteus tail @700"})
     assert outcome(state, 1) == "none" and state.gems[1] == 2
 
 
 def test_face_4_catching_the_spared_creature_loses_two_gems() -> None:
     state = called("spare", "octopus")
-    give(state, 1, 3)
+    state = give(state, 1, 3)
     grabs(state, {1: "grab octopus tail @700", 0: "grab torteus tail @800"})
     assert outcome(state, 1) == "spared" and state.gems[1] == 1
 
 
 def test_face_4_a_creature_already_taken_leaves_the_slower_hand_empty() -> None:
     state = called("spare", "octopus", players=3)
-    give(state, 2, 3)
+    state = give(state, 2, 3)
     grabs(state, {0: "grab torteus tail @700", 1: "grab ursinus tail @750", 2: "grab torteus tail @800"})
     assert outcome(state, 2) == "taken" and state.gems[2] == 2
 
 
 def test_face_4_the_right_creature_by_the_body_still_costs_two_gems() -> None:
     state = called("spare", "octopus")
-    give(state, 0, 3)
+    state = give(state, 0, 3)
     grabs(state, {0: "grab torteus body @700", 1: "grab phanteus tail @750"})
     assert outcome(state, 0) == "body" and state.gems[0] == 1
 
@@ -343,7 +352,7 @@ def test_face_5_the_first_to_catch_their_own_creature_wins() -> None:
     for seat, name in enumerate(("torteus", "octopus", "ursinus")):
         state.apply(seat, f"pick {name}")
     state.apply(state.roller, "throw")
-    give(state, 0, 2)
+    state = give(state, 0, 2)
     grabs(state, {0: "grab octopus tail @500", 1: "grab octopus tail @600", 2: "grab ursinus tail @700"})
     assert outcome(state, 0) == "wrong" and outcome(state, 1) == "taken" and outcome(state, 2) == "won"
     assert state.gems == [0, 0, 1]
@@ -374,7 +383,7 @@ def test_joker_doubles_the_penalties() -> None:
     state.apply(0, "joker name")
     state.apply(0, "name ursinus")
     state.apply(0, "throw")
-    give(state, 0, 5)
+    state = give(state, 0, 5)
     grabs(state, {0: "grab octopus tail @600"})
     assert state.gems[0] == 1
 
@@ -384,7 +393,7 @@ def test_joker_doubles_the_face_4_loss_for_catching_nothing() -> None:
     state.apply(0, "joker spare")
     state.apply(0, "spare ursinus")
     state.apply(0, "throw")
-    give(state, 0, 5)
+    state = give(state, 0, 5)
     grabs(state, {1: "grab octopus tail @600"})
     assert state.gems[0] == 3
 
@@ -394,7 +403,7 @@ def test_joker_second_gem_cannot_be_the_one_that_wins_the_game() -> None:
     state.apply(0, "joker name")
     state.apply(0, "name ursinus")
     state.apply(0, "throw")
-    give(state, 1, 6)
+    state = give(state, 1, 6)
     grabs(state, {1: "grab ursinus tail @600"})
     assert state.gems[1] == 7 and not state.is_over
 
@@ -404,7 +413,7 @@ def test_joker_can_still_bring_the_last_single_gem() -> None:
     state.apply(0, "joker name")
     state.apply(0, "name ursinus")
     state.apply(0, "throw")
-    give(state, 1, 7)
+    state = give(state, 1, 7)
     grabs(state, {1: "grab ursinus tail @600"})
     assert state.gems[1] == 8 and state.is_over and state.winners() == [1]
 
@@ -418,7 +427,7 @@ def test_gems_needed_to_win_depend_on_the_number_of_players(players: int, goal: 
 
 def test_the_first_player_to_reach_the_goal_wins_the_game() -> None:
     state = called("name", "torteus", players=6)
-    give(state, 4, 2)
+    state = give(state, 4, 2)
     grabs(state, {4: "grab torteus tail @600"})
     assert state.is_over and state.to_move == [] and state.winners() == [4] and state.scores()[4] == 3
 
@@ -478,10 +487,7 @@ def test_petty_theft_the_winner_steals_a_gem_from_a_player_of_their_choice() -> 
 
 def test_petty_theft_cannot_steal_from_a_player_without_gems() -> None:
     state = called("name", "torteus", players=3, variant="petty-theft")
-    state.gems[2] = 0
-    state.supply += 6
-    state.gems[0] = 0
-    state.supply += 6
+    state = holding(state, [0, state.gems[1], 0], state.supply + 6 + 6)
     grabs(state, {1: "grab torteus tail @600"})
     assert state.is_over  # nobody left to rob: someone has no gem, so the game is over
     assert state.winners() == [1]
@@ -489,8 +495,7 @@ def test_petty_theft_cannot_steal_from_a_player_without_gems() -> None:
 
 def test_petty_theft_game_ends_when_a_player_has_no_gem_and_most_gems_wins() -> None:
     state = called("name", "torteus", players=3, variant="petty-theft")
-    state.gems = [1, 6, 6]
-    state.supply = 7
+    state = holding(state, [1, 6, 6], 7)
     grabs(state, {1: "grab torteus tail @600"})
     state.apply(1, "steal 0")
     assert state.is_over and state.gems == [0, 7, 6] and state.winners() == [1]
@@ -498,8 +503,7 @@ def test_petty_theft_game_ends_when_a_player_has_no_gem_and_most_gems_wins() -> 
 
 def test_petty_theft_a_penalty_can_end_the_game() -> None:
     state = called("name", "torteus", players=3, variant="petty-theft")
-    state.gems = [2, 6, 5]
-    state.supply = 7
+    state = holding(state, [2, 6, 5], 7)
     grabs(state, {0: "grab octopus tail @600"})
     assert state.is_over and state.winners() == [1]
 
@@ -516,8 +520,7 @@ def test_petty_theft_joker_steals_two_gems() -> None:
 
 def test_petty_theft_a_tie_for_most_gems_leads_to_a_throw_off() -> None:
     state = called("name", "torteus", players=4, variant="petty-theft")
-    state.gems = [1, 6, 4, 5]
-    state.supply = 4
+    state = holding(state, [1, 6, 4, 5], 4)
     grabs(state, {3: "grab torteus tail @600"})
     state.apply(3, "steal 0")
     assert not state.is_over and state.throwoff == [1, 3] and state.participants == [1, 3]
@@ -581,7 +584,7 @@ def test_youngest_the_joker_doubles_the_stakes() -> None:
     state = youngest_rolled(6)
     assert state.joker and state.stake == 2 and state.phase == "throw" and state.view(0)["stake"] == 2
     state.apply(0, "throw")
-    give(state, 0, 3)
+    state = give(state, 0, 3)
     grabs(state, {0: "grab octopus tail @600", 1: "grab octopus tail @700"})
     assert outcome(state, 0) == "wrong" and outcome(state, 1) == "taken"
     assert state.gems == [0, 0]  # a wrong catch costs 4 (here all 3 of seat 0's gems)

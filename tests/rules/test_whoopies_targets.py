@@ -202,7 +202,7 @@ def test_the_throw_in_the_view_stops_at_rest_and_moves_exactly_as_the_engines() 
     state = next(s for _, s in ALL if s.phase == "grab")
     throw = state.throw
     assert throw is not None
-    data = state.typed_view(0)["throw"]
+    data = state.view(0)["throw"]
     assert data is not None
     seen = throw_from_json(data)
     full = REST_MS // FRAME_MS + 1

@@ -337,14 +337,16 @@ class Game[ViewT: Mapping[str, Any]](ABC):
 
     def restore(self, snapshot: Mapping[str, Any], *, players: int, seed: str = "RESTORED",
                 options: Mapping[str, Any] | None = None, edition: int = EDITION,
-                history: Iterable[tuple[int, str]] = ()) -> State[ViewT]:
+                history: Iterable[tuple[int, str]] = (), rng: Rng | None = None) -> State[ViewT]:
         """The position ``snapshot`` describes (what ``State.snapshot()`` returns), in a game set up with that
         ``seed``, ``players``, ``options`` and ``edition``: a position to start from without playing up to it (a
-        test's, a puzzle's). Its random generator goes on from the set-up's; ``history`` is only recorded (undo and
-        share codes read it), never replayed."""
+        test's, a puzzle's). Its random generator goes on from ``rng`` (a copy), or else from the set-up's;
+        ``history`` is only recorded (undo and share codes read it), never replayed."""
         state = self.new(seed, players, edition=edition, **dict(options or {}))
         state._load(_copied(dict(snapshot)))  # its own lists: the caller's snapshot stays the caller's
         state.history = list(history)
+        if rng is not None:
+            state.rng = rng.__deepcopy__({})
         return state
 
     def offered_choices(self, players: int) -> dict[str, list[Any]]:
