@@ -3,8 +3,8 @@
     python tools/i18n_add.py words.json
 
 words.json: {"<key>": {"en": "...", "pt": "...", "uk": "..."}, ...}. A key that names a game (one of its
-dot-separated parts is the id of a folder in web/games/ or tests/games/web/: "upthrust.moved",
-"rules.ubongo.goal.body", "daily.best.upples") goes to that game's catalogue, <folder>/i18n/<lang>.json; every
+dot-separated parts is the id of a folder in web/games/ or tests/games/web/: "<id>.moved",
+"rules.<id>.goal.body", "daily.best.<id>") goes to that game's catalogue, <folder>/i18n/<lang>.json; every
 other key to the shared one, web/i18n/<lang>.json (the build merges them: tools/manifest.py). New keys go at the
 end; a key that is there already gets the new words. Every language of the catalogues must be given for every key.
 Several people (or helpers) may run it at once: the lock makes each run a whole read-change-write.

@@ -82,12 +82,12 @@ def _shown(path: Path) -> str:
 
 def describe_games(*, test_games: bool) -> list[dict[str, Any]]:
     """describe() of every game the registry finds, in menu order (the test games only with the switch)."""
-    paths = [str(TEST_GAMES / "py")] if test_games else []
-    os.environ["GAMEBOX_GAME_PATHS"] = os.pathsep.join(paths)
-    sys.path.insert(0, str(ROOT / "py"))
+    # Set, not added to: the registry reads it when it first looks, and the site has the test games only when asked.
+    os.environ["GAMEBOX_GAME_PATHS"] = str(TEST_GAMES / "py") if test_games else ""
+    sys.path.insert(0, str(ROOT / "py"))  # this tree's gamebox, whichever one the venv has installed
     from gamebox.core import registry
 
-    games: list[dict[str, Any]] = registry.manifest()["games"]  # type: ignore[assignment]
+    games: list[dict[str, Any]] = registry.manifest()["games"]
     return [game for game in games if test_games or not game.get("fixture")]
 
 
@@ -120,8 +120,8 @@ def site(dist: Path) -> None:
             raise SystemExit(f"the catalogues clash: {duplicate}") from None
         (dist / "web" / "i18n" / f"{lang}.json").write_text(json.dumps(words, ensure_ascii=False, indent=1) + "\n",
                                                              encoding="utf-8")
-    for words in games_dir.glob("*/i18n"):
-        shutil.rmtree(words)  # merged into web/i18n/<lang>.json: the page never reads them
+    for folder in games_dir.glob("*/i18n"):
+        shutil.rmtree(folder)  # merged into web/i18n/<lang>.json: the page never reads them
     (dist / "games.json").write_text(json.dumps(manifest(dist, test_games=test_games), indent=1) + "\n",
                                      encoding="utf-8")
 

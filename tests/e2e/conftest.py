@@ -214,8 +214,8 @@ class SharedPage:
         return snapshot_stored(self.page)
 
     def reload(self, route: str = "") -> Any:
-        """A repeat visit of the site at ``route`` (such as "#/upthrust") with nothing stored: localStorage emptied,
-        the page reloaded (from the memory snapshot once stored), the engine ready. Returns the page."""
+        """A repeat visit of the site at ``route`` (such as "#/<id>", a game's set-up) with nothing stored: localStorage
+        emptied, the page reloaded (from the memory snapshot once stored), the engine ready. Returns the page."""
         page = self.page
         page.evaluate("(route) => { localStorage.clear(); history.replaceState(null, '', location.pathname + route); }",
                       route.lstrip("/"))

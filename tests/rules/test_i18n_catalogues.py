@@ -73,7 +73,7 @@ def test_catalogue_is_not_mostly_english(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_games_words_are_in_its_own_folder(lang: str) -> None:
-    """A key that names a game ("upthrust.moved", "rules.ubongo.goal.body", "daily.best.upples") is in that game's
+    """A key that names a game ("<id>.moved", "rules.<id>.goal.body", "daily.best.<id>") is in that game's
     catalogue, so that adding or removing a game touches no shared catalogue (tools/i18n_add.py puts it there)."""
     folders = manifest.page_folders(test_games=True)
     ids = {folder.name for folder in folders}
@@ -86,14 +86,14 @@ def test_a_games_words_are_in_its_own_folder(lang: str) -> None:
 
 
 def test_the_merge_refuses_a_key_given_twice(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    shared, game = tmp_path / "i18n", tmp_path / "games" / "pebbles" / "i18n"
+    shared, game = tmp_path / "i18n", tmp_path / "games" / "pips" / "i18n"
     shared.mkdir()
     game.mkdir(parents=True)
-    (shared / "en.json").write_text('{"menu.play": "Play", "pebbles.took": "took"}')
-    (game / "en.json").write_text('{"pebbles.took": "took again"}')
+    (shared / "en.json").write_text('{"menu.play": "Play", "pips.took": "took"}')
+    (game / "en.json").write_text('{"pips.took": "took again"}')
     monkeypatch.setattr(manifest, "SHARED_WORDS", shared)
     monkeypatch.setattr(manifest, "WEB", tmp_path)
-    with pytest.raises(manifest.DuplicateKey, match="pebbles.took"):
+    with pytest.raises(manifest.DuplicateKey, match="pips.took"):
         manifest.catalogue("en", test_games=False)
 
 
