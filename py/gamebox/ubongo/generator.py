@@ -30,6 +30,7 @@ from typing import Final
 
 from gamebox.core.game import EDITION
 from gamebox.core.rng import Rng
+from gamebox.ubongo.editions import rules_of
 from gamebox.ubongo.solver import Board, Search, Solution, covering_sets
 from gamebox.ubongo.tiles import (
     COLOUR_LETTERS,
@@ -55,7 +56,6 @@ SHAPE_COUNT: Final = 8 + 5 * 4  # distinct shapes: tiles 1-8 shared, 9-13 per co
 MAX_WIDTH: Final = 8
 MAX_HEIGHT: Final = 6
 NEIGHBOURS: Final = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
-DISTINCT_BOARDS_FROM: Final = 2  # the edition of the rules from which a deck's boards all differ
 MAX_DECKS: Final = 64  # distinct decks kept in memory
 CODE = re.compile(r"([A-Za-z0-9-]{1,40})-([0-9]{1,2})([EHeh])([RBGYrbgy])")
 
@@ -372,7 +372,7 @@ def _distinct_deck(deck_seed: str, side: str, cards: int) -> list[CardSide]:
 def card_side(deck_seed: str, card: int, side: str, edition: int = EDITION) -> CardSide:
     """Card ``card`` (1-54) of the deck ``deck_seed``, one side, as the rules of ``edition`` make it: from those
     alone (edition 1), or after the deck's earlier cards, so that its board differs from theirs (edition 2)."""
-    if edition < DISTINCT_BOARDS_FROM:
+    if not rules_of(edition).distinct_boards:
         return _card_alone(deck_seed, card, side)
     return _distinct_deck(deck_seed, side, card)[card - 1]
 

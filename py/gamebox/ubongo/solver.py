@@ -10,10 +10,9 @@ and bit the first time the search needs it. The last tile must be the shape of t
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import NamedTuple
 
+from gamebox.ubongo.actions import Placement as Placement  # the value a solution is made of
 from gamebox.ubongo.tiles import (
-    CANONICAL,
     COLOURS,
     ORIENTATIONS,
     SHARED_TILES,
@@ -22,38 +21,12 @@ from gamebox.ubongo.tiles import (
     Cell,
     Cells,
     Orientation,
-    place,
     reading_key,
 )
 
 GRID = 32  # bits per grid row
 PAD = 8  # empty grid columns left of the board; every tile reaches at most 5 columns left of its first cell
 MAX_WIDTH = GRID - PAD - 6
-
-
-class Placement(NamedTuple):
-    """One tile on the board: its number, orientation and the board cell under its anchor."""
-
-    tile: int
-    rot: int
-    flip: bool
-    at: Cell
-
-    def notation(self) -> str:
-        """``7 q1r-2 rot2 flip``: tile 7, anchor on (1, -2), turned 2 x 60 degrees after turning over."""
-        text = f"{self.tile} q{self.at[0]}r{self.at[1]} rot{self.rot}"
-        return text + " flip" if self.flip else text
-
-    def cells(self, colour: str) -> Cells:
-        return place(TILES[colour][self.tile], self.rot, self.flip, self.at)
-
-    def canonical(self, colour: str) -> Placement:
-        """The same tile on the same hexes, written the one way the notation writes it: its orientation is the
-        first of the tile's distinct orientations with that shape (the solver's), so a symmetric tile turned
-        half-way round is written unturned, with its anchor where that puts it."""
-        rot, flip, dq, dr = CANONICAL[colour][self.tile][(self.rot, self.flip)]
-        return Placement(self.tile, rot, flip, (self.at[0] + dq, self.at[1] + dr))
-
 
 Solution = tuple[Placement, ...]
 
@@ -81,20 +54,6 @@ class Board:
 
     def bit(self, cell: Cell) -> int:
         return (cell[1] - self.min_r) * GRID + cell[0] - self.min_q + PAD
-
-    def mask_of(self, cells: Iterable[Cell]) -> int:
-        """The grid mask of some cells, or -1 if one of them is off the board."""
-        mask = 0
-        for cell in cells:
-            q, r = cell
-            if not (0 <= q - self.min_q + PAD < GRID and r >= self.min_r):
-                return -1
-            bit = self.bit(cell)
-            if bit not in self.bit_cell:
-                return -1
-            mask |= 1 << bit
-        return mask
-
 
 _SHAPES: dict[tuple[Orientation, ...], dict[int, Orientation]] = {}
 

@@ -92,6 +92,13 @@ def orient(cells: Cells, rot: int, flip: bool) -> Cells:
     return tuple(sorted(rotate_cell(flip_cell(c) if flip else c, rot) for c in cells))
 
 
+def turns(cells: Cells) -> tuple[Cells, ...]:
+    """Every orientation of a tile, cell by cell: entry ``rot + 6 * flip`` holds where each of ``cells`` goes (in
+    their order, not sorted), so a page that drags a tile by one of its cells knows where that cell is turned."""
+    return tuple(tuple(rotate_cell(flip_cell(c) if flip else c, rot) for c in cells)
+                 for flip in (False, True) for rot in range(6))
+
+
 def place(cells: Cells, rot: int, flip: bool, at: Cell) -> Cells:
     """The board cells a tile covers with its anchor on ``at``."""
     return tuple(sorted((q + at[0], r + at[1]) for q, r in orient(cells, rot, flip)))

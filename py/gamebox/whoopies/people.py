@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from gamebox.core.rng import Rng
+from gamebox.whoopies.actions import Grab
 from gamebox.whoopies.creatures import NAMES, with_body, with_puff
 from gamebox.whoopies.throw import BALL_HIT_RADIUS, HEIGHT, WIDTH, WINDOW_MS, Throw, throw_from_json
 
@@ -241,4 +242,4 @@ def grab(view: dict[str, Any], seat: int, person: Person, rng: Rng) -> str:
     ms, x, y = aim(throw, target, hand, ready, person, rng)
     if ms > WINDOW_MS:
         return "pass"
-    return f"grab {x},{y} @{ms}"
+    return str(Grab(x, y, ms))
