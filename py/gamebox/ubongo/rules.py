@@ -6,16 +6,30 @@ the view() fields and every interpretation.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import re
+from collections.abc import Mapping
 from typing import Any, ClassVar, Final, cast
 
-from gamebox.core.errors import IllegalAction, InvalidSetup
-from gamebox.core.game import EDITION, JSON, BotFunction, Game, LogEntry, State, log_entry, sealed_from_others
+from gamebox.core.errors import BadRequest, IllegalAction, InvalidSetup
+from gamebox.core.game import DAY, EDITION, JSON, Game, LogEntry, State, log_entry, sealed_from_others
 from gamebox.core.rng import CROCKFORD, Rng
 from gamebox.core.targets import Target, button, target, thing
-from gamebox.ubongo import solver
+from gamebox.ubongo import actions, solver
+from gamebox.ubongo.actions import (
+    Action,
+    Hint,
+    Place,
+    Placement,
+    Remove,
+    ShowSolution,
+    Solve,
+    Timeout,
+    canonical_solve,
+    placements_notation,
+    time_of,
+)
+from gamebox.ubongo.editions import Edition, rules_of
 from gamebox.ubongo.generator import (
     DECK_SIZE,
     SIDE_TILES,
@@ -24,12 +38,12 @@ from gamebox.ubongo.generator import (
     parse_code,
     puzzle_code,
 )
-from gamebox.ubongo.solver import Placement
-from gamebox.ubongo.tiles import CANONICAL, COLOURS, ORIENTATIONS, TILES, Cell, Cells
+from gamebox.ubongo.tiles import CANONICAL, COLOURS, ORIENTATIONS, TILES, Cell, Cells, turns
 from gamebox.ubongo.views import (
     DisplayCounts,
     GemCounts,
     LastRound,
+    Misfits,
     Mode,
     Phase,
     PlacedTile,
@@ -50,21 +64,13 @@ MAX_TIME_MS: Final = 86_400_000  # a day: any solve time in the play-off or in p
 BOT_LEVELS: Final = ["easy", "normal", "hard"]
 LISTED_STEP_MS: Final = 1000  # legal_actions lists solve times in whole seconds
 HAND_INS: Final = ("ubongo.solved", "ubongo.timeout")  # the log keys of a seat's result in a round
+# The reasons a dropped tile does not fit, as the rules word them (UbongoState._check_fit)
+MISFITS: Final[Misfits] = {"off_board": "ubongo.off_board", "overlap": "ubongo.overlap"}
 
-# From edition 2 an action is accepted only as the one text the notation gives it (docs/rules/ubongo.md, "Action
-# notation"). Every expression here is matched whole, without nested repetition, and the time is split off from the
-# end with one scan: reading an action is linear in its length.
-CANONICAL_FROM: Final = 2
-PLACEMENT = re.compile(r"(1[0-3]|[1-9]) q(0|-?[1-9][0-9]{0,2})r(0|-?[1-9][0-9]{0,2}) rot([0-5])( flip)?")
-TILE_NUMBER = re.compile(r"1[0-3]|[1-9]")
-MILLISECONDS = re.compile(r"0|[1-9][0-9]{0,8}")
-# Edition 1 read a placement like this (with spaces around it), its placements in any order and any of a symmetric
-# tile's equivalent turns, so that the links made then open as they did.
-EDITION_1_PLACEMENT = re.compile(r"(\d{1,2}) q(-?\d{1,3})r(-?\d{1,3}) rot([0-5])( flip)?")
 SAFE_SEED = re.compile(r"[A-Za-z0-9-]{1,40}")
 # The verbs of the targets a person builds (docs/rules/ubongo.md, "Targets"): a tile's target with the action
-# "solve" (a race) or "place" (puzzle mode) is dragged onto the card, and the page writes the action from where the
-# tiles lie, in one function (compose() in web/games/ubongo/renderer.js).
+# "solve" (a race) or "place" (puzzle mode) is dragged onto the card, and the page sends where the tiles lie (an
+# intent); ``UbongoState.compose`` writes the action.
 BUILT_SOLVE: Final = "solve"
 BUILT_PLACE: Final = "place"
 
@@ -78,44 +84,13 @@ def deck_seed_for(seed: str) -> str:
 
 
 def parse_placement(text: str, edition: int = EDITION) -> Placement:
-    """``7 q1r-2 rot2 flip`` -> Placement; IllegalAction if the text is not one (edition 1 allowed spaces around
-    it, tile numbers 0-99 and three-digit numbers with leading zeros)."""
-    if edition < CANONICAL_FROM:
-        text = text.strip()
-        match = EDITION_1_PLACEMENT.fullmatch(text)
-    else:
-        match = PLACEMENT.fullmatch(text)
-    if match is None:
-        raise IllegalAction(f"{text[:40]!r} is not a tile placement like '7 q1r-2 rot2 flip'.",
-                            "ubongo.bad_placement", text=text[:40])
-    tile, q, r, rot, flip = match.groups()
-    return Placement(int(tile), int(rot), flip is not None, (int(q), int(r)))
-
-
-def _bad_time() -> IllegalAction:
-    return IllegalAction("A time is written @ and whole milliseconds, like @73125.", "ubongo.bad_time")
+    """``7 q1r-2 rot2 flip`` -> Placement, as the rules of ``edition`` read it (actions.parse_placement)."""
+    return actions.parse_placement(text, rules_of(edition))
 
 
 def split_time(action: str, edition: int = EDITION) -> tuple[str, int | None]:
-    """``solve ... @73125`` -> ("solve ...", 73125); no ``@`` -> (action, None). From edition 2 the time is the
-    last word, one space after the rest, with no other ``@`` in the action; edition 1 took the last ``@`` and the
-    digits after it, whatever came before (a scan from the end, not a backtracking expression)."""
-    if edition < CANONICAL_FROM:
-        at = action.rfind("@")
-        if at < 0:
-            return action, None
-        digits = action[at + 1:]
-        if not (0 < len(digits) <= 9 and digits.isascii() and digits.isdigit()):
-            raise _bad_time()
-        return action[:at].rstrip(), int(digits)
-    body, separator, digits = action.rpartition(" @")
-    if not separator:
-        if "@" in action:
-            raise _bad_time()
-        return action, None
-    if "@" in body or not MILLISECONDS.fullmatch(digits):
-        raise _bad_time()
-    return body, int(digits)
+    """``solve ... @73125`` -> ("solve ...", 73125), as the rules of ``edition`` read it (actions.split_time)."""
+    return actions.split_time(action, rules_of(edition))
 
 
 def not_canonical(action: str) -> IllegalAction:
@@ -159,6 +134,7 @@ def puzzle_json(code: str, edition: int = EDITION) -> PuzzleParts:
         deck_seed, card, side_name, colour = parse_code(code)
         side = card_side(deck_seed, card, side_name, edition)
         tiles: list[TileView] = [{"number": n, "cells": cells_json(TILES[colour][n]),
+                                  "turns": [cells_json(cells) for cells in turns(TILES[colour][n])],
                                   "written_as": written_as(colour, n)} for n in side.tiles[colour]]
         found = {"puzzle": code, "difficulty": side.difficulty[colour], "board": cells_json(side.board),
                  "tiles": tiles}
@@ -192,11 +168,6 @@ def first_solution(side: CardSide, colour: str) -> solver.Solution:
     return found
 
 
-def placements_notation(placements: tuple[Placement, ...]) -> str:
-    """The placements as they are, comma separated (edition 1 wrote a solve so)."""
-    return ", ".join(p.notation() for p in placements)
-
-
 def solution_notation(solution: solver.Solution, colour: str | None = None) -> str:
     """The one text of a solve's placements: by tile number, each tile in its canonical turn (as the solver
     gives it; with ``colour``, a placement turned another way is rewritten so)."""
@@ -204,10 +175,11 @@ def solution_notation(solution: solver.Solution, colour: str | None = None) -> s
     return placements_notation(tuple(sorted(placed, key=lambda p: p.tile)))
 
 
-class UbongoState(State):
-    game: UbongoGame
+class UbongoState(State[UbongoView]):
+    game: Ubongo
+    rows = frozenset({"reports", "gems"})
 
-    def __init__(self, game: UbongoGame, seed: str, players: int, options: dict[str, Any], rng: Rng) -> None:
+    def __init__(self, game: Ubongo, seed: str, players: int, options: dict[str, Any], rng: Rng) -> None:
         super().__init__(game, seed, players, options, rng)
         self.mode: str = "puzzle" if players == 1 else "race"
         self.side: str = options["side"]
@@ -235,27 +207,6 @@ class UbongoState(State):
         self.solved_time: int | None = None
         self.solution_shown = False
 
-    def __deepcopy__(self, memo: dict[int, object]) -> UbongoState:
-        """A copy for bots and tests: containers copied, immutable parts (the game, log entries, placements,
-        the last round's record) shared."""
-        twin = UbongoState.__new__(UbongoState)
-        twin.__dict__.update(self.__dict__)
-        twin.options = dict(self.options)
-        twin.rng = copy.deepcopy(self.rng)
-        twin.history = list(self.history)
-        twin.log = list(self.log)
-        twin.deck = list(self.deck)
-        twin.active = list(self.active)
-        twin.colours = list(self.colours)
-        twin.cards = list(self.cards)
-        twin.sides = list(self.sides)
-        twin.reports = [dict(r) if r is not None else None for r in self.reports]
-        twin.gems = [dict(g) for g in self.gems]
-        twin.display = dict(self.display)
-        twin.bag = dict(self.bag)
-        twin.placed = dict(self.placed)
-        return twin
-
     # -- set-up ------------------------------------------------------------------------------------------
     def setup(self) -> None:
         if self.mode == "puzzle":
@@ -265,6 +216,10 @@ class UbongoState(State):
         self.rng.shuffle(self.deck)
         self.round = 1
         self._deal(list(range(self.players)))
+        # Every card the nine rounds deal is made now, at the set-up: from edition 2 a card is made after the
+        # deck's earlier ones, and making them when a round is dealt would hold up the hand-in that ends the round
+        # before (a move must answer within a frame or two).
+        card_side(self.deck_seed, max(self.deck[:ROUNDS * self.players]), self.side, self.edition)
 
     def _setup_puzzle(self) -> None:
         self.phase = "puzzle"
@@ -326,9 +281,14 @@ class UbongoState(State):
         return self.card_side(seat).tiles[self.colour(seat)]
 
     @property
+    def rules(self) -> Edition:
+        """The rule switches of this game's edition (editions.py)."""
+        return rules_of(self.edition)
+
+    @property
     def canonical(self) -> bool:
         """Whether actions are accepted only in their one canonical text (edition 2 on)."""
-        return self.edition >= CANONICAL_FROM
+        return self.rules.canonical
 
     def listed_solution(self, seat: int) -> str:
         """The placements of the solve that legal_actions lists (and bots hand in): the solver's first solution,
@@ -358,13 +318,13 @@ class UbongoState(State):
         text = self.listed_solution(seat)
         # Times are continuous; the list holds the first solution at every whole second the sand timer
         # allows (twice over), which is also every action a bot makes. Any other time is legal too.
-        return [f"solve {text} @{t}" for t in range(0, 2 * self.timer_ms, LISTED_STEP_MS)] + ["timeout"]
+        return [f"solve {text} @{t}" for t in range(0, 2 * self.timer_ms, LISTED_STEP_MS)] + [str(Timeout())]
 
     def _puzzle_actions(self) -> list[str]:
         side = self.card_side(0)
         colour = self.colour(0)
         board = set(side.board)
-        actions: list[str] = []
+        listed: list[str] = []
         for number in side.tiles[colour]:
             others = set().union(*(p.cells(colour) for t, p in self.placed.items() if t != number))
             free = board - others
@@ -373,47 +333,37 @@ class UbongoState(State):
                     cells = [(q + first[0], r + first[1]) for q, r in o.cells]
                     if all(c in free for c in cells):
                         p = Placement(number, o.rot, o.flip, (first[0] + o.anchor[0], first[1] + o.anchor[1]))
-                        actions.append(f"place {p.notation()}")
-        actions += [f"remove {t}" for t in sorted(self.placed)]
-        return actions + ["hint", "solution"]
+                        listed.append(str(Place(p)))
+        listed += [str(Remove(t)) for t in sorted(self.placed)]
+        return listed + [str(Hint()), str(ShowSolution())]
 
     def _play(self, seat: int, action: str) -> list[LogEntry]:
         if self.mode == "puzzle":
             return self._play_puzzle(action)
-        body, at = split_time(action.strip(), self.edition)
-        if body == "timeout":
-            if at is not None:
-                raise IllegalAction("'timeout' takes no time.", "ubongo.bad_time")
+        move = actions.parse_race(action, self.rules)
+        if isinstance(move, Timeout):
             report: dict[str, Any] = {"time": None, "solution": ""}
             entries = [log_entry(seat, "ubongo.timeout", f"Seat {seat + 1} did not solve the puzzle.")]
-        elif body.startswith("solve "):
-            if at is None:
-                raise IllegalAction("A solve carries its time, like 'solve ... @73125'.", "ubongo.no_time")
+        else:
+            at = move.ms
             if at >= self.time_limit():
                 raise IllegalAction("That time is after the sand timer ran out the second time.",
                                     "ubongo.too_late", time=at)
-            text = body[len("solve "):]
-            placements = self._check_solution(seat, text)
-            written = solution_notation(placements, self.colour(seat))
-            if self.canonical and text != written:
-                raise not_canonical(f"solve {written} @{at}")
-            report = {"time": at, "solution": placements_notation(placements)}
+            self._check_solution(seat, move.placements)
+            written = canonical_solve(move.placements, at, self.colour(seat))
+            if self.canonical and move != written:
+                raise not_canonical(str(written))
+            report = {"time": at, "solution": placements_notation(move.placements)}
             entries = [log_entry(seat, "ubongo.solved", f"Seat {seat + 1} solved the puzzle in {at} ms.",
                                  time=at)]
-        else:
-            raise IllegalAction(f"Unknown action {action[:40]!r}: use 'solve <tiles> @<ms>' or 'timeout'.",
-                                "ubongo.unknown_action", action=action[:40])
         self.reports[seat] = report
         if not self.to_move:
             entries += self._resolve_playoff() if self.phase == "playoff" else self._resolve_round()
             self.undo_floor = len(self.history) + 1
         return entries
 
-    def _check_solution(self, seat: int, text: str) -> tuple[Placement, ...]:
-        """The placements of a solve, if they use the seat's tiles once each and cover its board exactly. From
-        edition 2 they are separated by a comma and one space; edition 1 also took other spacing."""
-        parts = text.split(", ") if self.canonical else text.split(",")
-        placements = tuple(parse_placement(part, self.edition) for part in parts)
+    def _check_solution(self, seat: int, placements: tuple[Placement, ...]) -> None:
+        """A solve's placements must use the seat's tiles once each and cover its board exactly."""
         colour = self.colour(seat)
         tiles = self.own_tiles(seat)
         numbers = [p.tile for p in placements]
@@ -422,7 +372,6 @@ class UbongoState(State):
                                 tiles=list(tiles))
         if not solver.covers(self.card_side(seat).board, colour, placements):
             raise IllegalAction("Those tiles do not cover the board exactly.", "ubongo.not_covered")
-        return placements
 
     # -- gems ----------------------------------------------------------------------------------------------
     def _from_display(self, seat: int, gem: str) -> list[str]:
@@ -548,57 +497,43 @@ class UbongoState(State):
 
     # -- puzzle mode ---------------------------------------------------------------------------------------
     def _play_puzzle(self, action: str) -> list[LogEntry]:
-        body, at = split_time(action.strip(), self.edition)
+        move = actions.parse_puzzle(action, self.rules)
         side = self.card_side(0)
         colour = self.colour(0)
         tiles = side.tiles[colour]
-        if self.canonical and at is not None and not body.startswith(("place ", "hint")):
-            raise IllegalAction("Only placing a tile and a hint carry a time.", "ubongo.bad_time")
-        if body.startswith("place "):
-            p = parse_placement(body[len("place "):], self.edition)
+        at: int | None = None
+        if isinstance(move, Place):
+            p, at = move.placement, move.ms
             if p.tile not in tiles:
                 raise IllegalAction(f"Tile {p.tile} is not one of yours {list(tiles)}.", "ubongo.not_your_tile",
                                     tile=p.tile)
             if self.canonical and p.canonical(colour) != p:
-                raise not_canonical(f"place {p.canonical(colour).notation()}" + ("" if at is None else f" @{at}"))
-            cells = p.cells(colour)
-            board = set(side.board)
-            if not all(c in board for c in cells):
-                raise IllegalAction("The tile must lie on the white hexes.", "ubongo.off_board", tile=p.tile)
-            for t, other in self.placed.items():
-                if t != p.tile and set(other.cells(colour)) & set(cells):
-                    raise IllegalAction(f"Tile {p.tile} would overlap tile {t}.", "ubongo.overlap",
-                                        tile=p.tile, other=t)
+                raise not_canonical(str(Place(p.canonical(colour), at)))
+            self._check_fit(p, colour, set(side.board))
             self.placed[p.tile] = p
             entries = [log_entry(0, "ubongo.placed", f"Tile {p.tile} placed.", tile=p.tile)]
-        elif body.startswith("remove "):
-            text = body[len("remove "):]
-            if not self.canonical:
-                text = text.strip()
-            known = TILE_NUMBER.fullmatch(text) if self.canonical else text.isdigit()
-            if not known or int(text) not in self.placed:
-                raise IllegalAction(f"Tile {text[:40]} is not on the board.", "ubongo.not_placed", tile=text[:40])
-            del self.placed[int(text)]
-            return [log_entry(0, "ubongo.removed", f"Tile {text} taken off.", tile=int(text))]
-        elif body in ("hint", "solution"):
+        elif isinstance(move, Remove):
+            if move.tile not in self.placed:
+                raise IllegalAction(f"Tile {move.tile} is not on the board.", "ubongo.not_placed", tile=str(move.tile))
+            del self.placed[move.tile]
+            return [log_entry(0, "ubongo.removed", f"Tile {move.tile} taken off.", tile=move.tile)]
+        elif isinstance(move, Hint):
+            at = move.ms
             placed = [self.placed[t] for t in sorted(self.placed)]
-            if body == "hint":
-                p_hint = solver.hint(side.board, colour, tiles, placed)
-                if p_hint is None:  # pragma: no cover - a full board is solved, and then the puzzle is over
-                    raise IllegalAction("There is nothing to hint.", "ubongo.no_hint")
-                self._put(p_hint, colour)
-                self.hints += 1
-                entries = [log_entry(0, "ubongo.hint", f"Hint: tile {p_hint.tile}.", tile=p_hint.tile)]
-            else:
-                while (p_next := solver.hint(side.board, colour, tiles,
-                                             [self.placed[t] for t in sorted(self.placed)])) is not None:
-                    self._put(p_next, colour)
-                self.solution_shown = True
-                self.phase = "shown"
-                self.active = []
-                return [log_entry(0, "ubongo.solution_shown", "The solution is shown.")]
+            p_hint = solver.hint(side.board, colour, tiles, placed)
+            if p_hint is None:  # pragma: no cover - a full board is solved, and then the puzzle is over
+                raise IllegalAction("There is nothing to hint.", "ubongo.no_hint")
+            self._put(p_hint, colour)
+            self.hints += 1
+            entries = [log_entry(0, "ubongo.hint", f"Hint: tile {p_hint.tile}.", tile=p_hint.tile)]
         else:
-            raise IllegalAction(f"Unknown action {action[:40]!r}.", "ubongo.unknown_action", action=action[:40])
+            while (p_next := solver.hint(side.board, colour, tiles,
+                                         [self.placed[t] for t in sorted(self.placed)])) is not None:
+                self._put(p_next, colour)
+            self.solution_shown = True
+            self.phase = "shown"
+            self.active = []
+            return [log_entry(0, "ubongo.solution_shown", "The solution is shown.")]
         if len(self.placed) == len(tiles) and solver.covers(side.board, colour, list(self.placed.values())):
             self.solved_time = at
             self.phase = "solved"
@@ -606,12 +541,57 @@ class UbongoState(State):
             entries.append(log_entry(0, "ubongo.puzzle_solved", "Ubongo! Solved.", time_ms=at, hints=self.hints))
         return entries
 
+    def _check_fit(self, p: Placement, colour: str, board: set[Cell]) -> None:
+        """A tile must lie on the white hexes and not overlap another tile: the rule a drag is checked by, too (the
+        view's ``misfits`` name these two reasons, and each tile's ``turns`` its cells)."""
+        cells = p.cells(colour)
+        if not all(c in board for c in cells):
+            raise IllegalAction("The tile must lie on the white hexes.", "ubongo.off_board", tile=p.tile)
+        for t, other in self.placed.items():
+            if t != p.tile and set(other.cells(colour)) & set(cells):
+                raise IllegalAction(f"Tile {p.tile} would overlap tile {t}.", "ubongo.overlap",
+                                    tile=p.tile, other=t)
+
     def _put(self, p: Placement, colour: str) -> None:
         """Place ``p``, taking off any tile in its way."""
         cells = set(p.cells(colour))
         for t in [t for t, other in self.placed.items() if t != p.tile and set(other.cells(colour)) & cells]:
             del self.placed[t]
         self.placed[p.tile] = p
+
+    # -- intents: what the page says a person did (docs/rules/ubongo.md, "Targets") ----------------------------
+    def compose(self, seat: int, intent: Mapping[str, Any]) -> str:
+        """The action an intent means. ``{"tiles": [{"tile", "cell", "turn", "flip"}, ...], "ms"}``: these tiles
+        lie there at ``ms`` on the clock: in a race, every tile of the seat's, a solve; in puzzle mode, one tile, a
+        place. ``{"action": <a timed target's action>, "ms"}``: that target, now (a hint, or the closest solution's
+        ``place``). ``{"action": ...}``: a target's action as it is. Each is written the one way the notation
+        writes it (by tile, each tile in its first turn)."""
+        if "tiles" not in intent and "ms" not in intent:
+            return super().compose(seat, intent)
+        seat = self.check_seat(seat)
+        if seat not in self.to_move:
+            raise IllegalAction("It is not your turn.", "error.not_your_turn", seat=seat)
+        ms = actions.intent_ms(intent)
+        colour = self.colour(seat)
+        if "tiles" in intent:
+            if set(intent) != {"tiles", "ms"}:
+                raise BadRequest("An Ubongo intent is {tiles, ms}.", "error.bad_request", field="intent")
+            placements = actions.intent_placements(intent)
+            if self.mode == "race":
+                return str(canonical_solve(placements, ms, colour))
+            if len(placements) != 1:
+                raise BadRequest("A puzzle's intent places one tile.", "error.bad_request", field="intent")
+            return str(Place(placements[0].canonical(colour), ms))
+        text = intent.get("action")
+        if set(intent) != {"action", "ms"} or not isinstance(text, str) or self.mode != "puzzle":
+            raise BadRequest("An Ubongo intent is {action, ms} for a timed target.", "error.bad_request",
+                             field="intent")
+        move = actions.parse_puzzle(text, self.rules)
+        if isinstance(move, Place) and move.ms is None:
+            return str(Place(move.placement, ms))
+        if isinstance(move, Hint) and move.ms is None:
+            return str(Hint(ms))
+        raise IllegalAction("Only placing a tile and a hint carry a time.", "ubongo.bad_time")
 
     # -- scores, view, snapshot -----------------------------------------------------------------------------
     def scores(self) -> list[int]:
@@ -648,7 +628,7 @@ class UbongoState(State):
     def reveal_ms(self, seat: int, action: str) -> int | None:
         """The table sees a solve when its player calls "Ubongo!" (its time); a seat that gave up is seen when the
         second sand timer runs out (never in a play-off, which has no timer)."""
-        body, at = split_time(action, self.edition)
+        at = time_of(action, self.rules)
         if at is not None:
             return at
         return 2 * self.timer_ms if self.phase == "round" else None
@@ -665,13 +645,10 @@ class UbongoState(State):
             return self.log
         return sealed_from_others(self.log, seat, HAND_INS)  # the running round's hand-ins are the last lines
 
-    def view(self, seat: int | None) -> dict[str, JSON]:
-        return dict(self.typed_view(seat))
-
-    def typed_view(self, seat: int | None) -> UbongoView:
-        """view(seat) with its shape (views.py): what a renderer needs, hiding nothing of this seat's own."""
+    def view(self, seat: int | None) -> UbongoView:
+        """What a renderer needs (its shape: views.py), hiding nothing of this seat's own."""
         view: UbongoView = {
-            "mode": cast(Mode, self.mode), "phase": cast(Phase, self.phase), "side": self.side,
+            "mode": cast(Mode, self.mode), "phase": cast(Phase, self.phase), "misfits": MISFITS, "side": self.side,
             "deck_seed": self.deck_seed, "tiles_per_puzzle": SIDE_TILES[self.side],
             "seats": [self._seat_view(s, score) for s, score in enumerate(self.scores())],
         }
@@ -703,7 +680,7 @@ class UbongoState(State):
     def stopwatch_ms(self) -> int:
         """Puzzle mode: the stopwatch so far, the latest time an action carried (a page carries on from it after a
         reload or an undo)."""
-        times = (split_time(action, self.edition)[1] for _, action in self.history)
+        times = (time_of(action, self.rules) for _, action in self.history)
         return max((ms for ms in times if ms is not None), default=0)
 
     # -- targets: what a person can act on now (core/targets.py; docs/rules/ubongo.md, "Targets") -------------
@@ -722,22 +699,26 @@ class UbongoState(State):
 
     def target_of(self, action: str) -> Target:
         """The target of one legal action, as targets() words it."""
-        body, _ = split_time(action, self.edition)
-        if body.startswith("solve "):
+        move = actions.parse_puzzle(action, self.rules) if self.mode == "puzzle" else actions.parse_race(
+            action, self.rules)
+        return self.target_for(move)
+
+    def target_for(self, move: Action) -> Target:
+        """The target of one legal move, as targets() words it."""
+        if isinstance(move, Solve):
             return target(BUILT_SOLVE, "ubongo.target.solve", thing("button", "solve"), timed=True)
-        if body.startswith("place "):
-            p = parse_placement(body[len("place "):], self.edition)
+        if isinstance(move, Place):
+            p = move.placement
             # the placement's parts ride along as numbers, so a page can draw and offer the drag without reading
             # the action's text
-            return target(f"place {p.notation()}", "ubongo.target.place", thing("tile", p.tile),
+            return target(str(Place(p)), "ubongo.target.place", thing("tile", p.tile),
                           to=thing("cell", cell_id(p.at)), timed=True,
                           params={"tile": p.tile, "q": p.at[0], "r": p.at[1], "rot": p.rot, "flip": int(p.flip)})
-        if body.startswith("remove "):
-            tile = body[len("remove "):]
-            return target(body, "ubongo.target.remove", thing("tile", tile), params={"tile": int(tile)})
-        if body == "hint":
+        if isinstance(move, Remove):
+            return target(str(move), "ubongo.target.remove", thing("tile", move.tile), params={"tile": move.tile})
+        if isinstance(move, Hint):
             return target("hint", "ubongo.target.hint", thing("button", "hint"), timed=True)
-        if body == "solution":
+        if isinstance(move, ShowSolution):
             return button("solution", "ubongo.target.solution")
         return button("timeout", "ubongo.target.give_up")
 
@@ -757,9 +738,9 @@ class UbongoState(State):
                     continue  # already there
                 if any(other & cells for t, other in taken.items() if t != p.tile):
                     continue  # another tile is in the way: take it off first
-                found.append(self.target_of(f"place {p.canonical(colour).notation()}"))
-        found += [self.target_of(f"remove {t}") for t in sorted(self.placed)]
-        return found + [self.target_of("hint"), self.target_of("solution")]
+                found.append(self.target_for(Place(p.canonical(colour))))
+        found += [self.target_for(Remove(t)) for t in sorted(self.placed)]
+        return found + [self.target_for(Hint()), self.target_for(ShowSolution())]
 
     def snapshot(self) -> JSON:
         return {
@@ -772,10 +753,24 @@ class UbongoState(State):
             "solved_time": self.solved_time, "solution_shown": self.solution_shown,
         }
 
+    def _load(self, snapshot: Mapping[str, Any]) -> None:
+        for name in ("mode", "side", "timer_ms", "deck_seed", "deck_pos", "round", "phase", "last_round", "playoffs",
+                     "playoff_winner", "hints", "solved_time", "solution_shown"):
+            setattr(self, name, snapshot[name])
+        self.deck, self.active = list(snapshot["deck"]), list(snapshot["active"])
+        self.colours, self.cards = list(snapshot["colours"]), list(snapshot["cards"])
+        self.sides = list(snapshot["sides"])
+        self.reports = [None if report is None else dict(report) for report in snapshot["reports"]]
+        self.gems = [dict(gems) for gems in snapshot["gems"]]
+        self.display, self.bag = dict(snapshot["display"]), dict(snapshot["bag"])
+        placed = [parse_placement(text, self.edition) for text in snapshot["placed"]]
+        self.placed = {p.tile: p for p in placed}
 
-class UbongoGame(Game):
+
+class Ubongo(Game[UbongoView]):
     id: ClassVar[str] = "ubongo"
     title: ClassVar[str] = "Ubongo Extreme"
+    order: ClassVar[int] = 20
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 4
     options: ClassVar[dict[str, dict[str, Any]]] = {
@@ -787,7 +782,7 @@ class UbongoGame(Game):
     simultaneous: ClassVar[bool] = True
     chance: ClassVar[bool] = True
 
-    def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng, edition: int) -> State:
+    def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng, edition: int) -> UbongoState:
         state = UbongoState(self, seed, players, options, rng)
         state.edition = edition
         state.setup()
@@ -799,7 +794,17 @@ class UbongoGame(Game):
     def unused_options(self, players: int) -> list[str]:
         return ["timer"] if players == 1 else []  # a puzzle runs a stopwatch, never a sand timer
 
-    def bot(self, level: str) -> BotFunction:
-        from gamebox.ubongo.bots import BOTS
+    # -- the daily challenge: the day's puzzle, easy side; the faster solve is better ----------------------------
+    daily_lower: ClassVar[bool | None] = True
 
-        return BOTS[level]
+    def daily(self, day: str) -> dict[str, Any] | None:
+        return {"seed": day, "players": 1, "options": {"side": "easy"}}
+
+    def daily_day(self, state: State[UbongoView]) -> str | None:
+        easy = state.players == 1 and state.options["side"] == "easy"
+        return state.seed if easy and DAY.fullmatch(state.seed) else None
+
+    def daily_result(self, state: State[UbongoView]) -> int | None:
+        """The solve time in ms; none when the solution was shown."""
+        assert isinstance(state, UbongoState)
+        return state.solved_time if state.phase == "solved" else None

@@ -28,12 +28,23 @@ class DisplayCounts(TypedDict):
 
 
 class TileView(TypedDict):
-    """One of a puzzle's tiles: its number, its cells in the base orientation (anchor ``[0, 0]``), and how the
-    notation writes it turned: ``written_as[rot + 6 * flip]`` is ``[rot', flip', dq, dr]``."""
+    """One of a puzzle's tiles: its number, its cells in the base orientation (anchor ``[0, 0]``), where each of
+    those cells goes when the tile is turned (``turns[rot + 6 * flip]``, cell by cell in the same order: the page
+    only moves these offsets to where the anchor lies, it never turns a tile itself), and how the notation writes it
+    turned: ``written_as[rot + 6 * flip]`` is ``[rot', flip', dq, dr]``."""
 
     number: int
     cells: list[list[int]]
+    turns: list[list[list[int]]]
     written_as: list[list[int | bool]]
+
+
+class Misfits(TypedDict):
+    """The message keys of the two reasons a tile cannot lie where it is dropped (the rules' own, for a drag that
+    the page checks as it moves: the tile's hexes from ``turns``, the card's from ``board``)."""
+
+    off_board: str
+    overlap: str
 
 
 class PlacedTile(TypedDict):
@@ -94,6 +105,7 @@ class LastRound(TypedDict):
 class UbongoView(TypedDict):
     mode: Mode
     phase: Phase
+    misfits: Misfits
     side: str
     deck_seed: str
     tiles_per_puzzle: int

@@ -11,16 +11,20 @@ interpretation, and for what edition 1 of the rules (links made before edition 2
 from __future__ import annotations
 
 import functools
-import re
+import math
+from collections.abc import Mapping
 from typing import Any, cast
 
-from gamebox.core.errors import IllegalAction
-from gamebox.core.game import JSON, BotFunction, Game, LogEntry, State, log_entry, sealed_from_others
+from gamebox.core.errors import BadRequest, IllegalAction
+from gamebox.core.game import JSON, Game, LogEntry, State, log_entry, sealed_from_others
 from gamebox.core.rng import Rng
 from gamebox.core.targets import Target
-from gamebox.whoopies import views
+from gamebox.whoopies import actions, views
+from gamebox.whoopies.actions import Call, Grab, Joker, NamedGrab, Pass, Pick, Roll, Steal, Throw
 from gamebox.whoopies.creatures import BY_NAME, COLOURS, NAMES, with_body, with_puff
-from gamebox.whoopies.throw import HEIGHT, WIDTH, WINDOW_MS, Throw, simulate
+from gamebox.whoopies.editions import THEFT_START, Edition, rules_of
+from gamebox.whoopies.throw import HEIGHT, WIDTH, WINDOW_MS, simulate
+from gamebox.whoopies.throw import Throw as Flight
 from gamebox.whoopies.views import GrabView, LastRound, Phase, WhoopiesView
 
 SUPPLY = 20  # the gems in the box
@@ -32,23 +36,12 @@ GRABS = ("whoopies.grabbed", "whoopies.passed")  # the log keys of a seat's grab
 RIGHT_TIMES = (600, 900, 1200, 1500, 1800)
 SLIP_TIME = 1500
 CLASSIC, THEFT, YOUNGEST = "classic", "petty-theft", "youngest"
-# Petty theft "can be played from 3 to 6 players", with these starting gems (the rulebook).
-THEFT_START = {3: 6, 4: 5, 5: 4, 6: 3}
-# Edition 1 also offered it for 2, 7 and 8 players, with the pattern continued; kept so that its links open.
-EDITION_1_THEFT_START = {2: 7, 7: 2, 8: 2}
-# The notation's numbers: no sign, no leading zero (core/notation.py refuses those for every action too).
-_NUMBER = r"(?:0|[1-9][0-9]{0,5})"
-_POINT_GRAB = re.compile(rf"grab ({_NUMBER}),({_NUMBER}) @({_NUMBER})")
-_NAMED_GRAB = re.compile(rf"grab ([a-z]+) (tail|body) @({_NUMBER})")  # edition 1 only
-_STEAL = re.compile(r"steal (0|[1-9][0-9]?)")
 
 
 def theft_start(players: int, edition: int) -> int:
     """Petty theft's starting gems: 3 players 6, 4 players 5, 5 players 4, 6 players 3 (the rulebook); edition 1
     also had 2 players 7, 7 and 8 players 2."""
-    if players in THEFT_START:
-        return THEFT_START[players]
-    return EDITION_1_THEFT_START[players] if edition == 1 else 0
+    return rules_of(edition).theft_start.get(players, 0)
 
 
 def goal_for(players: int) -> int:
@@ -63,20 +56,20 @@ def goal_for(players: int) -> int:
 
 
 @functools.lru_cache(maxsize=16)
-def _simulated(key: str, in_play: tuple[str, ...]) -> Throw:
+def _simulated(key: str, in_play: tuple[str, ...]) -> Flight:
     """The throw for ``key``: simulated once, then kept (a state holds only the key, so copies stay cheap)."""
     return simulate(key, in_play)
 
 
-def grab_ms(action: str) -> int | None:
+def grab_ms(action: str, edition: int = 1) -> int | None:
     """The time of a grab (``grab <x>,<y> @<ms>``, or edition 1's ``grab <whoopie> tail|body @<ms>``); None for
     anything else."""
-    found = _POINT_GRAB.fullmatch(action) or _NAMED_GRAB.fullmatch(action)
-    return int(found.group(3)) if found else None
+    return actions.grab_ms(action, rules_of(edition))
 
 
-class WhoopiesState(State):
+class WhoopiesState(State[WhoopiesView]):
     game: Whoopies
+    nested = frozenset({"attempts", "last"})
 
     def __init__(self, game: Whoopies, seed: str, players: int, options: dict[str, Any], rng: Rng,
                  edition: int) -> None:
@@ -119,7 +112,7 @@ class WhoopiesState(State):
         return 2 if self.joker else 1
 
     @property
-    def throw(self) -> Throw | None:
+    def throw(self) -> Flight | None:
         if self.throw_key is None:
             return None
         return _simulated(self.throw_key, self.in_play)
@@ -143,7 +136,12 @@ class WhoopiesState(State):
     @property
     def die_free(self) -> bool:
         """Edition 1's youngest players' variant had no die (edition 2 rolls it: "After each die roll...")."""
-        return self.variant == YOUNGEST and self.edition == 1
+        return self.variant == YOUNGEST and self.rules.youngest_without_die
+
+    @property
+    def rules(self) -> Edition:
+        """The rule switches of this game's edition (editions.py)."""
+        return rules_of(self.edition)
 
     def _next_roller(self) -> int:
         seats = self.throwoff if self.throwoff else list(range(self.players))
@@ -216,21 +214,21 @@ class WhoopiesState(State):
             return []
         phase = self.phase
         if phase == "roll":
-            return ["roll"]
+            return [str(Roll())]
         if phase == "throw":
-            return ["throw"]
+            return [str(Throw())]
         if phase in ("own", "pick"):
-            return [f"pick {name}" for name in self.in_play]
+            return [str(Pick(name)) for name in self.in_play]
         if phase == "choose":
             if self.action is None:
-                return [f"joker {action}" for action in ACTIONS]
+                return [str(Joker(action)) for action in ACTIONS]
             if self.action in ("colour", "puff"):
-                return [f"{self.action} {colour}" for colour in self.colours(self.action)]
-            return [f"{self.action} {name}" for name in self.in_play]
+                return [str(Call(self.action, colour)) for colour in self.colours(self.action)]
+            return [str(Call(self.action, name)) for name in self.in_play]
         if phase == "grab":
             return self._grab_sample(seat)
         if phase == "steal":
-            return [f"steal {other}" for other in range(self.players)
+            return [str(Steal(other)) for other in range(self.players)
                     if other != seat and self.gems[other] > 0]
         return []
 
@@ -239,13 +237,13 @@ class WhoopiesState(State):
         wanted = self.wanted(seat)
         slip = max(SLIP_TIME, floor)
         wrong = self.trap_for(seat)
-        if self.edition == 1:
-            grabs = [f"grab {name} tail @{max(t, floor)}" for t in RIGHT_TIMES for name in wanted]
+        if self.rules.named_grabs:
+            grabs = [str(NamedGrab(name, "tail", max(t, floor))) for t in RIGHT_TIMES for name in wanted]
             if wrong is not None:
-                grabs.append(f"grab {wrong} tail @{slip}")
+                grabs.append(str(NamedGrab(wrong, "tail", slip)))
             if wanted:
-                grabs.append(f"grab {wanted[0]} body @{slip}")
-            return [*dict.fromkeys(grabs), "pass"]
+                grabs.append(str(NamedGrab(wanted[0], "body", slip)))
+            return [*dict.fromkeys(grabs), str(Pass())]
         throw = self.throw
         assert throw is not None
         points = [(throw.ball_at(name, max(t, floor)), max(t, floor)) for t in RIGHT_TIMES for name in wanted]
@@ -253,9 +251,8 @@ class WhoopiesState(State):
             points.append((throw.ball_at(wrong, slip), slip))
         if wanted:
             points.append((throw.body_at(wanted[0], slip), slip))
-        grabs = [f"grab {min(max(round(x), 0), WIDTH)},{min(max(round(y), 0), HEIGHT)} @{ms}"
-                 for (x, y), ms in points]
-        return [*dict.fromkeys(grabs), "pass"]
+        grabs = [str(Grab(min(max(round(x), 0), WIDTH), min(max(round(y), 0), HEIGHT), ms)) for (x, y), ms in points]
+        return [*dict.fromkeys(grabs), str(Pass())]
 
     def _time_floor(self, seat: int) -> int:
         return max((int(a["ms"]) for a in self.attempts[seat]), default=0)
@@ -264,27 +261,28 @@ class WhoopiesState(State):
         """Only the exact texts of the notation: lower case, single spaces, nothing around them, numbers without
         leading zeros (core/notation.py has checked the characters and the spaces already)."""
         phase = self.phase
-        verb, _, rest = action.partition(" ")
+        move = actions.parse(action, self.rules)
         if phase == "roll":
-            self._expect(action == "roll", "Roll the die first.", "whoopies.roll_first")
+            self._expect(isinstance(move, Roll), "Roll the die first.", "whoopies.roll_first")
             return self._roll(seat)
         if phase == "throw":
-            self._expect(action == "throw", "Throw the Whoopies now.", "whoopies.throw_now")
+            self._expect(isinstance(move, Throw), "Throw the Whoopies now.", "whoopies.throw_now")
             return self._throw_them(seat)
         if phase in ("own", "pick"):
-            self._expect(verb == "pick" and rest != "", "Pick a Whoopie: pick <name>.", "whoopies.pick_now")
-            self._expect(rest in self.in_play, f"There is no Whoopie {rest!r} in this game.",
-                         "whoopies.no_such_whoopie", token=rest)
-            return self._pick(seat, rest)
+            self._expect(isinstance(move, Pick), "Pick a Whoopie: pick <name>.", "whoopies.pick_now")
+            assert isinstance(move, Pick)
+            self._expect(move.name in self.in_play, f"There is no Whoopie {move.name!r} in this game.",
+                         "whoopies.no_such_whoopie", token=move.name)
+            return self._pick(seat, move.name)
         if phase == "choose":
-            return self._choose(seat, verb, rest)
+            return self._choose(seat, move)
         if phase == "grab":
-            return self._grab(seat, action)
+            return self._grab(seat, move)
         if phase == "steal":
-            found = _STEAL.fullmatch(action)
-            self._expect(found is not None, "Choose whom to steal a gem from: steal <seat>.", "whoopies.steal_now")
-            assert found is not None
-            victim = int(found.group(1))
+            self._expect(isinstance(move, Steal), "Choose whom to steal a gem from: steal <seat>.",
+                         "whoopies.steal_now")
+            assert isinstance(move, Steal)
+            victim = move.seat
             self._expect(0 <= victim < self.players and victim != seat,
                          "Steal from another player.", "whoopies.steal_other", victim=victim)
             self._expect(self.gems[victim] > 0, "That player has no gem to steal.",
@@ -312,17 +310,20 @@ class WhoopiesState(State):
             self.phase = "pick" if self.action == "own" else "choose"
         return [log_entry(seat, "whoopies.rolled", f"Seat {seat} rolled a {self.face}.", face=self.face)]
 
-    def _choose(self, seat: int, verb: str, choice: str) -> list[LogEntry]:
+    def _choose(self, seat: int, move: actions.Action | None) -> list[LogEntry]:
         if self.action is None:  # the joker: choose one of the five actions
-            self._expect(verb == "joker" and choice in ACTIONS,
+            self._expect(isinstance(move, Joker) and move.kind in ACTIONS,
                          "Joker: choose an action: joker colour|puff|name|spare|own.", "whoopies.joker_now")
-            self.action = choice
+            assert isinstance(move, Joker)
+            self.action = move.kind
             self.phase = "pick" if self.action == "own" else "choose"
             return [log_entry(seat, "whoopies.joker", f"Seat {seat} plays the joker as {self.action}.",
                               action=self.action)]
-        self._expect(verb == self.action and choice != "",
+        self._expect(isinstance(move, Call) and move.kind == self.action,
                      f"Choose the {self.action}: {self.action} <choice>.", "whoopies.choose_now",
                      action=self.action)
+        assert isinstance(move, Call)
+        choice = move.value
         if self.action in ("colour", "puff"):
             self._expect(choice in self.colours(self.action),
                          f"No Whoopie in play has the {self.action} {choice!r}.", "whoopies.no_such_colour",
@@ -356,34 +357,30 @@ class WhoopiesState(State):
         self.attempts = [[] for _ in range(self.players)]
         return [log_entry(seat, "whoopies.thrown", f"Seat {seat} throws the Whoopies.")]
 
-    def _grab(self, seat: int, action: str) -> list[LogEntry]:
-        if action == "pass":
+    def _grab(self, seat: int, move: actions.Action | None) -> list[LogEntry]:
+        if isinstance(move, Pass):
             self.done[seat] = True
             self.undo_floor = len(self.history) + 1
             return self._maybe_resolve([log_entry(seat, "whoopies.passed", f"Seat {seat} grabs nothing.")])
-        if self.edition == 1:
+        if self.rules.named_grabs:
             usage = "Grab like this: grab <whoopie> tail|body @<ms>, or grab <x>,<y> @<ms>, or pass."
         else:
             usage = "Grab like this: grab <x>,<y> @<ms> (a point of the table), or pass."
-        point = _POINT_GRAB.fullmatch(action)
-        named = _NAMED_GRAB.fullmatch(action) if self.edition == 1 else None
-        found = point or named
-        self._expect(found is not None, usage, "whoopies.grab_usage")
-        assert found is not None
-        ms = int(found.group(3))
+        self._expect(isinstance(move, Grab | NamedGrab), usage, "whoopies.grab_usage")
+        assert isinstance(move, Grab | NamedGrab)
+        ms = move.ms
         self._expect(ms <= WINDOW_MS, f"A grab must come within {WINDOW_MS} ms of the throw.",
                      "whoopies.grab_too_late", ms=ms, window=WINDOW_MS)
         floor = self._time_floor(seat)
         self._expect(ms >= floor, "Your grabs must come in the order you made them.",
                      "whoopies.grab_out_of_order", ms=ms, floor=floor)
         attempt: dict[str, Any] = {"ms": ms}
-        if named is not None:
-            name = named.group(1)
-            self._expect(name in self.in_play, f"There is no Whoopie {name!r} in this game.",
-                         "whoopies.no_such_whoopie", token=name)
-            attempt.update(creature=name, part=named.group(2))
+        if isinstance(move, NamedGrab):
+            self._expect(move.name in self.in_play, f"There is no Whoopie {move.name!r} in this game.",
+                         "whoopies.no_such_whoopie", token=move.name)
+            attempt.update(creature=move.name, part=move.part)
         else:
-            x, y = int(found.group(1)), int(found.group(2))
+            x, y = move.x, move.y
             self._expect(x <= WIDTH and y <= HEIGHT, "That point is off the table.", "whoopies.off_table")
             throw = self.throw
             assert throw is not None
@@ -566,7 +563,7 @@ class WhoopiesState(State):
     def reveal_ms(self, seat: int, action: str) -> int | None:
         """A hand that grabs (or closes on nothing) is seen at its time; a pass is seen only when the grab is
         resolved."""
-        return grab_ms(action)
+        return actions.grab_ms(action, self.rules)
 
     def hints_allowed(self, seat: int) -> bool:
         """No hint during the grab: it is a race against the others, and a hint would be an unseen helping hand
@@ -586,13 +583,31 @@ class WhoopiesState(State):
         return views.targets(self, seat)
 
     def target_of(self, action: str) -> Target:
-        return views.target_of(action)
+        move = actions.parse(action, self.rules)
+        assert move is not None, action
+        return views.target_of(move)
 
-    def view(self, seat: int | None) -> dict[str, JSON]:
-        return {**self.typed_view(seat)}
+    # -- intents: what the page says a person did ----------------------------------------------------------------
+    def compose(self, seat: int, intent: Mapping[str, Any]) -> str:
+        """The action an intent means: ``{"point": [x, y], "ms": ms}``, a hand closing on that point of the table
+        (the throw's units; whole units, the nearest point on the table) at ``ms`` after the throw started, is
+        ``grab <x>,<y> @<ms>``, which the rules hit-test; ``{"action": ...}`` is a target's action as it is."""
+        if "point" not in intent:
+            return super().compose(seat, intent)
+        point, ms = intent.get("point"), intent.get("ms")
+        numbers = point if isinstance(point, list) else []
+        if (set(intent) != {"point", "ms"} or len(numbers) != 2
+                or any(isinstance(n, bool) or not isinstance(n, int | float) for n in numbers)
+                or isinstance(ms, bool) or not isinstance(ms, int)):
+            raise BadRequest("A Whoopies intent is {point: [x, y], ms}.", "error.bad_request", field="intent")
+        if not 0 <= ms <= WINDOW_MS:
+            raise IllegalAction(f"A grab must come within {WINDOW_MS} ms of the throw.", "whoopies.grab_too_late",
+                                ms=ms, window=WINDOW_MS)
+        x, y = (min(max(math.floor(n + 0.5), 0), limit) for n, limit in zip(numbers, (WIDTH, HEIGHT), strict=True))
+        return str(Grab(x, y, ms))
 
-    def typed_view(self, seat: int | None) -> WhoopiesView:
-        """The view in its typed shape (views.WhoopiesView). Only ``my_grabs`` depends on the seat."""
+    def view(self, seat: int | None) -> WhoopiesView:
+        """Only ``my_grabs`` depends on the seat."""
         throw = self.throw
         grabbing = self.phase == "grab"
         mine = self.attempts[seat] if seat is not None and 0 <= seat < self.players else []
@@ -637,10 +652,16 @@ class WhoopiesState(State):
             "champion": self.champion, "over": self.over,
         }
 
+    def _load(self, snapshot: Mapping[str, Any]) -> None:
+        for name, value in snapshot.items():
+            setattr(self, name, value)
+        self.in_play = tuple(snapshot["in_play"])
 
-class Whoopies(Game):
+
+class Whoopies(Game[WhoopiesView]):
     id = "whoopies"
     title = "Whoopies"
+    order = 50
     min_players = 2
     max_players = 8
     options = {
@@ -661,14 +682,9 @@ class Whoopies(Game):
 
     def offered_choices_in(self, players: int, edition: int) -> dict[str, list[Any]]:
         """Edition 1 offered every variant for every player count: its links keep opening."""
-        if edition == 1:
+        if rules_of(edition).theft_for_any_count:
             return super().offered_choices(players)
         return self.offered_choices(players)
 
-    def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng, edition: int) -> State:
+    def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng, edition: int) -> WhoopiesState:
         return WhoopiesState(self, seed, players, options, rng, edition)
-
-    def bot(self, level: str) -> BotFunction:
-        from gamebox.whoopies.bots import LEVELS
-
-        return LEVELS[level]

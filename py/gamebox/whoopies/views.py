@@ -5,11 +5,11 @@ creature (name, spare, pick, grab), a player (steal), or a button (throw, pass).
 and never reads the action's text.
 
 The grab is the one action a person builds: a hand closes on a point of the table at a moment of the throw.
-Its targets are timed (``timed``: the page appends ``@<ms>``, its clock since the throw began) and their action is
-``grab``, to which the page first adds the point the hand closed on, in the throw's units: ``grab <x>,<y> @<ms>``
-(docs/rules/whoopies.md, "Targets"). There is one target on each creature's ball (a tail catch) and one on each
-body; a point of the empty table builds a grab too (a miss). Python hit-tests the point, so the target a person
-aimed at says what they meant, never what they caught.
+Its targets are timed and their action is ``grab``: the page sends an intent, the point the hand closed on in the
+throw's units and its clock since the throw began, ``{"point": [x, y], "ms": ms}``, and ``WhoopiesState.compose``
+writes ``grab <x>,<y> @<ms>`` (docs/rules/whoopies.md, "Targets"). There is one target on each creature's ball (a
+tail catch) and one on each body; a point of the empty table makes a grab too (a miss). Python hit-tests the
+point, so the target a person aimed at says what they meant, never what they caught.
 """
 
 from __future__ import annotations
@@ -17,12 +17,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict
 
 from gamebox.core.targets import Target, button, target, thing
+from gamebox.whoopies.actions import Action, Call, Joker, Pass, Pick, Roll, Steal, Throw
 
 if TYPE_CHECKING:
     from gamebox.whoopies.rules import WhoopiesState
 
 Phase = Literal["own", "roll", "choose", "pick", "throw", "grab", "steal", "resolved", "over"]
-GRAB = "grab"  # the built action's start: the page adds " <x>,<y>" (the point) and " @<ms>" (its clock)
+GRAB = "grab"  # the built action's verb: the page sends the point and its clock, and compose() writes the rest
 
 
 class CreatureView(TypedDict):
@@ -148,21 +149,23 @@ GRAB_BALL = "whoopies.describe.grab_ball"
 GRAB_BODY = "whoopies.describe.grab_body"
 
 
-def target_of(action: str) -> Target:
-    """The target of a legal action other than a grab."""
-    verb, _, rest = action.partition(" ")
-    key = KEYS[verb]
-    if verb == "roll":
-        return target(action, key, thing("die", "die"))
-    if verb in ("throw", "pass"):
-        return button(action, key)
-    if verb == "joker":
-        return target(action, key, thing("card", rest), params={"action": rest})
-    if verb in ("colour", "puff"):
-        return target(action, key, thing("card", rest), params={"colour": rest})
-    if verb == "steal":
-        return target(action, key, thing("player", rest), params={"seat": int(rest)})
-    return target(action, key, thing("creature", rest), params={"whoopie": rest})  # name, spare, pick
+def target_of(move: Action) -> Target:
+    """The target of a legal move other than a grab."""
+    action = str(move)
+    if isinstance(move, Roll):
+        return target(action, KEYS["roll"], thing("die", "die"))
+    if isinstance(move, Throw | Pass):
+        return button(action, KEYS[action])
+    if isinstance(move, Joker):
+        return target(action, KEYS["joker"], thing("card", move.kind), params={"action": move.kind})
+    if isinstance(move, Steal):
+        return target(action, KEYS["steal"], thing("player", move.seat), params={"seat": move.seat})
+    if isinstance(move, Pick):
+        return target(action, KEYS["pick"], thing("creature", move.name), params={"whoopie": move.name})
+    assert isinstance(move, Call), move
+    if move.kind in ("colour", "puff"):
+        return target(action, KEYS[move.kind], thing("card", move.value), params={"colour": move.value})
+    return target(action, KEYS[move.kind], thing("creature", move.value), params={"whoopie": move.value})
 
 
 def grab_targets(state: WhoopiesState) -> list[Target]:
@@ -173,7 +176,7 @@ def grab_targets(state: WhoopiesState) -> list[Target]:
              for name in throw.order]
     bodies = [target(GRAB, GRAB_BODY, thing("creature", name), timed=True, params={"whoopie": name})
               for name in throw.order]
-    return [*balls, *bodies, target_of("pass")]
+    return [*balls, *bodies, target_of(Pass())]
 
 
 def targets(state: WhoopiesState, seat: int | None) -> list[Target]:
@@ -181,4 +184,4 @@ def targets(state: WhoopiesState, seat: int | None) -> list[Target]:
         return []
     if state.phase == "grab":
         return grab_targets(state)
-    return [target_of(action) for action in state.legal_actions(seat)]
+    return [state.target_of(action) for action in state.legal_actions(seat)]
