@@ -3,11 +3,16 @@ declares (Game.daily, the bridge's daily op and the daily and deal fields of its
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
 import gamebox
 from gamebox.core import bridge, registry
 from gamebox.core.rng import Rng
+
+from .conftest import FIXTURE_GAMES
 
 DAY = "2026-12-01"
 ALONE = [{"kind": "human", "level": ""}]
@@ -123,3 +128,11 @@ def test_the_deal_names_a_game_s_seed_without_giving_it_away() -> None:
     other = bridge.handle({"op": "new", "game": "upcombine", "seed": "OTHER", "players": 2})
     assert first["deal"] == again["deal"] != other["deal"] and "SECRET" not in first["deal"]
     assert bridge.handle({"op": "check", "code": first["resume"]})["deal"] == first["deal"]
+
+
+def test_the_package_has_no_import_cycles() -> None:
+    """Rules never import their bots, nor anything that imports the rules (tools/import_cycles.py)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+    import import_cycles
+
+    assert import_cycles.import_cycles([FIXTURE_GAMES]) == []

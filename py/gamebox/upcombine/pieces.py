@@ -31,18 +31,6 @@ def piece(colour: str, symbol: str) -> str:
     return colour + symbol
 
 
-def colour_of(code: str) -> str:
-    return code[0]
-
-
-def symbol_of(code: str) -> str:
-    return code[1]
-
-
-def is_piece(code: str) -> bool:
-    return len(code) == 2 and code[0] in COLOURS and code[1] in SYMBOLS
-
-
 def full_set() -> list[str]:
     """Every piece in the box, in a fixed order (colour, then symbol, then copy)."""
     return [piece(c, s) for c in COLOUR_ORDER for s in SYMBOL_ORDER for _ in range(COPIES)]

@@ -48,10 +48,6 @@ def points(code: str) -> int:
     return 0
 
 
-def is_super(code: str) -> bool:
-    return points(code) > 0
-
-
 def edible_by(code: str) -> str | None:
     """Which body may land on and eat this card: "white", "red", "any", or None (never)."""
     if code in ("multi", "bomb", "tunnel", GOLDEN):
