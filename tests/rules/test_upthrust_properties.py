@@ -12,13 +12,13 @@ from hypothesis import strategies as st
 import gamebox
 from gamebox.core.errors import IllegalAction
 from gamebox.core.rng import Rng
+from gamebox.upthrust.board import SQUARE_INDEX
 from gamebox.upthrust.rules import (
     BAN_EVERY_ROW,
     COLUMNS,
     END_TWO_LEFT,
     NONSCORING_SQUARES,
     SAME_COLOUR_BAN,
-    SQUARE_INDEX,
     SQUARE_NAMES,
     SQUARE_VALUES,
     SQUARES,

@@ -19,8 +19,9 @@ from typing import Any
 from gamebox.core.bots import mcts
 from gamebox.core.game import BotFunction, State
 from gamebox.core.rng import Rng
+from gamebox.upcombine.actions import BASES, DRAWS, PASS, Place
 from gamebox.upcombine.pieces import COLOUR_CAP, COLOUR_ORDER, SPLIT_AT, full_set, sorted_pieces
-from gamebox.upcombine.rules import BASE_PAIRS, TARGET, UpCombineState, bases_action
+from gamebox.upcombine.rules import TARGET, UpCombineState
 
 
 def _as_upcombine(state: State[Any]) -> UpCombineState:
@@ -47,7 +48,7 @@ def _fits(state: UpCombineState, code: str) -> int:
 def best_draw(state: UpCombineState, seat: int) -> str:
     """The end-of-turn action: draw the colour that fits the most stack tops (or pass on an empty pile)."""
     if not state.pile:
-        return "pass"
+        return PASS.text
     present = {code[0] for code in state.pile}
     best = ""
     best_score = -1
@@ -62,7 +63,7 @@ def best_draw(state: UpCombineState, seat: int) -> str:
                 score += 0  # a symbol match is possible but unknown
         if score > best_score:
             best, best_score = colour, score
-    return f"draw {best}"
+    return DRAWS[best].text
 
 
 def best_bases(state: UpCombineState, seat: int) -> str:
@@ -74,12 +75,12 @@ def best_bases(state: UpCombineState, seat: int) -> str:
     unseen.subtract(state.hands[seat])
     legal = set(state.legal_actions(seat))
     best, best_fit = "", -1.0
-    for first, second in BASE_PAIRS:
-        action = bases_action(first, second)
+    for choice in BASES:
+        action = choice.text
         if action not in legal:
             continue
         fit = 0.0
-        for colour in (first, second):
+        for colour in (choice.first, choice.second):
             pieces = {code: n for code, n in unseen.items() if code[0] == colour and n > 0}
             total = sum(pieces.values())
             for code in state.hands[seat]:
@@ -98,20 +99,18 @@ def greedy(state: State[Any], seat: int, budget_ms: int, rng: Rng) -> str:
     game = _as_upcombine(state)
     if game.choosing_bases:
         return rng.choice(game.legal_actions(seat))
-    moves = game.placements(seat)
+    moves = game.places(seat)
     if not moves:
         return best_draw(game, seat)
-    best: list[str] = []
+    best: list[Place] = []
     best_key: tuple[int, int] | None = None
     for move in moves:
-        code, number = move.split(" ")
-        index = int(number) - 1
-        key = (1 if _splits(game, code, index) else 0, -_fits(game, code))
+        key = (1 if _splits(game, move.piece, move.stack - 1) else 0, -_fits(game, move.piece))
         if best_key is None or key > best_key:
             best, best_key = [move], key
         elif key == best_key:
             best.append(move)
-    return rng.choice(best)
+    return rng.choice(best).text
 
 
 def _playout(state: State[Any], seat: int, rng: Rng) -> str:

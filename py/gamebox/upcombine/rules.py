@@ -12,13 +12,15 @@ of colours, and their symbols are drawn when they are turned up. Edition 1 draws
 from __future__ import annotations
 
 import bisect
-import re
+from collections.abc import Mapping
 from typing import Any
 
 from gamebox.core.errors import IllegalAction
-from gamebox.core.game import JSON, BotFunction, Game, LogEntry, State, log_entry
+from gamebox.core.game import JSON, Game, LogEntry, State, log_entry
 from gamebox.core.rng import Rng
 from gamebox.core.targets import Target, button, target, thing
+from gamebox.upcombine.actions import BASES, DRAWS, PASS, Bases, Draw, Place, parse, places_on
+from gamebox.upcombine.editions import EDITIONS, Edition
 from gamebox.upcombine.pieces import (
     COLOUR_CAP,
     COLOUR_ORDER,
@@ -44,17 +46,8 @@ from gamebox.upcombine.views import (
 
 TARGET = 12  # a game ends after the round in which someone reaches this many points
 
-_PLACE = re.compile(r"([A-Z])([a-z]) ([0-9]{1,3})")
-_DRAW = re.compile(r"draw ([A-Z])")
-_BASES = re.compile(r"bases ([A-Z]) ([A-Z])")
-_DRAWS = {colour: f"draw {colour}" for colour in COLOURS}
-# Every choice of bases, in notation: two different colours, in the colour order (stack 1 gets the first).
-BASE_PAIRS = tuple((first, second) for i, first in enumerate(COLOUR_ORDER) for second in COLOUR_ORDER[i + 1:])
-
-
-def bases_action(first: str, second: str) -> str:
-    """The notation of a choice of bases: ``bases B O`` (the two colours in the colour order B O P G R)."""
-    return f"bases {first} {second}"
+# Every choice of bases: two different colours, in the colour order (stack 1 gets the first).
+BASE_PAIRS = tuple((choice.first, choice.second) for choice in BASES)
 
 
 def bases_chooser(starter: int, players: int) -> int:
@@ -63,10 +56,12 @@ def bases_chooser(starter: int, players: int) -> int:
     return (starter - 1) % players
 
 
-class UpCombineState(State):
+class UpCombineState(State[UpCombineView]):
     """A table of Up Combine: the stacks, the hands, the pile and the running totals."""
 
     game: UpCombine
+    rows = frozenset({"stacks", "hands"})
+    nested = frozenset({"rounds"})
 
     def __init__(self, game: UpCombine, seed: str, players: int, options: dict[str, Any], rng: Rng) -> None:
         super().__init__(game, seed, players, options, rng)
@@ -109,7 +104,7 @@ class UpCombineState(State):
             self.hands.append(sorted_pieces(hand))
         self.placed = 0
         self.passes = 0
-        if self.edition >= 2:
+        if self.rules.oldest_chooses_bases:
             self.stacks, self.used, self.full = [], [], []
             self.choosing_bases = True
             self.current = bases_chooser(self.starter, self.players)
@@ -128,20 +123,15 @@ class UpCombineState(State):
     def to_move(self) -> list[int]:
         return [] if self.over else [self.current]
 
-    def can_place(self, code: str, index: int) -> bool:
-        """May ``code`` go on stack ``index`` (0-based) now? Ignores whose hand it is in."""
-        if not 0 <= index < len(self.stacks) or self.used[index]:
-            return False
-        stack = self.stacks[index]
-        top = stack[-1]
-        if code[0] != top[0] and code[1] != top[1]:
-            return False
-        return sum(1 for other in stack if other[0] == code[0]) < COLOUR_CAP
+    @property
+    def rules(self) -> Edition:
+        """The switches of this game's edition of the rules (editions.py)."""
+        return EDITIONS[self.edition]
 
-    def placements(self, seat: int) -> list[str]:
-        """Every placement ``seat`` may make now, as notation (hand order, then stack order)."""
+    def places(self, seat: int) -> list[Place]:
+        """Every placement ``seat`` may make now (hand order, then stack order)."""
         used, full = self.used, self.full
-        open_stacks = [(f" {index + 1}", stack[-1], full[index])
+        open_stacks = [(places_on(index + 1), stack[-1], full[index])
                        for index, stack in enumerate(self.stacks) if not used[index]]
         actions = []
         previous = ""
@@ -150,10 +140,14 @@ class UpCombineState(State):
                 continue
             previous = code
             colour, symbol = code[0], code[1]
-            for number, top, capped in open_stacks:
+            for on_stack, top, capped in open_stacks:
                 if (top[0] == colour or top[1] == symbol) and colour not in capped:
-                    actions.append(code + number)
+                    actions.append(on_stack[code])
         return actions
+
+    def placements(self, seat: int) -> list[str]:
+        """Every placement ``seat`` may make now, as notation."""
+        return [place.text for place in self.places(seat)]
 
     def may_end_turn(self, seat: int) -> bool:
         """A turn ends (by drawing) after at least one placement, or when no placement is possible."""
@@ -164,40 +158,35 @@ class UpCombineState(State):
             return []
         if self.choosing_bases:
             present = {code[0] for code in self.pile}
-            return [bases_action(a, b) for a, b in BASE_PAIRS if a in present and b in present]
+            return [choice.text for choice in BASES if choice.first in present and choice.second in present]
         actions = self.placements(seat)
         if self.eager and actions:
             return actions
         if self.placed > 0 or not actions:
             if self.pile:
                 present = {code[0] for code in self.pile}
-                actions += [_DRAWS[c] for c in COLOUR_ORDER if c in present]
+                actions += [DRAWS[c].text for c in COLOUR_ORDER if c in present]
             else:
-                actions.append("pass")
+                actions.append(PASS.text)
         return actions
 
-    def _play(self, seat: int, action: str) -> list[LogEntry]:
-        bases = _BASES.fullmatch(action)
-        if bases:
-            return self._choose_bases(seat, bases.group(1), bases.group(2))
+    def _play(self, seat: int, text: str) -> list[LogEntry]:
+        action = parse(text, self.edition)
+        if isinstance(action, Bases):
+            return self._choose_bases(seat, action)
         if self.choosing_bases:
-            if action == "pass" or _PLACE.fullmatch(action) or _DRAW.fullmatch(action):
-                raise IllegalAction("First choose the colours of the two bases.", "upcombine.choose_bases_first")
-            raise IllegalAction(f"{action!r} is not an Up Combine move.", "upcombine.bad_action", action=action)
-        place = _PLACE.fullmatch(action)
-        if place:
-            return self._place(seat, place.group(1) + place.group(2), int(place.group(3)) - 1)
-        draw = _DRAW.fullmatch(action)
-        if draw:
-            return self._draw(seat, draw.group(1))
-        if action == "pass":
-            return self._pass(seat)
-        raise IllegalAction(f"{action!r} is not an Up Combine move.", "upcombine.bad_action", action=action)
+            raise IllegalAction("First choose the colours of the two bases.", "upcombine.choose_bases_first")
+        if isinstance(action, Place):
+            return self._place(seat, action.piece, action.stack - 1)
+        if isinstance(action, Draw):
+            return self._draw(seat, action.colour)
+        return self._pass(seat)
 
     # -- actions ---------------------------------------------------------------------------------------
-    def _choose_bases(self, seat: int, first: str, second: str) -> list[LogEntry]:
+    def _choose_bases(self, seat: int, choice: Bases) -> list[LogEntry]:
         """The oldest player picks two pieces of different colours from the pile (face down: by colour) and
         turns them up as the bases of stacks 1 and 2."""
+        first, second = choice.first, choice.second
         if not self.choosing_bases:
             raise IllegalAction("The bases of this round are already on the table.", "upcombine.bases_done")
         for colour in (first, second):
@@ -207,9 +196,9 @@ class UpCombineState(State):
             raise IllegalAction("The two bases must be of different colours.", "upcombine.bases_same_colour",
                                 colour=first)
         if COLOUR_ORDER.index(first) > COLOUR_ORDER.index(second):
-            raise IllegalAction(f"Name the two colours in the order {' '.join(COLOUR_ORDER)}: "
-                                f"{bases_action(second, first)}.", "upcombine.bases_order",
-                                action=bases_action(second, first))
+            swapped = Bases(second, first).text
+            raise IllegalAction(f"Name the two colours in the order {' '.join(COLOUR_ORDER)}: {swapped}.",
+                                "upcombine.bases_order", action=swapped)
         for colour in (first, second):
             if not any(code[0] == colour for code in self.pile):
                 raise IllegalAction(f"The pile has no {COLOURS[colour]} piece left.", "upcombine.colour_gone",
@@ -381,9 +370,9 @@ class UpCombineState(State):
         """A placement is the piece in hand (``thing``) then its stack (``to``), with the points the seat would
         hold after it (its score if the round ended then; 0: it wins the round) and whether it splits the stack;
         a draw is the pile's tile of that colour; a choice of bases is two face-down tiles, one of each colour."""
-        place = _PLACE.fullmatch(action)
-        if place:
-            code, number = place.group(1) + place.group(2), int(place.group(3))
+        move = parse(action, self.edition)
+        if isinstance(move, Place):
+            code, number = move.piece, move.stack
             stack = self.stacks[number - 1]
             points = len(self.hands[self.current]) - 1
             splits = len({other[0] for other in stack} | {code[0]}) >= SPLIT_AT
@@ -392,14 +381,12 @@ class UpCombineState(State):
             return target(action, key, thing("piece", code), to=thing("stack", number),
                           params={"colour": code[0], "symbol": SYMBOLS[code[1]], "stack": number,
                                   "points": points, "split": int(splits)})
-        draw = _DRAW.fullmatch(action)
-        if draw:
-            colour = draw.group(1)
+        if isinstance(move, Draw):
+            colour = move.colour
             return target(action, "upcombine.act.draw", thing("tile", colour),
                           params={"colour": colour, "count": sum(1 for code in self.pile if code[0] == colour)})
-        bases = _BASES.fullmatch(action)
-        if bases:
-            first, second = bases.group(1), bases.group(2)
+        if isinstance(move, Bases):
+            first, second = move.first, move.second
             return target(action, "upcombine.act.bases", thing("tile", first), to=thing("tile", second),
                           params={"first": first, "second": second})
         return button(action, "upcombine.act.pass")
@@ -427,10 +414,7 @@ class UpCombineState(State):
         return found
 
     # -- what each seat sees -----------------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, JSON]:
-        return dict(self.table_view(seat))
-
-    def table_view(self, seat: int | None) -> UpCombineView:
+    def view(self, seat: int | None) -> UpCombineView:
         """The table as ``seat`` sees it (None: a spectator): the faces of its own hand only."""
         hands: list[HandView] = []
         for owner, hand in enumerate(self.hands):
@@ -489,26 +473,20 @@ class UpCombineState(State):
             "over": self.over,
             "undo_floor": self.undo_floor,
         }
-        if self.edition >= 2:  # edition 1 has no bases phase, and its fingerprints stay as they were
+        if self.rules.oldest_chooses_bases:  # else no bases phase: the fingerprints stay as they were
             snapshot["choosing_bases"] = self.choosing_bases
         return snapshot
 
-    def copy(self) -> UpCombineState:
-        """A cheap deep copy (bots copy states thousands of times)."""
-        twin = UpCombineState.__new__(UpCombineState)
-        twin.__dict__.update(self.__dict__)
-        twin.options = dict(self.options)
-        twin.rng = self.rng.__deepcopy__({})
-        twin.history = list(self.history)
-        twin.log = list(self.log)
-        twin.stacks = [list(s) for s in self.stacks]
-        twin.used = list(self.used)
-        twin.full = list(self.full)
-        twin.hands = [list(h) for h in self.hands]
-        twin.pile = list(self.pile)
-        twin.totals = list(self.totals)
-        twin.rounds = [dict(r, points=list(r["points"])) for r in self.rounds]
-        return twin
+    def _load(self, snapshot: Mapping[str, Any]) -> None:
+        for name in ("round", "starter", "current", "placed", "passes", "over", "undo_floor"):
+            setattr(self, name, snapshot[name])
+        self.stacks = [list(stack) for stack in snapshot["stacks"]]
+        self.used = list(snapshot["used"])
+        self.full = [_full(stack) for stack in self.stacks]
+        self.hands = [list(hand) for hand in snapshot["hands"]]
+        self.pile, self.totals = list(snapshot["pile"]), list(snapshot["totals"])
+        self.rounds = [dict(record, points=list(record["points"])) for record in snapshot["rounds"]]
+        self.choosing_bases = snapshot.get("choosing_bases", False)
 
 
 def _face(code: str) -> PieceView:
@@ -528,9 +506,10 @@ def _full(stack: list[str]) -> frozenset[str]:
     return frozenset(colour for colour, n in counts.items() if n >= COLOUR_CAP)
 
 
-class UpCombine(Game):
+class UpCombine(Game[UpCombineView]):
     id = "upcombine"
     title = "Up Combine"
+    order = 40
     min_players = 2
     max_players = 5
     bot_levels = ["easy", "hard"]
@@ -538,13 +517,8 @@ class UpCombine(Game):
     hidden_information = True
     chance = True
 
-    def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng, edition: int) -> State:
+    def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng, edition: int) -> UpCombineState:
         state = UpCombineState(self, seed, players, options, rng)
         state.edition = edition
         state._deal()
         return state
-
-    def bot(self, level: str) -> BotFunction:
-        from gamebox.upcombine import bots
-
-        return bots.LEVELS[level]

@@ -83,8 +83,8 @@ def _reach(state: UpplesState, seat: int) -> tuple[int, int]:
         return 0, 0
     moves = state._moves_from(player.square, player.body, state.tokens(seat), (), (), None, False)
     best = 0
-    for square, _extra in moves:
-        card = state.board[square]
+    for move in moves:
+        card = state.board[move.to]
         if card != EMPTY:
             best = max(best, POINTS[card])
     return len(moves), best

@@ -12,56 +12,29 @@ is impossible.
 
 from __future__ import annotations
 
-import copy as _copy
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, NoReturn
 
 from gamebox.core.errors import IllegalAction
-from gamebox.core.game import BotFunction, Game, LogEntry, State, log_entry
+from gamebox.core.game import DAY, Game, LogEntry, State, log_entry
 from gamebox.core.rng import Rng
 from gamebox.core.targets import Target
 from gamebox.upples import views
+from gamebox.upples.actions import PASS, Action, Jump, Pass, jump, parse
+from gamebox.upples.board import (
+    EMPTY,
+    NEIGHBOURS,
+    REACH,
+    SIZE,
+    SQUARE_NAMES,
+    SQUARES,
+    opposite,
+)
 from gamebox.upples.deck import CHARACTER_IDS, CODES, COLOURS, EDIBLE, GOLDEN_IDS, POINTS
+from gamebox.upples.editions import EDITIONS, Edition
 from gamebox.upples.views import UpplesPlayer, UpplesView
 
-SIZE = 7
-SQUARES = SIZE * SIZE
-CENTRE = SQUARES // 2
-EMPTY = -1
 MODES = ("glutton", "naughty", "survival", "training")
-FILES = "abcdefg"
-
-
-def square_name(index: int) -> str:
-    return FILES[index % SIZE] + str(index // SIZE + 1)
-
-
-def parse_square(text: str) -> int | None:
-    if len(text) != 2 or text[0] not in FILES or text[1] not in "1234567":
-        return None
-    return (int(text[1]) - 1) * SIZE + FILES.index(text[0])
-
-
-def opposite(index: int) -> int:
-    """The square opposite through the centre (the centre is its own opposite)."""
-    return SQUARES - 1 - index
-
-
-def _pattern(steps: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], ...]:
-    table = []
-    for index in range(SQUARES):
-        row, col = divmod(index, SIZE)
-        table.append(tuple((row + dr) * SIZE + col + dc for dr, dc in steps
-                           if 0 <= row + dr < SIZE and 0 <= col + dc < SIZE))
-    return tuple(table)
-
-
-CROSS = ((1, 0), (2, 0), (0, 1), (0, 2), (-1, 0), (-2, 0), (0, -1), (0, -2))
-KNIGHT = ((2, 1), (1, 2), (-1, 2), (-2, 1), (-2, -1), (-1, -2), (1, -2), (2, -1))
-AROUND = ((1, -1), (1, 0), (1, 1), (0, -1), (0, 1), (-1, -1), (-1, 0), (-1, 1))
-# Landing squares by body colour: a shy (white) komupple jumps in a cross, an angry (red) one in an L.
-REACH: dict[str, tuple[tuple[int, ...], ...]] = {"white": _pattern(CROSS), "red": _pattern(KNIGHT)}
-NEIGHBOURS = _pattern(AROUND)
-SQUARE_NAMES = tuple(square_name(i) for i in range(SQUARES))
 OPPOSITE_BODY = {"white": "red", "red": "white"}
 
 
@@ -81,7 +54,7 @@ class Player:
         self.stuck = False  # it could not move last turn and flipped; next time it is stuck it swaps
         self.turns = 0
 
-    def clone(self) -> Player:
+    def copy(self) -> Player:
         twin = Player.__new__(Player)
         for name in Player.__slots__:
             setattr(twin, name, getattr(self, name))
@@ -99,8 +72,10 @@ class Player:
                 "eliminated": self.eliminated, "stuck": self.stuck, "turns": self.turns}
 
 
-class UpplesState(State):
-    def __init__(self, game: Game, seed: str, players: int, options: dict[str, Any], rng: Rng) -> None:
+class UpplesState(State[UpplesView]):
+    rows = frozenset({"seats"})  # its Players are copied (Player.copy)
+
+    def __init__(self, game: Game[UpplesView], seed: str, players: int, options: dict[str, Any], rng: Rng) -> None:
         super().__init__(game, seed, players, options, rng)
         self.mode: str = options["mode"]
         # Teams need 4 players in a multiplayer mode; elsewhere the option has no effect.
@@ -121,22 +96,10 @@ class UpplesState(State):
         self.over = False
         self.end_reason = ""
         self.events: list[LogEntry] = []  # what the last action did, for animation
-        self._legal: list[str] | None = None  # legal_actions(current), until the state changes
+        # legal_actions(current), each text with its action, until the state changes
+        self._legal: dict[str, Action] | None = None
 
     # -- bookkeeping -------------------------------------------------------------------------------
-    def copy(self) -> UpplesState:
-        twin = UpplesState.__new__(UpplesState)
-        twin.__dict__.update(self.__dict__)
-        twin.options = dict(self.options)
-        twin.rng = _copy.deepcopy(self.rng)
-        twin.history = list(self.history)
-        twin.log = list(self.log)
-        for name in ("board", "pile", "discard", "aside", "turn_tunnels", "turn_bounced", "turn_path",
-                     "turn_eaten", "events"):
-            setattr(twin, name, list(getattr(self, name)))
-        twin.seats = [p.clone() for p in self.seats]
-        return twin
-
     def team_of(self, seat: int) -> int:
         return seat % 2 if self.teams else seat
 
@@ -162,29 +125,31 @@ class UpplesState(State):
     def to_move(self) -> list[int]:
         return [] if self.over else [self.current]
 
+    @property
+    def rules(self) -> Edition:
+        """The switches of this game's edition of the rules (editions.py)."""
+        return EDITIONS[self.edition]
+
     def legal_actions(self, seat: int) -> list[str]:
         if self.over or seat != self.current:
             return []
-        if self._legal is None:
-            self._legal = self._compute_legal(seat)
-        return list(self._legal)
+        return list(self.legal(seat))
 
-    def _compute_legal(self, seat: int) -> list[str]:
-        player = self.seats[seat]
-        assert player.square is not None
-        here = SQUARE_NAMES[player.square]
-        moves = self._moves_from(player.square, player.body, self.tokens(seat), tuple(self.turn_tunnels),
-                                 tuple(self.turn_bounced), None, False)
-        actions = [f"jump {here} {SQUARE_NAMES[t]}" + (f" {extra}" if extra else "") for t, extra in moves]
-        if not actions and not self.in_chain:
-            return ["pass"]
-        return actions
+    def legal(self, seat: int) -> dict[str, Action]:
+        """The legal actions of ``seat``, the seat to move: each one's text and its value."""
+        if self._legal is None:
+            player = self.seats[seat]
+            assert player.square is not None
+            jumps = self._moves_from(player.square, player.body, self.tokens(seat), tuple(self.turn_tunnels),
+                                     tuple(self.turn_bounced), None, False)
+            self._legal = {PASS.text: PASS} if not jumps and not self.in_chain else {j.text: j for j in jumps}
+        return self._legal
 
     def _moves_from(self, pos: int, body: str, others: dict[int, int], used: tuple[int, ...],
                     bounced: tuple[int, ...], tunnels: list[int] | None,
-                    first_only: bool) -> list[tuple[int, str]]:
-        """Every legal jump from ``pos`` for a komupple with ``body``: (landing square, choice text)."""
-        out: list[tuple[int, str]] = []
+                    first_only: bool) -> list[Jump]:
+        """Every legal jump from ``pos`` for a komupple with ``body``."""
+        out: list[Jump] = []
         naughty = self.mode in ("naughty", "survival")
         board = self.board
         for target in REACH[body][pos]:
@@ -193,7 +158,7 @@ class UpplesState(State):
                 # another komupple: only a Naughty bounce, once per victim per turn, and never a last jump
                 if naughty and victim not in bounced and self._moves_from(
                         target, body, others, used, (*bounced, victim), tunnels, True):
-                    out.append((target, ""))
+                    out.append(jump(pos, target))
                     if first_only:
                         return out
                 continue
@@ -212,55 +177,47 @@ class UpplesState(State):
                     tunnels = self.tunnels()
                 if len(tunnels) == 1:  # the only tunnel: bounce on it, if a jump follows
                     if self._moves_from(target, body, others, entered, bounced, tunnels, True):
-                        out.append((target, ""))
+                        out.append(jump(pos, target))
                 else:
                     for exit_ in tunnels:
                         if exit_ == target or exit_ in others:
                             continue
                         if self._moves_from(exit_, body, others, entered, bounced, tunnels, True):
-                            out.append((target, "exit " + SQUARE_NAMES[exit_]))
+                            out.append(jump(pos, target, exit=exit_))
                             if first_only:
                                 return out
             elif code == "multi":
-                out.append((target, "white"))
-                out.append((target, "red"))
+                out.append(jump(pos, target, colour="white"))
+                out.append(jump(pos, target, colour="red"))
             elif edible == "any" or edible == body:
-                out.append((target, ""))
+                out.append(jump(pos, target))
             if first_only and out:
                 return out
         return out
 
-    def _play(self, seat: int, action: str) -> list[LogEntry]:
-        legal = self.legal_actions(seat)
-        if action not in legal:
-            self._explain(seat, action, legal)
+    def _play(self, seat: int, text: str) -> list[LogEntry]:
+        legal = self.legal(seat)
+        action = legal.get(text)
+        if action is None:
+            self._explain(seat, parse(text, self.edition), list(legal.values()))
         self.events = []
         self._legal = None
-        if action == "pass":
-            self._pass(seat)
-        else:
-            parts = action.split()
-            target = parse_square(parts[2])
-            assert target is not None
-            self._jump(seat, target, parts[3:])
+        if isinstance(action, Jump):
+            self._jump(seat, action)
             if not self.in_chain:
                 self._legal = None
+        else:
+            self._pass(seat)
         return self.events
 
-    def _explain(self, seat: int, action: str, legal: list[str]) -> None:
+    def _explain(self, seat: int, action: Action, legal: list[Action]) -> NoReturn:
         """Raise the most useful IllegalAction for an action that is not in ``legal``."""
         player = self.seats[seat]
         assert player.square is not None
-        parts = action.split(" ")  # canonical text only: no stripping, no case folding, single spaces
-        if action == "pass":
+        if isinstance(action, Pass):
             raise IllegalAction("You can jump, and jumping is mandatory.", "upples.must_jump")
-        if len(parts) < 3 or parts[0] != "jump" or parse_square(parts[1]) is None \
-                or parse_square(parts[2]) is None:
-            raise IllegalAction(f"{action!r} is not a move: write it like 'jump d4 f5'.",
-                                "upples.bad_notation", action=action[:40])
-        source, target = parse_square(parts[1]), parse_square(parts[2])
-        assert target is not None
-        if source != player.square:
+        target = action.to
+        if action.frm != player.square:
             raise IllegalAction(f"Your komupple is on {SQUARE_NAMES[player.square]}.",
                                 "upples.not_your_square", square=SQUARE_NAMES[player.square])
         if target not in REACH[player.body][player.square]:
@@ -268,12 +225,13 @@ class UpplesState(State):
                 raise IllegalAction("A white (shy) komupple jumps in a cross: 1 or 2 squares straight.",
                                     "upples.out_of_reach_white", body=player.body)
             raise IllegalAction("A red (angry) komupple jumps in an L.", "upples.out_of_reach_red", body=player.body)
-        prefix = f"jump {parts[1]} {parts[2]}"
-        options = [a for a in legal if a == prefix or a.startswith(prefix + " ")]
-        if prefix in options:
-            raise IllegalAction(f"Write that jump as {prefix!r}.", "upples.bad_notation", action=action[:40])
+        options = [a for a in legal if isinstance(a, Jump) and a.to == target]  # every one from player.square
+        plain = jump(player.square, target)
+        if plain in options:
+            raise IllegalAction(f"Write that jump as {plain.text!r}.", "upples.bad_notation",
+                                action=action.text[:40])
         if options:
-            extras = [a[len(prefix) + 1:] for a in options]
+            extras = [a.choice[1:] for a in options]
             raise IllegalAction(f"Choose one of: {', '.join(extras)}.", "upples.choose",
                                 choices=",".join(extras))
         others = self.tokens(seat)
@@ -307,7 +265,8 @@ class UpplesState(State):
     def _say(self, seat: int | None, key: str, text: str, **params: Any) -> None:
         self.events.append(log_entry(seat, "upples." + key, text, **params))
 
-    def _jump(self, seat: int, target: int, extra: list[str]) -> None:
+    def _jump(self, seat: int, action: Jump) -> None:
+        target = action.to
         player = self.seats[seat]
         assert player.square is not None
         source = player.square
@@ -337,12 +296,11 @@ class UpplesState(State):
             code = CODES[card]
             if code == "tunnel":
                 self.turn_tunnels.append(target)
-                if extra:
-                    exit_ = parse_square(extra[1])
-                    assert exit_ is not None
-                    player.square = exit_
-                    self._say(seat, "warped", f"{player.colour} goes through the tunnel to {extra[1]}.",
-                              colour=player.colour, start=name, to=extra[1])
+                if action.exit is not None:
+                    player.square = action.exit
+                    exit_name = SQUARE_NAMES[action.exit]
+                    self._say(seat, "warped", f"{player.colour} goes through the tunnel to {exit_name}.",
+                              colour=player.colour, start=name, to=exit_name)
                 else:
                     player.square = target
                     self._say(seat, "bounced_tunnel", f"{player.colour} bounces on the tunnel.",
@@ -355,7 +313,8 @@ class UpplesState(State):
                           square=name, points=POINTS[card])
                 self._keep(player, card)
                 if code == "multi":
-                    player.body = player.hair = extra[0]
+                    assert action.colour is not None
+                    player.body = player.hair = action.colour
                     self._changed(player)
                     again = True
                 elif code == "bomb":
@@ -369,7 +328,7 @@ class UpplesState(State):
         if golden and self.mode == "survival":
             # Each golden upple collected calls a tally, one after the other once the blast has cleared
             # (edition 1 called one tally per jump, however many a bomb took).
-            for _ in range(golden if self.edition >= 2 else 1):
+            for _ in range(golden if self.rules.tally_each_golden else 1):
                 self._tally()
                 if self.over:
                     return
@@ -564,11 +523,8 @@ class UpplesState(State):
         best = max(scores[s] for s in alive)
         return [s for s in alive if scores[s] == best]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return {**self.typed_view(seat)}
-
-    def typed_view(self, seat: int | None) -> UpplesView:
-        """The view, in its typed shape (views.UpplesView). Only ``refusals`` depends on the seat."""
+    def view(self, seat: int | None) -> UpplesView:
+        """Only ``refusals`` depends on the seat."""
         return {
             "mode": self.mode,
             "teams": [[0, 2], [1, 3]] if self.teams else None,
@@ -581,7 +537,7 @@ class UpplesState(State):
             "path": [SQUARE_NAMES[i] for i in self.turn_path],
             "tunnels_used": [SQUARE_NAMES[i] for i in self.turn_tunnels],
             "bounced": list(self.turn_bounced),
-            "must_pass": (not self.over) and self.legal_actions(self.current) == ["pass"],
+            "must_pass": (not self.over) and PASS.text in self.legal(self.current),  # pass comes alone
             "draw_pile": len(self.pile),
             "discard": [CODES[c] for c in self.discard],
             "eaten_this_turn": [CODES[c] for c in self.turn_eaten],
@@ -612,6 +568,19 @@ class UpplesState(State):
             "over": self.over, "end": self.end_reason,
         }
 
+    def _load(self, snapshot: Mapping[str, Any]) -> None:
+        self.board, self.pile = list(snapshot["board"]), list(snapshot["pile"])
+        self.discard, self.aside = list(snapshot["discard"]), list(snapshot["aside"])
+        for player, fields in zip(self.seats, snapshot["seats"], strict=True):
+            player.body, player.hair, player.square, kept, player.eliminated, player.stuck, player.turns = fields
+            player.kept = list(kept)
+        self.current, self.in_chain, self.turn = snapshot["current"], snapshot["in_chain"], snapshot["turn"]
+        self.turn_tunnels, self.turn_bounced = list(snapshot["tunnels"]), list(snapshot["bounced"])
+        self.turn_path, self.turn_eaten = list(snapshot["path"]), list(snapshot["eaten"])
+        self.passes, self.over, self.end_reason = snapshot["passes"], snapshot["over"], snapshot["end"]
+        self.events = []
+        self._legal = None
+
 
 def deal(state: UpplesState, first: int) -> None:
     """Set-up steps 1-6 of the rulebook, all chance from the state's generator."""
@@ -640,9 +609,10 @@ def deal(state: UpplesState, first: int) -> None:
     state.current = first % players
 
 
-class Upples(Game):
+class Upples(Game[UpplesView]):
     id = "upples"
     title = "Upples"
+    order = 30
     min_players = 1
     max_players = 4
     options = {
@@ -664,21 +634,31 @@ class Upples(Game):
             "first": list(range(players)),
         }
 
-    def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng, edition: int) -> State:
+    def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng, edition: int) -> UpplesState:
         # Game.check_setup allows only the combinations offered_choices lists (see docs/rules/upples.md).
         state = UpplesState(self, seed, players, options, rng)
         state.edition = edition
         deal(state, options["first"])
         return state
 
-    def rematch_options(self, state: State) -> dict[str, Any]:
+    def rematch_options(self, state: State[UpplesView]) -> dict[str, Any]:
         """"In subsequent games, the first person must rotate": the next game is started by the seat after this
         game's first one, in turn order (seat 0 again after the last seat; a solo game stays with seat 0)."""
         options = dict(state.options)
         options["first"] = (int(options["first"]) + 1) % state.players
         return options
 
-    def bot(self, level: str) -> BotFunction:
-        from gamebox.upples import bots
+    # -- the daily challenge: the day's Training game, the same deal for everyone; fewer turns are better ---------
+    daily_lower = True
+    DAILY_SEED = "training-"  # then the day
 
-        return bots.LEVELS[level]
+    def daily(self, day: str) -> dict[str, Any] | None:
+        return {"seed": f"{self.DAILY_SEED}{day}", "players": 1, "options": {"mode": "training"}}
+
+    def daily_day(self, state: State[UpplesView]) -> str | None:
+        day = state.seed.removeprefix(self.DAILY_SEED)
+        training = state.options["mode"] == "training" and state.seed.startswith(self.DAILY_SEED)
+        return day if training and DAY.fullmatch(day) else None
+
+    def daily_result(self, state: State[UpplesView]) -> int | None:
+        return state.scores()[0] if state.is_over else None

@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING, TypedDict
 from gamebox.core.errors import IllegalAction
 from gamebox.core.game import LogEntry
 from gamebox.core.targets import Target, Thing, button, target, thing
+from gamebox.upples.actions import Jump, jump, parse
+from gamebox.upples.board import EMPTY, SQUARE_NAMES, SQUARES
+from gamebox.upples.deck import CODES, POINTS
 
 if TYPE_CHECKING:
     from gamebox.upples.rules import UpplesState
@@ -80,16 +83,12 @@ MULTI_KEYS = {"white": "upples.target.multi_white", "red": "upples.target.multi_
 
 def target_of(state: UpplesState, action: str) -> Target:
     """The target of one legal action of the seat to move."""
-    from gamebox.upples.deck import CODES, POINTS
-    from gamebox.upples.rules import EMPTY, parse_square
-
-    if action == "pass":
+    move = parse(action, state.edition)
+    if not isinstance(move, Jump):
         stuck = state.seats[state.current].stuck
-        return button("pass", "upples.target.pass_swap" if stuck else "upples.target.pass_flip")
-    words = action.split(" ")
-    start, to = words[1], words[2]
-    landing = parse_square(to)
-    assert landing is not None
+        return button(action, "upples.target.pass_swap" if stuck else "upples.target.pass_flip")
+    landing = move.to
+    start, to = SQUARE_NAMES[move.frm], SQUARE_NAMES[landing]
     params: dict[str, str | int] = {"start": start, "to": to}
     if landing in state.tokens(state.current):
         return target(action, "upples.target.bounce", thing("piece", to), params=params)
@@ -98,34 +97,33 @@ def target_of(state: UpplesState, action: str) -> Target:
     code = CODES[card]
     on: Thing = thing("card", to)
     if code == "tunnel":
-        if len(words) == 3:
+        if move.exit is None:
             return target(action, "upples.target.tunnel_bounce", on, params=params)
-        return target(action, "upples.target.tunnel_exit", on, to=thing("card", words[4]),
-                      params={**params, "exit": words[4]})
+        exit_ = SQUARE_NAMES[move.exit]
+        return target(action, "upples.target.tunnel_exit", on, to=thing("card", exit_),
+                      params={**params, "exit": exit_})
     if code == "multi":
-        return target(action, MULTI_KEYS[words[3]], on, to=thing("button", words[3]), params=params)
+        assert move.colour is not None
+        return target(action, MULTI_KEYS[move.colour], on, to=thing("button", move.colour), params=params)
     return target(action, EAT_KEYS[code], on, params={**params, "points": POINTS[card]})
 
 
 def refusals(state: UpplesState, seat: int | None) -> dict[str, Refusal]:
     """For the seat to move (and only for it): every square it may not jump to, with the rules' reason, so that a
     tap there is answered where it happened. Its own square is left out (a tap there is about the komupple)."""
-    from gamebox.upples.rules import SQUARE_NAMES, SQUARES
-
     if state.over or seat is None or seat != state.current:
         return {}
     player = state.seats[seat]
     assert player.square is not None
-    legal = state.legal_actions(seat)
-    landings = {action.split(" ")[2] for action in legal if action != "pass"}
-    here = SQUARE_NAMES[player.square]
+    legal = list(state.legal(seat).values())
+    landings = {action.to for action in legal if isinstance(action, Jump)}
     found: dict[str, Refusal] = {}
     for index in range(SQUARES):
-        name = SQUARE_NAMES[index]
-        if index == player.square or name in landings:
+        if index == player.square or index in landings:
             continue
+        name = SQUARE_NAMES[index]
         try:
-            state._explain(seat, f"jump {here} {name}", legal)
+            state._explain(seat, jump(player.square, index), legal)
         except IllegalAction as error:
             found[name] = {"key": error.key, "params": dict(error.params)}
     return found

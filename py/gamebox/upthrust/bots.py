@@ -11,50 +11,54 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from gamebox.core import bots as core_bots
 from gamebox.core.game import BotFunction, State
 from gamebox.core.rng import Rng
 from gamebox.upthrust import solver
-from gamebox.upthrust.rules import COLUMNS, PASS, SQUARE_NAMES, SQUARE_VALUES, Move, UpthrustState
+from gamebox.upthrust.actions import MOVES, PASS
+from gamebox.upthrust.board import COLUMNS, SQUARE_VALUES, Jump
+from gamebox.upthrust.rules import UpthrustState
 
 HARD_SOLITAIRE_MIN_MS = 200
 
 
-def _state(state: State) -> UpthrustState:
+def _state(state: State[Any]) -> UpthrustState:
     assert isinstance(state, UpthrustState)
     return state
 
 
-def _gain(move: Move) -> int:
+def _gain(move: Jump) -> int:
     start, target = move
     return SQUARE_VALUES[target] - SQUARE_VALUES[start]
 
 
-def easy(state: State, seat: int, budget_ms: int, rng: Rng) -> str:
+def easy(state: State[Any], seat: int, budget_ms: int, rng: Rng) -> str:
     game = _state(state)
     moves = game.seat_moves(seat)
     if not moves:
-        return PASS
+        return PASS.text
     if rng.unit() < 0.15:  # now and then: just the longest jump
         far = max((target - start) // COLUMNS for start, target in moves)
         longest = [m for m in moves if (m[1] - m[0]) // COLUMNS == far]
-        return SQUARE_NAMES[rng.choice(longest)[0]]
+        return MOVES[rng.choice(longest)[0]].text
     best = max(moves, key=lambda m: _gain(m) + 2 * (m[1] // COLUMNS) + 12 * rng.unit())
-    return SQUARE_NAMES[best[0]]
+    return MOVES[best[0]].text
 
 
-def playout_policy(state: State, seat: int, rng: Rng) -> str:
+def playout_policy(state: State[Any], seat: int, rng: Rng) -> str:
     game = _state(state)
     moves = game.seat_moves(seat)
     if not moves:
-        return PASS
+        return PASS.text
     if rng.unit() < 0.6:
         best = max(moves, key=lambda m: _gain(m) * 4 + (m[1] // COLUMNS) + rng.unit())
-        return SQUARE_NAMES[best[0]]
-    return SQUARE_NAMES[rng.choice(moves)[0]]
+        return MOVES[best[0]].text
+    return MOVES[rng.choice(moves)[0]].text
 
 
-def hard(state: State, seat: int, budget_ms: int, rng: Rng, max_iterations: int | None = None) -> str:
+def hard(state: State[Any], seat: int, budget_ms: int, rng: Rng, max_iterations: int | None = None) -> str:
     game = _state(state)
     if game.players == 1:
         return solitaire_hint(game, max(budget_ms, HARD_SOLITAIRE_MIN_MS))
@@ -67,27 +71,27 @@ def hard(state: State, seat: int, budget_ms: int, rng: Rng, max_iterations: int 
 def solitaire_hint(state: UpthrustState, budget_ms: int | None) -> str:
     """The best move of Score Up (optimal whenever the exact search finishes in ``budget_ms``)."""
     if not state.seat_moves(0):
-        return PASS
+        return PASS.text
     move, _, _ = solver.best_move(state.board, budget_ms, state.every_row)
-    return SQUARE_NAMES[move[0]]
+    return MOVES[move[0]].text
 
 
-def solitaire_easy(state: State, seat: int, budget_ms: int, rng: Rng) -> str:
+def solitaire_easy(state: State[Any], seat: int, budget_ms: int, rng: Rng) -> str:
     game = _state(state)
     moves = game.seat_moves(seat)
     if not moves:
-        return PASS
+        return PASS.text
     top = max(m[1] // COLUMNS for m in moves)
-    return SQUARE_NAMES[rng.choice([m for m in moves if m[1] // COLUMNS == top])[0]]
+    return MOVES[rng.choice([m for m in moves if m[1] // COLUMNS == top])[0]].text
 
 
-def easy_any(state: State, seat: int, budget_ms: int, rng: Rng) -> str:
+def easy_any(state: State[Any], seat: int, budget_ms: int, rng: Rng) -> str:
     if _state(state).players == 1:
         return solitaire_easy(state, seat, budget_ms, rng)
     return easy(state, seat, budget_ms, rng)
 
 
-def hard_any(state: State, seat: int, budget_ms: int, rng: Rng) -> str:
+def hard_any(state: State[Any], seat: int, budget_ms: int, rng: Rng) -> str:
     return hard(state, seat, budget_ms, rng)
 
 

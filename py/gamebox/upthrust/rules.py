@@ -7,33 +7,33 @@ one small int, ``(row - 1) * 4 + column`` (0..43), and the board is a list of 44
 
 from __future__ import annotations
 
-import copy as _copy
+from collections.abc import Mapping
 from typing import Any, ClassVar, TypedDict
 
 from gamebox.core.errors import IllegalAction
-from gamebox.core.game import JSON, BotFunction, Game, LogEntry, State, log_entry
+from gamebox.core.game import DAY, JSON, Game, LogEntry, State, log_entry
 from gamebox.core.rng import Rng
 from gamebox.core.targets import Target, button, target, thing
-
-COLUMNS = 4
-ROWS = 11
-SQUARES = COLUMNS * ROWS
-EMPTY = -1
-COLOURS = ("green", "red", "blue", "yellow")
-COLOUR_LETTERS = "GRBY"
-COLUMN_LETTERS = "abcd"
-# The value of each row, from row 1 (index 0) to row 11 (index 10). Five scoring rows: see the rules doc.
-ROW_VALUES = (0, 0, 0, 0, 0, 0, 10, 20, 30, 40, 60)
-SCORING_FROM_ROW = 7
-NONSCORING_SQUARES = (SCORING_FROM_ROW - 1) * COLUMNS  # squares 0..23 are rows 1-6
-# The game ends as soon as this many (or fewer) pieces of the colours in play are left in rows 1-6.
-END_WHEN_LEFT = 2
-# The starting rows, a Latin square: each colour once in every column and in every starting row.
-START_ROWS = {4: "GRBY", 3: "RBYG", 2: "BYGR", 1: "YGRB"}
-
-SQUARE_NAMES = tuple(f"{COLUMN_LETTERS[i % COLUMNS]}{i // COLUMNS + 1}" for i in range(SQUARES))
-SQUARE_INDEX = {name: i for i, name in enumerate(SQUARE_NAMES)}
-SQUARE_VALUES = tuple(ROW_VALUES[i // COLUMNS] for i in range(SQUARES))
+from gamebox.upthrust import solver
+from gamebox.upthrust.actions import MOVES, PASS, Move, parse
+from gamebox.upthrust.board import (
+    COLOUR_LETTERS,
+    COLOURS,
+    COLUMNS,
+    EMPTY,
+    END_WHEN_LEFT,
+    NONSCORING_SQUARES,
+    ROW_VALUES,
+    ROWS,
+    SCORING_FROM_ROW,
+    SQUARE_NAMES,
+    SQUARE_VALUES,
+    SQUARES,
+    Jump,
+    all_moves,
+    start_board,
+)
+from gamebox.upthrust.editions import EDITIONS
 
 # Options (offered for 1 player, Score Up, from edition 2 on; docs/rules/upthrust.md):
 # where two pieces of one colour may not share a row: below the scoring rows (Upthrust) or in every row (Score Up)
@@ -47,9 +47,7 @@ START_DEALT = "dealt"
 
 END_TWO_LEFT = "upthrust.end.two_left"
 END_NO_MOVES = "upthrust.end.no_moves"
-PASS = "pass"
 
-Move = tuple[int, int]  # (from square, to square)
 MOVE_TARGET = "upthrust.action.move"  # "Move the red peg from b3 to b6"
 
 
@@ -103,48 +101,6 @@ class UpthrustView(TypedDict):
     refusals: dict[str, UpthrustReason]
 
 
-def start_board() -> list[int]:
-    board = [EMPTY] * SQUARES
-    for row, letters in START_ROWS.items():
-        for column, letter in enumerate(letters):
-            board[(row - 1) * COLUMNS + column] = COLOUR_LETTERS.index(letter)
-    return board
-
-
-def all_moves(board: list[int], every_row: bool = False) -> list[Move]:
-    """Every legal move of every colour (owners aside), bottom row first, left to right. ``every_row``: Score
-    Up's rule (two pieces of one colour never share a row); otherwise Upthrust's (not below the scoring rows)."""
-    counts = [0] * ROWS
-    top = [-1] * 4
-    in_row = [0] * ROWS
-    for square in range(SQUARES):
-        colour = board[square]
-        if colour >= 0:
-            row = square >> 2
-            counts[row] += 1
-            in_row[row] |= 1 << colour
-            top[colour] = row  # squares go bottom to top, so the last one seen is the highest
-    moves: list[Move] = []
-    for square in range(SQUARES - COLUMNS):  # a piece in row 11 can never move
-        colour = board[square]
-        if colour < 0:
-            continue
-        row = square >> 2
-        rows = counts[row]
-        landing = row + rows
-        if landing >= ROWS:
-            continue
-        target = square + rows * COLUMNS
-        if board[target] >= 0:
-            continue
-        if rows == 1 and top[colour] == row:
-            continue
-        if (every_row or landing < SCORING_FROM_ROW - 1) and in_row[landing] >> colour & 1:
-            continue
-        moves.append((square, target))
-    return moves
-
-
 def why_not(board: list[int], square: int, every_row: bool = False) -> tuple[str, str, dict[str, Any]]:
     """Why the piece on ``square`` cannot move: (message, key, params). Only for a piece with no move."""
     colour = board[square]
@@ -180,10 +136,10 @@ def _rows_word(rows: int) -> str:
     return "1 row" if rows == 1 else f"{rows} rows"
 
 
-class UpthrustState(State):
+class UpthrustState(State[UpthrustView]):
     """A position: the board, who owns which colour, whose turn it is, and how the game ended."""
 
-    def __init__(self, game: Game, seed: str, players: int, options: dict[str, Any], rng: Rng,
+    def __init__(self, game: Game[UpthrustView], seed: str, players: int, options: dict[str, Any], rng: Rng,
                  owners: list[int | None]) -> None:
         super().__init__(game, seed, players, options, rng)
         self.board = start_board()
@@ -194,19 +150,19 @@ class UpthrustState(State):
         self.turn = 0
         self.end_reason: str | None = None
         self.last_move: tuple[int, int, int] | None = None  # (from, to, colour)
-        self._moves: list[Move] | None = None  # cache of all_moves(board)
+        self._moves: list[Jump] | None = None  # cache of all_moves(board)
 
     # -- the rules ---------------------------------------------------------------------------------------
     def seat_colours(self, seat: int) -> list[int]:
         return [colour for colour in range(4) if self.owners[colour] == seat]
 
-    def moves(self) -> list[Move]:
+    def moves(self) -> list[Jump]:
         """Every legal move on the board now, of every colour (cached)."""
         if self._moves is None:
             self._moves = all_moves(self.board, self.every_row)
         return self._moves
 
-    def seat_moves(self, seat: int) -> list[Move]:
+    def seat_moves(self, seat: int) -> list[Jump]:
         board, owners = self.board, self.owners
         return [move for move in self.moves() if owners[board[move[0]]] == seat]
 
@@ -225,8 +181,8 @@ class UpthrustState(State):
             return []
         moves = self.seat_moves(seat)
         if not moves:
-            return [PASS]
-        return [SQUARE_NAMES[start] for start, _ in moves]
+            return [PASS.text]
+        return [MOVES[start].text for start, _ in moves]
 
     def refusal(self, seat: int, square: int) -> tuple[str, str, dict[str, Any]] | None:
         """Why ``seat`` may not move the piece on ``square`` now: (message, key, params); None when it may."""
@@ -241,18 +197,16 @@ class UpthrustState(State):
             return None
         return why_not(self.board, square, self.every_row)
 
-    def _play(self, seat: int, action: str) -> list[LogEntry]:
+    def _play(self, seat: int, text: str) -> list[LogEntry]:
+        action = parse(text, self.edition)
         moves = self.seat_moves(seat)
-        if action == PASS:
+        if not isinstance(action, Move):
             if moves:
                 raise IllegalAction("You may pass only when none of your pieces can move.",
                                     "upthrust.cannot_pass")
             self.turn = (self.turn + 1) % self.players
             return [log_entry(seat, "upthrust.passed", f"Seat {seat + 1} cannot move and passes.")]
-        square = SQUARE_INDEX.get(action, -1)
-        if square < 0:
-            raise IllegalAction(f"{action!r} is not a square: name the piece to move, like b3.",
-                                "upthrust.bad_square", action=action)
+        square = action.square
         refused = self.refusal(seat, square)
         if refused is not None:
             message, key, params = refused
@@ -300,11 +254,8 @@ class UpthrustState(State):
     # tie-break: "Highest total score wins"; docs/rules/upthrust.md, "Score and winner").
 
     # -- what the screen and the fingerprint see ---------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, JSON]:
-        return dict(self.table_view(seat))
-
-    def table_view(self, seat: int | None) -> UpthrustView:
-        """The view, typed (UpthrustView): all of it is public, Upthrust hides nothing."""
+    def view(self, seat: int | None) -> UpthrustView:
+        """All of it is public: Upthrust hides nothing."""
         board = self.board
         over = self.end_reason is not None
         landings = {} if over else dict(self.moves())
@@ -364,9 +315,10 @@ class UpthrustState(State):
     def target_of(self, action: str) -> Target:
         """A jump is touched on its peg, then on the hole it lands in ("Move the red peg from b3 to b6"); a pass
         is a button of its own."""
-        if action == PASS:
-            return button(PASS, "upthrust.pass")
-        square = SQUARE_INDEX[action]
+        move = parse(action, self.edition)
+        if not isinstance(move, Move):
+            return button(action, "upthrust.pass")
+        square = move.square
         landing = next(to for start, to in self.moves() if start == square)
         colour = COLOURS[self.board[square]]
         return target(action, MOVE_TARGET, thing("peg", action), to=thing("cell", SQUARE_NAMES[landing]),
@@ -390,26 +342,16 @@ class UpthrustState(State):
             "last_move": list(self.last_move) if self.last_move else None,
         }
 
-    def copy(self) -> UpthrustState:
-        twin = UpthrustState.__new__(UpthrustState)
-        twin.game = self.game
-        twin.seed = self.seed
-        twin.players = self.players
-        twin.options = dict(self.options)
-        twin.rng = _copy.deepcopy(self.rng)
-        twin.history = list(self.history)
-        twin.log = list(self.log)
-        twin.undo_floor = self.undo_floor
-        twin.edition = self.edition
-        twin.board = list(self.board)
-        twin.owners = list(self.owners)
-        twin.every_row = self.every_row
-        twin.target = self.target
-        twin.turn = self.turn
-        twin.end_reason = self.end_reason
-        twin.last_move = self.last_move
-        twin._moves = self._moves
-        return twin
+    def _load(self, snapshot: Mapping[str, Any]) -> None:
+        rows = snapshot["board"].split("/")  # row 11 first (board_text)
+        self.board = [EMPTY if letter == "." else COLOUR_LETTERS.index(letter)
+                      for row in reversed(rows) for letter in row]
+        self.owners = list(snapshot["owners"])
+        self.turn = snapshot["turn"]
+        self.end_reason = snapshot["end_reason"]
+        last = snapshot["last_move"]
+        self.last_move = None if last is None else (last[0], last[1], last[2])
+        self._moves = None
 
 
 def deal_colours(players: int, rng: Rng) -> list[int | None]:
@@ -429,9 +371,10 @@ def deal_colours(players: int, rng: Rng) -> list[int | None]:
     return owners
 
 
-class Upthrust(Game):
+class Upthrust(Game[UpthrustView]):
     id = "upthrust"
     title = "Upthrust"
+    order = 10
     min_players = 1
     max_players = 4
     # New options go at the end, so that older codes keep their digits. Edition 1 had none: its games keep
@@ -451,25 +394,30 @@ class Upthrust(Game):
         return {SAME_COLOUR_BAN: [BAN_NONSCORING_ROWS], START: [START_CLASSIC]}
 
     def offered_choices_in(self, players: int, edition: int) -> dict[str, list[Any]]:
-        if edition < 2:
+        if not EDITIONS[edition].options:
             return {SAME_COLOUR_BAN: [BAN_NONSCORING_ROWS], START: [START_CLASSIC]}
         return self.offered_choices(players)
 
     def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng, edition: int) -> UpthrustState:
-        if edition < 2:
-            options = {}  # edition 1 had no options (and check_setup allowed only what it played)
+        if not EDITIONS[edition].options:
+            options = {}  # an edition without options (and check_setup allowed only what it played)
         state = UpthrustState(self, seed, players, options, rng, deal_colours(players, rng))
         state.edition = edition
         if players == 1:
-            from gamebox.upthrust import solver
-
             if options.get(START) == START_DEALT:
                 state.board, state.target = solver.dealt_start(rng, state.every_row)
             else:
                 state.target = solver.START_TARGET[state.every_row]
         return state
 
-    def bot(self, level: str) -> BotFunction:
-        from gamebox.upthrust import bots
+    # -- the daily challenge: Score Up from a start dealt from the date; the higher score is better ----------------
+    daily_lower = False
 
-        return bots.LEVELS[level]
+    def daily(self, day: str) -> dict[str, Any] | None:
+        return {"seed": day, "players": 1, "options": {START: START_DEALT}}
+
+    def daily_day(self, state: State[UpthrustView]) -> str | None:
+        return state.seed if state.players == 1 and DAY.fullmatch(state.seed) else None
+
+    def daily_result(self, state: State[UpthrustView]) -> int | None:
+        return state.scores()[0] if state.is_over else None

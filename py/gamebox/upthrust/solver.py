@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable
 
 from gamebox.core.rng import Rng
-from gamebox.upthrust.rules import (
+from gamebox.upthrust.board import (
     COLUMNS,
     EMPTY,
     END_WHEN_LEFT,
@@ -34,7 +34,7 @@ from gamebox.upthrust.rules import (
     SCORING_FROM_ROW,
     SQUARE_VALUES,
     SQUARES,
-    Move,
+    Jump,
     all_moves,
     start_board,
 )
@@ -335,7 +335,7 @@ def value(board: list[int], every_row: bool = False, deadline: float | None = No
     return _exact(_search(board, every_row, deadline))
 
 
-def optimal_move(board: list[int], every_row: bool = False, deadline: float | None = None) -> tuple[Move, int]:
+def optimal_move(board: list[int], every_row: bool = False, deadline: float | None = None) -> tuple[Jump, int]:
     """A move that keeps the best final score, and that score (exact). Raises OutOfBudget past ``deadline``,
     ValueError when there is no move."""
     best = value(board, every_row, deadline)
@@ -351,7 +351,7 @@ def optimal_move(board: list[int], every_row: bool = False, deadline: float | No
     raise ValueError("no move to choose")
 
 
-def greedy_move(board: list[int], every_row: bool = False) -> Move:
+def greedy_move(board: list[int], every_row: bool = False) -> Jump:
     """The move that lands highest (ties: the lowest piece first, then leftmost). Not optimal."""
     moves = all_moves(board, every_row)
     return max(moves, key=lambda move: (move[1] // COLUMNS, -(move[0] // COLUMNS), -move[0]))
@@ -366,7 +366,7 @@ def greedy_line_value(board: list[int], every_row: bool = False) -> int:
     return score(work)
 
 
-def best_move(board: list[int], budget_ms: int | None = None, every_row: bool = False) -> tuple[Move, int, bool]:
+def best_move(board: list[int], budget_ms: int | None = None, every_row: bool = False) -> tuple[Jump, int, bool]:
     """An optimal move, its value and True; or, if the exact search does not finish within ``budget_ms``,
     the best move found by a greedy look-ahead, its greedy value and False."""
     if not all_moves(board, every_row):
@@ -390,10 +390,10 @@ def best_move(board: list[int], budget_ms: int | None = None, every_row: bool = 
     return guessed[0], guessed[1], False
 
 
-def principal_line(board: list[int], every_row: bool = False, deadline: float | None = None) -> list[Move]:
+def principal_line(board: list[int], every_row: bool = False, deadline: float | None = None) -> list[Jump]:
     """An optimal line of play from ``board`` to the end."""
     work = list(board)
-    line: list[Move] = []
+    line: list[Jump] = []
     while not is_end(work) and all_moves(work, every_row):
         move, _ = optimal_move(work, every_row, deadline)
         line.append(move)
@@ -443,8 +443,3 @@ def dealt_start(rng: Rng, every_row: bool) -> tuple[list[int], int]:
         if best is not None:
             return board, best
     return start_board(), START_TARGET[every_row]
-
-
-def solve_start(every_row: bool = False) -> int:
-    """The value of the classic start (START_TARGET pins it)."""
-    return value(start_board(), every_row)
