@@ -149,6 +149,7 @@ run_tests() {
   "$VENV/bin/ruff" check py tests bench tools
   say "mypy"
   "$VENV/bin/mypy"
+  say "tsc (the page's types, jsconfig.json)"; npx --no-install tsc -p jsconfig.json
   say "pytest tests/rules"
   "$PY" -m pytest tests/rules -q -n 2 -p no:cacheprovider
   say "pytest tests/e2e (Chromium)"

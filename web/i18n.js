@@ -113,12 +113,12 @@ export function wording(key, params = {}) {
   return t(touch ? `${key}_touch` : key, params, "");
 }
 
-/** Fill every element that has data-i18n with its text. */
+/** Fill every element that has data-i18n with its text. @param {Document | HTMLElement} [root] */
 export function translatePage(root = document) {
-  for (const element of root.querySelectorAll("[data-i18n]")) {
+  for (const element of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-i18n]"))) {
     element.textContent = t(element.dataset.i18n, {}, element.textContent);
   }
-  for (const element of root.querySelectorAll("[data-i18n-label]")) {
+  for (const element of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-i18n-label]"))) {
     element.setAttribute("aria-label", t(element.dataset.i18nLabel, {}, element.getAttribute("aria-label") || ""));
   }
 }

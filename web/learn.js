@@ -5,7 +5,9 @@
 // progress is kept on this device (localStorage, gamebox/v1/learn).
 import { has, t, wording } from "./i18n.js";
 import { pace } from "./games/common.js";
-import { element, GAMES, loadJson, mountRenderer, paragraphs, position } from "./rules.js";
+import { $, element, paragraphs } from "./dom.js";
+import { gameFile, gameInfo, mountRenderer } from "./games.js";
+import { loadJson, position } from "./rules.js";
 
 export const STORE_KEY = "gamebox/v1/learn";
 const STORE_VERSION = 1;
@@ -41,7 +43,7 @@ const step = () => steps()[lesson.index] || null;
 /** The actions the person makes in a step, in order (most steps have one). */
 const stepActions = (item) => (item ? item.actions || (item.action ? [item.action] : []) : []);
 const expected = () => stepActions(step())[lesson.part] ?? null;
-/** An action without its clock (`hint @5231`, a grab's `@ms`): what the script compares. */
+/** An action without its clock (the timed part at its end): what the script compares. */
 const bare = (action) => String(action).replace(/ @\d+$/, "");
 
 function errorWords(error) {
@@ -67,6 +69,15 @@ function openAt(history) {
 }
 
 // ---------------------------------------------------------------- the renderer's host
+/** Renderers waiting for a seat's turn (host.untilTurn): told whenever the lesson settles. @type {Set<() => void>} */
+const waiting = new Set();
+
+/** The lesson settled (a step shown, a move drawn, the page left): every renderer waiting for a turn looks again. */
+function wake() {
+  for (const look of [...waiting]) look();
+}
+
+/** @type {import("./host.js").RendererHost} */
 const host = {
   t,
   wording,
@@ -75,7 +86,19 @@ const host = {
   humanSeat: () => (lesson.moving || !lesson.table || lesson.table.is_over || !lesson.table.to_move.includes(0)
     || !expected() ? null : 0),
   humanSeats: () => (host.humanSeat() === null ? [] : [0]),
-  act: (action) => act(action),
+  untilTurn: (seat) => new Promise((resolve) => {
+    const token = lesson.token;
+    const look = () => {
+      const over = token !== lesson.token || !lesson.table || lesson.table.is_over || !lesson.table.to_move.includes(seat);
+      if (!over && host.humanSeat() !== seat) return;
+      waiting.delete(look);
+      resolve(!over);
+    };
+    waiting.add(look);
+    look();
+  }),
+  act: (action) => act(/** @type {string} */ (action)),
+  play: (action) => act(/** @type {string} */ (action)),
   request: (body) => request(body),
 };
 
@@ -187,6 +210,7 @@ function draw(table, animate) {
   document.getElementById("learn-screen")?.setAttribute("data-moves", String(table.history.length));
   lesson.renderer?.draw(table, { animate });
   glow();
+  wake();
 }
 
 /** Mark the step's target on the board: the renderer's own hint, or a ring where that cannot mark it. */
@@ -216,7 +240,7 @@ function pathAt(frames, when, frameMs) {
   return frames[index].map((value, i) => value + (frames[index + 1][i] - value) * part);
 }
 
-/** The Whoopie a scripted grab (`grab <x>,<y> @<ms>`) catches by the ball: the ball nearest that point then. */
+/** The Whoopie a scripted grab (`grab <x>,<y>` and its clock) catches by the ball: the ball nearest that point then. */
 function scriptedCatch() {
   const item = step();
   const thr = lesson.table?.view?.throw;
@@ -292,7 +316,7 @@ function renderPrompt() {
   const item = step();
   const panel = document.getElementById("learn-panel");
   panel.dataset.done = done ? "1" : "";
-  document.getElementById("learn-progress").value = Math.min(lesson.index, total) / total;
+  $("learn-progress").value = Math.min(lesson.index, total) / total;
   document.getElementById("learn-count").textContent = done ? t("learn.finished_count", { n: total })
     : t("learn.step_count", { n: lesson.index + 1, total });
   const prompt = document.getElementById("learn-prompt");
@@ -318,6 +342,7 @@ function renderPrompt() {
   }
   buttons.replaceChildren(...list);
   document.body.dataset.learnStep = done ? "done" : String(lesson.index);
+  wake();
 }
 
 // ---------------------------------------------------------------- entering and leaving
@@ -327,7 +352,7 @@ function dropRenderer() {
   try { lesson.renderer.destroy(); } catch { /* gone already */ }
   lesson.renderer = null;
   // a fresh canvas, so nothing of the old renderer can draw on it or act from it
-  const old = document.getElementById("learn-board");
+  const old = $("learn-board");
   const fresh = old.cloneNode(false);
   for (const name of ["style", "width", "height"]) fresh.removeAttribute(name);
   old.replaceWith(fresh);
@@ -356,11 +381,13 @@ export async function open(game, engine, { fresh = false } = {}) {
   const prompt = document.getElementById("learn-prompt");
   document.getElementById("learn-feedback").textContent = "";
   document.getElementById("learn-buttons").replaceChildren();
-  if (!GAMES.includes(game)) { title.textContent = t("error.unknown_game", { game }); return; }
+  const file = gameFile(game, "learn");
+  if (!gameInfo(game)) { title.textContent = t("error.unknown_game", { game }); return; }
   title.textContent = t("learn.title", { game: t(`game.${game}.title`) });
   prompt.replaceChildren(element("p", { text: t("game.loading") }));
   try {
-    lesson.script = await loadJson(`web/games/${game}/learn.json`);
+    if (!file) throw new Error(`${game} has no guided game`);
+    lesson.script = await loadJson(file);
     await engine.ready;
   } catch {
     if (token === lesson.token) prompt.replaceChildren(element("p", { text: t("learn.unavailable") }));
@@ -381,7 +408,7 @@ export async function open(game, engine, { fresh = false } = {}) {
   const table = await openAt(history);
   if (token !== lesson.token) return;
   if (!table.ok) { prompt.replaceChildren(element("p", { text: errorWords(table.error) })); return; }
-  const renderer = await mountRenderer(game, document.getElementById("learn-board"), host);
+  const renderer = await mountRenderer(game, $("learn-board"), host);
   if (token !== lesson.token) { renderer.destroy(); return; }
   lesson.renderer = renderer;
   lesson.busy = false;
@@ -399,6 +426,7 @@ function leave() {
     lesson.game = null;
     lesson.table = null;
     delete document.body.dataset.learnStep;
+    wake();
   }
 }
 window.addEventListener("hashchange", leave);
@@ -420,8 +448,9 @@ export function currentTargets() {
 }
 
 // For tests and embedding pages: the step on screen, and the same way in as a tap on the board.
-if (window.gamebox) {
-  window.gamebox.learn = {
+const api = /** @type {any} */ (window).gamebox;
+if (api) {
+  api.learn = {
     state: () => (lesson.game ? {
       game: lesson.game, step: lesson.index, steps: lesson.script ? steps().length : 0, busy: lesson.busy,
       action: lesson.script ? expected() : null, done: Boolean(lesson.script) && lesson.index >= steps().length,

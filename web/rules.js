@@ -2,38 +2,17 @@
 // example boards drawn by the game's own renderer from real positions. A position is a seed and a list of
 // actions (web/games/<game>/rules.json), replayed by the engine: the page never draws a board by hand.
 import { t, wording } from "./i18n.js";
+import { element, paragraphs } from "./dom.js";
+import { gameFile, games, gameInfo, mountRenderer } from "./games.js";
 
-export const GAMES = ["upthrust", "ubongo", "upples", "upcombine", "whoopies"];
-const RENDERERS = {
-  upthrust: () => import("./games/upthrust/renderer.js"),
-  ubongo: () => import("./games/ubongo/renderer.js"),
-  upples: () => import("./games/upples/renderer.js"),
-  upcombine: () => import("./games/upcombine/renderer.js"),
-  whoopies: () => import("./games/whoopies/renderer.js"),
-};
+export { element, paragraphs, mountRenderer };
 
-const page = { game: null, boards: [], token: 0, engine: null };
-
-// ---------------------------------------------------------------- helpers shared with learn.js
-export function element(tag, props = {}, children = []) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(props)) {
-    if (name === "text") node.textContent = value;
-    else if (name === "class") node.className = value;
-    else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
-    else if (value !== undefined && value !== null && value !== false) node.setAttribute(name, value);
-  }
-  for (const child of children) node.append(child);
-  return node;
-}
-
-/** Paragraphs of a catalogue text: a blank line (or a line break) starts a new one. */
-export function paragraphs(text) {
-  return String(text).split(/\n+/).map((line) => line.trim()).filter(Boolean).map((line) => element("p", { text: line }));
-}
+const page = { game: /** @type {string | null} */ (null), boards: /** @type {{renderer: import("./host.js").Renderer, canvas: HTMLCanvasElement}[]} */ ([]),
+  token: 0, engine: /** @type {import("./host.js").EnginePort | null} */ (null) };
 
 const cache = new Map();
-/** A JSON data file of the site (web/games/<game>/rules.json, web/games/<game>/learn.json). */
+/** A JSON data file of the site (a game's rules or learn file, games.json `files`). @param {string} path
+ * @returns {Promise<any>} */
 export async function loadJson(path) {
   if (!cache.has(path)) {
     cache.set(path, fetch(path).then((response) => {
@@ -44,24 +23,23 @@ export async function loadJson(path) {
   return cache.get(path).catch((error) => { cache.delete(path); throw error; });
 }
 
-/** Seats for the bridge: seat 0 is the person, the others are bots (so the table is always shown to seat 0). */
+/** Seats for the bridge: seat 0 is the person, the others are bots (so the table is always shown to seat 0).
+ * @param {number} players */
 export function seatsFor(players, level = "easy") {
   return Array.from({ length: players }, (_, seat) => (seat === 0 ? { kind: "human", level: "" } : { kind: "bot", level }));
 }
 
-/** The table of a position: the game from its seed after `history` ([[seat, action], ...]), shown to seat 0. */
+/** The table of a position: the game from its seed after `history` ([[seat, action], ...]), shown to seat 0.
+ * @param {import("./host.js").EnginePort} engine
+ * @param {{game: string, seed: string, players: number, options?: Record<string, any>, level?: string}} deal
+ * @param {[number, string][]} history */
 export function position(engine, { game, seed, players, options, level }, history) {
   return engine.request({ op: "new", game, seed, players, options: options || {}, seats: seatsFor(players, level),
     history, viewer: 0 });
 }
 
-/** The game's renderer on `canvas`, for `host` (read-only unless the host lets a seat act). */
-export async function mountRenderer(game, canvas, host) {
-  const module = await RENDERERS[game]();
-  return module.create(canvas, host);
-}
-
-/** A host for a board nobody plays on: it names seats, and refuses every action. */
+/** A host for a board nobody plays on: it names seats, and refuses every action.
+ * @param {import("./host.js").EnginePort} engine @returns {import("./host.js").RendererHost} */
 function viewingHost(engine) {
   return {
     t,
@@ -70,7 +48,9 @@ function viewingHost(engine) {
     seatName: (seat) => (seat === 0 ? t("seat.you") : t("learn.bot", { n: seat + 1 })),
     humanSeat: () => null,
     humanSeats: () => [],
+    untilTurn: async () => false,
     act: async () => false,
+    play: async () => false,
     request: (request) => engine.request(request),
   };
 }
@@ -78,6 +58,7 @@ function viewingHost(engine) {
 // ---------------------------------------------------------------- the page
 /** Sections every game has are titled alike (`rules.section.<id>`); a game's own section has its own title. */
 export const COMMON_SECTIONS = ["goal", "components", "setup", "turn", "scoring", "end", "modes", "decisions"];
+/** @param {string} game @param {{id: string, title?: string}} section */
 function sectionTitle(game, section) {
   return section.title || (COMMON_SECTIONS.includes(section.id) ? `rules.section.${section.id}` : `rules.${game}.${section.id}.title`);
 }
@@ -89,7 +70,8 @@ function clearBoards() {
   page.boards = [];
 }
 
-/** Show the rules of `game` (called by app.js's router for `#/rules/<game>`). */
+/** Show the rules of `game` (called by app.js's router for `#/rules/<game>`).
+ * @param {string} game @param {import("./host.js").EnginePort} engine */
 export async function open(game, engine) {
   page.engine = engine;
   const token = ++page.token;
@@ -97,7 +79,8 @@ export async function open(game, engine) {
   page.game = game;
   const root = document.getElementById("rules-body");
   root.replaceChildren();
-  if (!GAMES.includes(game)) {
+  const rules = gameFile(game, "rules");
+  if (!gameInfo(game)) {
     root.append(element("p", { text: t("error.unknown_game", { game }) }));
     return;
   }
@@ -109,11 +92,14 @@ export async function open(game, engine) {
     element("a", { class: "button secondary", href: "#/", text: t("game.menu") }),
   );
   const others = document.getElementById("rules-others");
-  others.replaceChildren(...GAMES.filter((id) => id !== game).map((id) => element("li", {}, [
+  others.replaceChildren(...games().map((info) => info.id).filter((id) => id !== game).map((id) => element("li", {}, [
     element("a", { href: `#/rules/${id}`, text: t(`game.${id}.title`) }),
   ])));
   let data;
-  try { data = await loadJson(`web/games/${game}/rules.json`); } catch {
+  try {
+    if (!rules) throw new Error(`${game} has no rules page`);
+    data = await loadJson(rules);
+  } catch {
     if (token === page.token) root.append(element("p", { class: "hint", text: t("rules.unavailable") }));
     return;
   }
@@ -155,7 +141,7 @@ export async function open(game, engine) {
     const renderer = await mountRenderer(game, item.canvas, viewingHost(engine));
     if (token !== page.token) { renderer.destroy(); return; }
     page.boards.push({ renderer, canvas: item.canvas });
-    renderer.draw(table, { animate: false });
+    renderer.draw(/** @type {import("./host.js").Table} */ (table), { animate: false });
     item.figure.dataset.drawn = "1";
   }
 }

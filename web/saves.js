@@ -89,14 +89,17 @@ export function rememberSetup(game, { players, seats, options }) {
 }
 
 // ---------------------------------------------------------------- saved games
-/** A saved game's record is usable if it has the shape we write. Whether its code still opens a game is the
- * engine's to say (the bridge's `check`). */
+/** A saved game's record is usable if it has the shape we write. Whether its code still opens a game (of that kind)
+ * is the engine's to say (the bridge's `check`): the page never reads a share code. */
 export function validSave(record, games) {
-  return isObject(record) && games.includes(record.game) && typeof record.code === "string"
-    && /^v\d+$/.test(record.code.split(".")[0]) && record.code.split(".")[1] === record.game
+  return isObject(record) && games.includes(record.game) && typeof record.code === "string" && record.code !== ""
     && typeof record.seats === "string"
     && Number.isFinite(record.time);
 }
+
+/** The games whose saved record this page found damaged or no longer opening (hidden from Continue; kept under a
+ * backup key when a new game of that kind is saved over it). */
+export const unusable = new Set();
 
 /** Saved games, newest first: {saves, bad, problem}. `bad` lists records of the wrong shape. */
 export function listSaves(games) {
@@ -112,26 +115,32 @@ export function listSaves(games) {
 }
 
 /** Remember the game in progress (one per game id: the newest game of each kind). A record that is there and
- * cannot be used (`unusable`: ids whose record is damaged or no longer opens) is first kept under a backup key. */
-export function saveGame(record, unusable = new Set()) {
-  return update("saves", (items) => {
+ * cannot be used (`unusable`: its record is damaged or no longer opens) is first kept under a backup key. Its
+ * `seed` is the bridge's `deal`: what tells this game's deal from another's. */
+export function saveGame(record) {
+  const written = update("saves", (items) => {
     const old = items[record.game];
     if (old !== undefined && (unusable.has(record.game) || !isObject(old) || typeof old.code !== "string")) {
       backupRecord("saves", record.game, old);
     }
     items[record.game] = record;
   });
+  unusable.delete(record.game);
+  return written;
 }
 
 function backupRecord(name, id, value) {
   try { backup(name, JSON.stringify({ id, value })); } catch { /* storage full: the write below fails too */ }
 }
 
-/** Forget the saved game of `game` if it is the game with this seed (it ended, or the player removed it). */
-export function forgetGame(game, seed = null) {
+/** Forget the saved game of `game` (the player removed it), or only if it is the game of this deal (it ended):
+ * `deal` is the bridge's; a record written before there was one is told by its seed.
+ * @param {string} game @param {{deal?: string, seed?: string | null}} [which] */
+export function forgetGame(game, { deal, seed } = {}) {
   const { data } = readStore("saves");
   const old = data.items[game];
-  if (old === undefined || (seed !== null && isObject(old) && old.seed !== seed)) return false;
+  if (old === undefined) return false;
+  if (deal !== undefined && isObject(old) && (old.deal !== undefined ? old.deal !== deal : old.seed !== seed)) return false;
   return update("saves", (items) => { delete items[game]; });
 }
 
@@ -170,63 +179,24 @@ export function statRows(games, levelOrder) {
 }
 
 // ---------------------------------------------------------------- daily challenges
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** Today as YYYY-MM-DD in the player's own time zone: the day's challenges change at their midnight. */
 export function today(now = new Date()) {
   const two = (n) => String(n).padStart(2, "0");
   return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
 }
 
-/** The three daily challenges: how to start each, and how to read its result (`lower`: fewer is better). */
-export const DAILY = [
-  {
-    game: "ubongo",
-    setup: (day) => ({ game: "ubongo", players: 1, seed: day, options: { side: "easy" }, seats: [{ kind: "human", level: "" }] }),
-    day: (table) => (DATE.test(table.seed) && table.options.side === "easy" ? table.seed : null),
-    // solved: its time in ms; not solved (the solution was shown): no result
-    result: (table) => (table.view.solved && Number.isFinite(table.view.time_ms) ? table.view.time_ms : null),
-    lower: true,
-    words: "daily.best.ubongo",
-  },
-  {
-    game: "upples",
-    setup: (day) => ({ game: "upples", players: 1, seed: `training-${day}`, options: { mode: "training" }, seats: [{ kind: "human", level: "" }] }),
-    day: (table) => {
-      const match = /^training-(\d{4}-\d{2}-\d{2})$/.exec(table.seed);
-      return match && table.options.mode === "training" ? match[1] : null;
-    },
-    result: (table) => table.scores[0],
-    lower: true,
-    words: "daily.best.upples",
-  },
-  {
-    game: "upthrust",
-    setup: (day) => ({ game: "upthrust", players: 1, seed: day, options: {}, seats: [{ kind: "human", level: "" }] }),
-    day: (table) => (DATE.test(table.seed) ? table.seed : null),
-    result: (table) => table.scores[0],
-    lower: false,
-    words: "daily.best.upthrust",
-  },
-];
-
-export function dailyFor(game) {
-  return DAILY.find((daily) => daily.game === game) || null;
-}
-
-/** If a finished table is a daily challenge, keep its result when it beats the best for that day. */
+/** If a finished table is a daily challenge (the bridge's `daily`: {day, result, lower}, declared by the game), keep
+ * its result when it beats the best for that day. */
 export function recordDaily(table) {
   if (table.players !== 1 || table.seats[0].kind !== "human") return null;
-  const daily = dailyFor(table.game);
-  const day = daily && daily.day(table);
-  if (!day) return null;
-  const value = daily.result(table);
-  if (!Number.isFinite(value)) return null;
+  const daily = table.daily;
+  if (!isObject(daily) || typeof daily.day !== "string" || !Number.isFinite(daily.result)) return null;
+  const { day, result: value, lower } = daily;
   const key = `${day}/${table.game}`;
   const { data } = readStore("daily");
   const old = data.items[key];
   const oldValue = isObject(old) ? old.best : undefined;
-  if (Number.isFinite(oldValue) && (daily.lower ? oldValue <= value : oldValue >= value)) return { day, best: oldValue, improved: false };
+  if (Number.isFinite(oldValue) && (lower ? oldValue <= value : oldValue >= value)) return { day, best: oldValue, improved: false };
   update("daily", (items) => { items[key] = { best: value, time: Date.now() }; });
   return { day, best: value, improved: true };
 }

@@ -167,7 +167,9 @@ export function focusRing(context, box, radius = 10) {
   context.restore();
 }
 
-/** A round token (a peg, a counter, a ball) lit from the top left, with an optional letter on it. */
+/** A round token (a peg, a counter, a ball) lit from the top left, with an optional letter on it.
+ * @param {CanvasRenderingContext2D} context @param {number} x @param {number} y @param {number} r
+ * @param {{fill?: string, dark?: string, ink?: string, letter?: string, lifted?: boolean}} [style] */
 export function token(context, x, y, r, { fill, dark, ink = "#ffffff", letter = "", lifted = false } = {}) {
   context.save();
   context.beginPath();
@@ -265,6 +267,8 @@ function bounds(shape) {
  * portrait layout is taller than a desktop's). The renderer calls begin() before each frame, region() for each
  * thing a person may touch, and reads `focused` and `hovered` to draw them. */
 export class Surface {
+  /** @param {HTMLCanvasElement} canvas @param {any} host
+   * @param {{width?: number, height?: number, onTap?: any, describe?: any}} [options] */
   constructor(canvas, host, { width, height, onTap = null, describe = null } = {}) {
     this.canvas = canvas;
     this.host = host;
@@ -321,7 +325,9 @@ export class Surface {
    * `key` names it across frames (focus and hover survive a redraw); `value` is what onTap gets; `target` is a
    * target from view.targets (its action is what a tap plays), or `label` words a tap that only selects;
    * `drag` ({x, y} in board units) makes it a drag to that point; `describe` words it for hover and long press;
-   * `focusable` (default true) puts it in the keyboard order. The last region added on top wins a tap. */
+   * `focusable` (default true) puts it in the keyboard order. The last region added on top wins a tap.
+   * @param {any} shape @param {{key?: string, value?: any, target?: any, label?: string, drag?: any,
+   *   describe?: string, focusable?: boolean}} [options] */
   region(shape, { key, value = null, target = null, label = "", drag = null, describe = "", focusable = true } = {}) {
     const region = { shape, key: key ?? `${this.regions.length}`, value, target, label, drag, describe, focusable };
     this.regions.push(region);

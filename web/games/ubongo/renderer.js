@@ -534,11 +534,10 @@ export function create(canvas, host) {
   }
 
   // ------------------------------------------------------------ acting
-  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
   /** Play `action` for `seat`, waiting while the page is busy (a bot's move in flight). */
   async function send(action, seat) {
-    for (let tries = 0; tries < 80 && host.humanSeat() === null; tries++) await sleep(100);
+    await host.untilTurn(seat);
     sending = true;
     const ok = await host.act(action, seat);
     sending = false;

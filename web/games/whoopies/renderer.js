@@ -781,11 +781,8 @@ export function create(canvas, host) {
 
   function queue(run, action, after) {
     run.chain = run.chain.then(async () => {
-      // app.js is busy while a bot thinks: wait for it rather than lose the grab
-      for (let tries = 0; tries < 200 && host.humanSeat() === null; tries++) {
-        if (!table || !table.to_move.includes(run.seat) || !table.view.throw) return;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      // the page may be asking for a bot's move: wait for this seat's turn rather than lose the grab
+      if (!(await host.untilTurn(run.seat))) return;
       if (!table || !table.to_move.includes(run.seat)) return;
       const ok = await host.act(action, run.seat);
       if (after) after(ok);

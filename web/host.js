@@ -1,0 +1,101 @@
+// @ts-check
+// The types the page's modules share, and the one renderer host contract (docs/architecture.md).
+//
+// A renderer (web/games/<id>/renderer.js, named by games.json's files.renderer) draws a table on a canvas and
+// turns taps and keys into moves. It knows the page only through a RendererHost. Three screens make hosts: the
+// game screen (web/screens/game.js: the session's table), the rules pages (web/rules.js: boards nobody plays on)
+// and the guided first games (web/learn.js: the lesson's script decides). `tsc -p jsconfig.json` checks them all
+// against these typedefs (./build.sh test runs it).
+
+/**
+ * The bridge's reply for a table (gamebox.core.bridge, Table.to_json): what this device may see of one game.
+ * @typedef {object} Table
+ * @property {true} ok
+ * @property {string} game
+ * @property {string} title
+ * @property {string | null} seed  null while it would give away a hidden hand
+ * @property {number} players
+ * @property {Record<string, any>} options
+ * @property {Seat[]} seats
+ * @property {number | null} viewer
+ * @property {[number, string][]} history
+ * @property {number[]} to_move
+ * @property {boolean} is_over
+ * @property {number[]} scores
+ * @property {number[]} winners
+ * @property {LogEntry[]} log
+ * @property {Record<string, any>} view  the game's own view for the viewer, with its `targets`
+ * @property {string} fingerprint
+ * @property {string | null} share  the public game's code; null while its deal is secret
+ * @property {string} resume  this device's own code of the game (never shown, linked or sent)
+ * @property {string} [deal]  what identifies the deal among this device's saved games (same visibility as resume)
+ * @property {{day: string, result: number | null, lower: boolean} | null} [daily]  the daily challenge it is
+ * @property {Record<string, any>} public  the public summary (core/viewer.py) an embedding page may know
+ * @property {boolean} sealed  other seats' secret moves are still hidden from this device
+ * @property {boolean} hints
+ * @property {Record<string, any> | null} rematch
+ * @property {boolean} can_undo
+ * @property {{code: string, step: number, steps: number}} [replay]  a replay's place
+ * @property {undefined} [error]  (only a refusal has one)
+ */
+
+/** @typedef {{kind: "human" | "bot", level: string}} Seat */
+/** @typedef {{seat: number | null, key: string, params: Record<string, any>, text: string}} LogEntry */
+/** @typedef {{type?: string, key: string, params?: Record<string, any>, message?: string}} BridgeError */
+
+/**
+ * Any reply of the bridge: a table, another answer ({ok: true, ...}), or a refusal.
+ * @typedef {{ok: boolean, error?: BridgeError, [field: string]: any}} Reply
+ */
+
+/**
+ * Where requests go: the Web Worker running Pyodide (web/engine.js) today; an engine on another device could
+ * stand in, as long as it answers each request with a promise of the reply and never rejects. `signal` is the
+ * session's: a reply after it is aborted is dropped, and a port may leave such a request unsent.
+ * @typedef {object} EnginePort
+ * @property {(request: Record<string, any>, options?: {signal?: AbortSignal}) => Promise<Reply>} request
+ * @property {Promise<unknown>} ready
+ */
+
+/**
+ * What a person does on a board: an action of the table's targets (its text), or an intent that Python composes
+ * into the canonical action ({action}, or a game's own fields such as a point and the throw's clock, `ms`).
+ * @typedef {string | Record<string, any>} Move
+ */
+
+/**
+ * Everything a renderer may ask of the page.
+ * @typedef {object} RendererHost
+ * @property {(key: string, params?: Record<string, any>, fallback?: string) => string} t  words from the catalogue
+ * @property {(key: string, params?: Record<string, any>) => string} wording  words that name the keys of this device
+ * @property {(text: string) => void} announce  say it to a screen reader
+ * @property {(seat: number) => string} seatName
+ * @property {() => number | null} humanSeat  the seat on this device that may act now, or null
+ * @property {() => number[]} humanSeats  every seat on this device that is to move
+ * @property {(seat: number) => Promise<boolean>} untilTurn  resolves true once `seat` may act, false when it will
+ *   not in this position (the game moved on, the screen was left): a renderer waits on it, never polls
+ * @property {(move: Move, seat?: number | null) => Promise<boolean>} act  play it; false when refused
+ * @property {(move: Move, seat?: number | null) => Promise<boolean>} play  the same as act (an intent's name)
+ * @property {(request: Record<string, any>) => Promise<Reply>} request  a read-only bridge request (legal, view)
+ */
+
+/**
+ * What a renderer's create(canvas, host) returns. Only draw and destroy are required.
+ * @typedef {object} Renderer
+ * @property {(table: Table, options?: {animate?: boolean}) => void} draw
+ * @property {() => void} destroy  stop every animation, timer and listener
+ * @property {(event: KeyboardEvent) => void} [keydown]
+ * @property {() => Target[]} [targets]  what the person can do now, in CSS pixels of the viewport
+ * @property {(action: string) => void} [showHint]
+ * @property {(view: Record<string, any>, action: string) => string} [describeAction]
+ * @property {(view: Record<string, any>, seat: number) => {colour: string, label: string, symbol?: string}[]} [seatBadges]
+ * @property {(table: Table) => string | null | undefined} [result]  a solo result in the game's own words
+ * @property {(action: string, words: string) => boolean} [refused]  say a refusal next to the place tapped
+ * @property {() => number | null} [clockMs]  the clock of a running real-time phase, in ms
+ * @property {() => void} [resize]
+ */
+
+/** @typedef {{kind: "tap" | "drag", x: number, y: number, x2?: number, y2?: number, action?: string, label: string, [field: string]: any}} Target */
+/** @typedef {{create(canvas: HTMLCanvasElement, host: RendererHost): Renderer}} RendererModule */
+
+export {};

@@ -1,0 +1,50 @@
+// @ts-check
+// The page's one engine and one table session, the route in the address bar, and whether the page is embedded in
+// another site (web/embed-api.js, docs/embed.md).
+import { Engine } from "./engine.js";
+import { pace } from "./games/common.js";
+import { Session } from "./session.js";
+
+export const engine = new Engine();
+export const session = new Session(engine, { pace });
+
+/** The route: `#/<path>?<params>`. */
+export function currentRoute() {
+  const hash = location.hash.replace(/^#\/?/, "");
+  const [path, query = ""] = hash.split("?");
+  return { game: path || "", params: new URLSearchParams(query) };
+}
+
+/** `index.html?embed=1&parent=<origin>&lang=<xx>#/<route>` inside another site's iframe: the parent's origin (only
+ * when the browser confirms who framed us), the language asked for, and whether one game was asked for; null
+ * outside an embed. */
+export const EMBED = (() => {
+  const query = new URLSearchParams(location.search);
+  if (query.get("embed") !== "1" || window.parent === window) return null;
+  /** @type {string | null} */
+  let parent = null;
+  try {
+    const claimed = query.get("parent") || "";
+    const origin = new URL(claimed).origin;
+    // Where the browser tells us who framed us, the claim must match: else a page that frames us while
+    // naming another origin would only make our messages fail.
+    const actual = location.ancestorOrigins ? location.ancestorOrigins[0] : origin;
+    if (origin !== "null" && origin === claimed && origin === actual) parent = origin;
+  } catch { /* no usable parent: the page works, and talks to nobody */ }
+  return { parent, lang: query.get("lang") || "", one: currentRoute().game !== "" };
+})();
+
+/** Storage belongs to the player's own games: an embedded game (another site's page) keeps nothing. */
+export function storing() { return !EMBED; }
+
+/** A seat list as the address bar writes it: "human,hard". @param {import("./host.js").Seat[]} seats */
+export function seatsParam(seats) {
+  return seats.map((sitter) => (sitter.kind === "human" ? "human" : sitter.level)).join(",");
+}
+
+/** The seats of "human,hard" (null without any). @param {string | null} text
+ * @returns {import("./host.js").Seat[] | null} */
+export function parseSeats(text) {
+  if (!text) return null;
+  return text.split(",").map((part) => (part === "human" ? { kind: "human", level: "" } : { kind: "bot", level: part }));
+}

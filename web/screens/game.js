@@ -1,0 +1,564 @@
+// @ts-check
+// The game screen: the board (the game's renderer, with this screen's RendererHost), whose turn, the scores, the
+// move log, Undo, Hint, Copy link, Send my move, the game-over dialog, and the ways onto it (a new game, a link,
+// this device's saved game, a daily challenge). The session (web/session.js) owns the table; this screen draws
+// what it says and hands it what the person does.
+import { currentLanguage, has, t, wording } from "../i18n.js";
+import * as saves from "../saves.js";
+import { textOverflows } from "../games/kit.js";
+import { $, announce, clearNotice, element, errorText, linkReason, notice, showScreen } from "../dom.js";
+import { gameInfo, loadRenderer, playable } from "../games.js";
+import { EMBED, engine, parseSeats, seatsParam, session, storing } from "../page.js";
+import { SETTLED } from "../session.js";
+import { renderMenu } from "./menu.js";
+import { renderReplayControls, replay, replayUrl } from "./replay.js";
+
+/** @typedef {import("../host.js").Table} Table */
+/** @typedef {import("../host.js").Seat} Seat */
+
+/** The board on screen: the renderer and its game. */
+const board = {
+  /** @type {import("../host.js").Renderer | null} */
+  renderer: null,
+  /** @type {string | null} */
+  game: null,
+  /** @type {HTMLElement | null} */
+  helpLink: null,
+  /** the table last drawn: it stays until the next one is opened (the renderer, window.gamebox.table() and the
+   * embed may still ask about it after the session let it go) @type {Table | null} */
+  table: null,
+};
+
+/** The table last drawn on the game screen (null until one is, and while the next one opens). */
+export function shownTable() { return board.table; }
+
+/** The set-up each game was last started with on this page (the set-up screen starts from it).
+ * @type {Record<string, {players?: number, seats?: Seat[], options?: Record<string, any>}>} */
+export const lastSetup = {};
+
+/** What the last link or move could not do (for the embed protocol's replies). */
+export const failure = {
+  /** @type {import("../host.js").BridgeError | null} */
+  link: null,
+  /** @type {import("../host.js").BridgeError | null} */
+  play: null,
+};
+
+// ---------------------------------------------------------------- names and addresses
+/** @param {{seats: Seat[]}} table @param {number} seat */
+export function seatName(table, seat) {
+  const sitter = table.seats[seat];
+  const humans = table.seats.filter((s) => s.kind === "human").length;
+  if (sitter.kind === "human") return humans === 1 ? t("seat.you") : t("seat.player", { n: seat + 1 });
+  return t("seat.bot", { n: seat + 1, level: t(`level.${sitter.level}`, {}, sitter.level) });
+}
+
+/** The address-bar route of the table on screen: the public game (what every seat has seen: never a pending
+ * secret move). A game whose seed would give away a hidden hand (the bridge's `share` is null until it ends)
+ * points at this device's own saved game instead; null in an embed, which keeps nothing. @param {Table} table */
+function gameRoute(table) {
+  if (table.share) return `#/play?code=${encodeURIComponent(table.share)}&seats=${encodeURIComponent(seatsParam(table.seats))}`;
+  return storing() ? `#/play?saved=${encodeURIComponent(table.game)}` : null;
+}
+
+/** Copy link: the public game; for a game that keeps its deal secret until the end, a link to a new game of the
+ * same kind (the deal itself must not leave this device). @param {Table} table */
+export function playLink(table) {
+  const base = `${location.origin}${location.pathname}`;
+  if (table.share) return `${base}#/play?code=${encodeURIComponent(table.share)}&seats=${encodeURIComponent(seatsParam(table.seats))}`;
+  return `${base}#/${table.game}`;
+}
+
+/** "Send my move": a link with the game so far; whoever is to move next plays as a human on the other end.
+ * @param {Table} table */
+function sendLink(table) {
+  /** @type {Seat[]} */
+  const seats = table.seats.map((sitter, seat) => (table.to_move.includes(seat) ? { kind: "human", level: "" } : sitter));
+  const base = `${location.origin}${location.pathname}`;
+  return `${base}#/play?code=${encodeURIComponent(table.public.share)}&seats=${encodeURIComponent(seatsParam(seats))}`;
+}
+
+/** A game whose whole position may travel in a link to a friend's device: no hidden information, no secret
+ * simultaneous moves (Game.describe in Python says which). @param {string} game */
+function linkGame(game) {
+  const info = gameInfo(game);
+  return Boolean(info) && !info.hidden_information && !info.simultaneous;
+}
+
+// ---------------------------------------------------------------- the renderer and its host
+/** @type {import("../host.js").RendererHost} */
+const host = {
+  t,
+  wording,
+  announce,
+  seatName: (seat) => seatName(/** @type {Table} */ (session.table ?? board.table), seat),
+  humanSeat: () => session.humanToMove(),
+  humanSeats: () => session.humanSeats(),
+  untilTurn: (seat) => session.untilTurn(seat),
+  act: (move, seat) => playHuman(move, seat ?? session.humanToMove()),
+  play: (move, seat) => playHuman(move, seat ?? session.humanToMove()),
+  request: (request) => engine.request(request),
+};
+
+/** What the person can do on the board now (window.gamebox.targets): nothing while a request is on its way. */
+export function boardTargets() {
+  const renderer = board.renderer;
+  return renderer && session.table && SETTLED.has(session.state) && renderer.targets ? renderer.targets() : [];
+}
+
+/** Put the renderer away: its animations, timers and listeners stop, and the board becomes a fresh canvas, so
+ * nothing of the old renderer can draw on it or act from it. */
+function dropRenderer() {
+  const renderer = board.renderer;
+  if (!renderer) return;
+  board.renderer = null;
+  board.game = null;
+  renderer.destroy();
+  const old = $("board");
+  const fresh = old.cloneNode(false);
+  for (const name of Object.keys(fresh.dataset)) delete fresh.dataset[name];
+  for (const name of ["style", "width", "height"]) fresh.removeAttribute(name);
+  old.replaceWith(fresh);
+}
+
+/** Ready the screen for `table` (the session's mount): its game's renderer, an empty log, the screen shown.
+ * @param {Table} table */
+async function mount(table) {
+  if (board.game !== table.game) {
+    dropRenderer();
+    const module = await loadRenderer(table.game);
+    if (session.state !== "opening") return false; // another game or screen was asked for meanwhile
+    board.renderer = module.create($("board"), host);
+    board.game = table.game;
+  }
+  board.table = null;
+  $("game-over").hidden = true;
+  $("log").replaceChildren();
+  if ($("notice").dataset.kind === "error") clearNotice(); // a stale "This link does not open a game", say
+  showScreen("game");
+  $("btn-rules")?.remove(); // How to play: this game's rules page (web/rules.js), a round "?" in the title's line
+  board.helpLink = element("a", { class: "button secondary help-button", id: "btn-rules", href: `#/rules/${table.game}`, title: t("rules.how_to_play"), "aria-label": t("rules.how_to_play"), "data-i18n-label": "rules.how_to_play", text: "?" });
+  $("board-help").textContent = wording(`${table.game}.help`);
+  $("board").setAttribute("aria-label", t("board.label", { game: t(`game.${table.game}.title`) }));
+  return true;
+}
+
+// ---------------------------------------------------------------- drawing a table
+/** @param {import("../host.js").LogEntry} a @param {import("../host.js").LogEntry} b */
+function sameLogEntry(a, b) {
+  return a.seat === b.seat && a.key === b.key && JSON.stringify(a.params) === JSON.stringify(b.params);
+}
+
+/** On a one-column screen (a phone, a narrow window), the board may be only as tall as leaves whose turn it is,
+ * the scores, Undo and Hint in view below it without scrolling (--board-max-height, read by fitCanvas). An embed
+ * is as tall as its content, so it has no such limit. */
+export function fitBoardToScreen() {
+  const root = document.documentElement.style;
+  if (EMBED || document.body.dataset.screen !== "game" || !window.matchMedia("(max-width: 860px)").matches) {
+    root.removeProperty("--board-max-height");
+    return;
+  }
+  const rect = $("board").getBoundingClientRect();
+  const essentials = [$("btn-undo"), $("btn-hint")].filter((button) => !button.hidden && button.getClientRects().length);
+  if (!essentials.length || !rect.height) return;
+  const below = Math.max(...essentials.map((button) => button.getBoundingClientRect().bottom)) - rect.bottom;
+  const above = rect.top + window.scrollY;
+  const room = Math.floor(window.innerHeight - above - below - 6);
+  const limit = `${Math.max(240, room)}px`;
+  if (root.getPropertyValue("--board-max-height") !== limit) root.setProperty("--board-max-height", limit);
+}
+
+/** Draw `table`: title, turn, scores, the log since `previous`, the board. @param {Table} table
+ * @param {Table | null} previous @param {{animate?: boolean}} [options] */
+function show(table, previous, { animate = true } = {}) {
+  const renderer = board.renderer;
+  if (!renderer) return; // the game screen was left meanwhile
+  board.table = table;
+  $("game-title").textContent = t(`game.${table.game}.title`);
+  if (board.helpLink) $("game-title").append(board.helpLink);
+  $("game-seed").textContent = table.seed === null ? t("game.seed_hidden") : t("game.seed", { seed: table.seed });
+  // whose turn
+  let turn;
+  if (table.is_over) turn = t("game.over");
+  else {
+    const seat = table.to_move[0];
+    const sitter = table.seats[seat];
+    if (sitter.kind === "bot") turn = t("game.thinking", { name: seatName(table, seat) });
+    else if (table.seats.filter((s) => s.kind === "human").length === 1) turn = t("game.turn_you");
+    else turn = t("game.turn_player", { name: seatName(table, seat) });
+  }
+  $("turn").textContent = turn;
+  $("turn").dataset.seat = table.is_over ? "" : String(table.to_move[0]);
+  const target = table.view.target;
+  $("target").hidden = target === null || target === undefined;
+  if (!$("target").hidden) $("target").textContent = t(`${table.game}.target`, { target });
+  renderScores($("scores"), table);
+  // move log: keep the lines on screen that are still the same, then add the rest. Lines change places when
+  // secret moves come out together (a race's hand-ins, a grab), and undo takes lines back.
+  const log = $("log");
+  const moved = Boolean(previous) && (previous.fingerprint !== table.fingerprint || previous.history.length !== table.history.length);
+  const shown = moved ? previous.log : [];
+  let kept = 0;
+  while (kept < shown.length && kept < table.log.length && sameLogEntry(shown[kept], table.log[kept])) kept += 1;
+  while (log.children.length > kept) log.lastElementChild.remove();
+  const fresh = table.log.slice(kept);
+  for (const entry of fresh) log.append(element("li", { text: logText(table, entry), "data-key": entry.key }));
+  log.scrollTop = log.scrollHeight;
+  const unheard = fresh.filter((entry) => !shown.slice(kept).some((old) => sameLogEntry(old, entry)));
+  if (moved && unheard.length) announce(unheard.map((entry) => logText(table, entry)).join(" "));
+  controls();
+  renderer.draw(table, { animate });
+  fitBoardToScreen();
+  document.body.dataset.fingerprint = table.fingerprint;
+  document.body.dataset.moves = String(table.history.length);
+  afterShow(table);
+}
+
+/** The buttons that depend on the session's state (a request on its way disables them). */
+function controls() {
+  const table = session.table;
+  if (!table || !board.renderer) return;
+  $("btn-undo").disabled = !table.can_undo || !["human", "animating", "sealed", "over"].includes(session.state);
+  $("btn-hint").disabled = session.humanToMove() === null || !table.hints;
+  $("btn-send").disabled = table.history.length === 0 || session.state === "waiting" || session.state === "bot"
+    || table.to_move.some((seat) => table.seats[seat].kind === "bot");
+  if (replay()) renderReplayControls();
+}
+
+/** A log parameter's word: `<game>.<name>.<value>` (or, for an item of a list, `<game>.<name without s>.<value>`),
+ * else a colour, else the value itself. @param {string} game @param {string} name @param {any} value */
+function paramWord(game, name, value) {
+  for (const key of [`${game}.${name}.${value}`, `${game}.${name.replace(/s$/, "")}.${value}`, `colour.${value}`]) {
+    if (has(key)) return t(key);
+  }
+  return String(value);
+}
+
+/** Words for one move-log entry: its key's template, with each parameter worded where the catalogue knows it
+ * (lists joined the language's way), the seat as a name, and the plural form its count asks for (web/i18n.js,
+ * Intl.PluralRules). Falls back to Python's English text. @param {Table} table
+ * @param {import("../host.js").LogEntry} entry */
+function logText(table, entry) {
+  /** @type {Record<string, any>} */
+  const params = { ...entry.params };
+  for (const [name, value] of Object.entries(params)) {
+    if (name.endsWith("_ms") && typeof value === "number") { // a duration: `{time}` in seconds, the language's way
+      params[name.slice(0, -3)] = new Intl.NumberFormat(currentLanguage(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value / 1000);
+    }
+    if (typeof value === "string") params[name] = paramWord(table.game, name, value);
+    else if (Array.isArray(value) && value.every((item) => typeof item === "string")) {
+      // a list of things ("sapphire", "ruby"): each worded, joined the language's way ("Sapphire and Ruby")
+      const words = value.map((item) => paramWord(table.game, name, item));
+      params[name] = new Intl.ListFormat(currentLanguage(), { type: "conjunction" }).format(words);
+    }
+  }
+  if (entry.seat !== null && entry.seat !== undefined) params.name = seatName(table, entry.seat);
+  return has(entry.key) ? t(entry.key, params) : entry.text;
+}
+
+/** @param {HTMLElement} body @param {Table} table */
+function renderScores(body, table) {
+  body.replaceChildren();
+  table.scores.forEach((score, seat) => {
+    const badges = board.renderer?.seatBadges ? board.renderer.seatBadges(table.view, seat) : [];
+    const swatches = element("span", { class: "swatches" },
+      badges.map((badge) => element("span", { class: "swatch", title: badge.label, style: `background:${badge.colour};color:${swatchInk(badge.colour)}`, text: badge.symbol || "" })));
+    const row = element("tr", { class: [table.to_move.includes(seat) ? "to-move" : "", table.winners.includes(seat) ? "winner" : ""].join(" ") }, [
+      element("td", {}, [swatches]),
+      element("th", { scope: "row", text: seatName(table, seat) }),
+      element("td", { class: "score", text: String(score) }),
+    ]);
+    body.append(row);
+  });
+}
+
+/** Black or white, whichever reads better on a swatch of `colour` ("#rgb" or "#rrggbb"; else white).
+ * @param {string} colour */
+function swatchInk(colour) {
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(String(colour))?.[1];
+  if (!hex) return "#fff";
+  const full = hex.length === 3 ? [...hex].map((c) => c + c).join("") : hex;
+  const [r, g, b] = [0, 2, 4].map((i) => {
+    const c = parseInt(full.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) ? "#000" : "#fff";
+}
+
+/** @param {Table} table */
+function showGameOver(table) {
+  const names = table.winners.map((seat) => seatName(table, seat));
+  let result;
+  if (table.players === 1) {
+    // a renderer may word a solo result in its game's own terms (Ubongo's puzzle mode: "Solved in 25.8 s")
+    result = board.renderer?.result?.(table) || (table.view.target !== null && table.view.target !== undefined
+      ? t("over.solo_best", { score: table.scores[0], target: table.view.target })
+      : t("over.solo", { score: table.scores[0] }));
+  } else if (names.length === 1 && table.seats[table.winners[0]].kind === "human"
+             && table.seats.filter((s) => s.kind === "human").length === 1) {
+    result = t("over.you_win");
+  } else {
+    result = t(names.length === 1 ? "over.winner" : "over.winners", { names: names.join(" & ") });
+  }
+  $("over-result").textContent = result;
+  // the reason is a message key (Upthrust: "upthrust.end.two_left") or a word of the game's (Upples:
+  // "field_not_refilled", worded by "upples.end.field_not_refilled")
+  const reason = table.view.end_reason;
+  const reasonKey = [reason, `${table.game}.end.${reason}`].find((key) => reason && has(key));
+  $("over-reason").textContent = reasonKey ? t(reasonKey) : "";
+  $("over-reason").hidden = !$("over-reason").textContent; // no empty line where a game gives no reason
+  renderScores($("over-scores"), table);
+  $("game-over").hidden = false;
+  announce(result);
+  $("btn-again").focus();
+}
+
+/** The game screen's extra controls, and the save, after every table shown. @param {Table} table */
+function afterShow(table) {
+  const replaying = Boolean(replay());
+  $("screen-game").classList.toggle("replaying", replaying);
+  $("btn-undo").hidden = replaying;
+  $("btn-hint").hidden = replaying || !table.hints; // a race offers no hints (the rules say: State.hints_allowed)
+  $("btn-replay").hidden = replaying || table.history.length === 0;
+  $("btn-send").hidden = replaying || !linkGame(table.game) || table.players < 2;
+  renderReplayControls();
+  if (replaying) {
+    $("board-help").textContent = wording("replay.help");
+    $("turn").textContent = table.is_over ? t("game.over")
+      : t("game.turn_player", { name: seatName(table, table.to_move[0]) });
+    history.replaceState(null, "", replayUrl(table));
+    return;
+  }
+  const route = gameRoute(table);
+  if (route) history.replaceState(null, "", route);
+  if (!table.is_over) rememberGame(table);
+}
+
+// ---------------------------------------------------------------- saved games, statistics, daily bests
+/** @param {Table} table */
+function rememberGame(table) {
+  if (!storing()) return;
+  // the public game (the bridge's `resume`): this device's own record, which a game with hidden hands needs to
+  // come back after a reload; it is never shown, linked or sent anywhere. Its deal is told by the bridge's `deal`
+  // (the seed itself may be a secret until the end).
+  saves.saveGame({
+    game: table.game, code: table.resume, seats: seatsParam(table.seats), seed: table.seed ?? "", deal: table.deal,
+    players: table.players, moves: table.public.moves, time: Date.now(),
+  });
+}
+
+/** The strongest bot level among the seats (levels in the game's order, weakest first), or "none".
+ * @param {Table} table */
+function strongestLevel(table) {
+  const order = gameInfo(table.game)?.bot_levels || [];
+  let best = "none";
+  for (const sitter of table.seats) {
+    if (sitter.kind !== "bot") continue;
+    if (best === "none" || order.indexOf(sitter.level) > order.indexOf(best)) best = sitter.level;
+  }
+  return best;
+}
+
+/** A game just ended on this page: count it, keep a daily best, forget its save. @param {Table} table */
+function finished(table) {
+  if (!storing()) return;
+  saves.forgetGame(table.game, { deal: table.deal, seed: table.seed });
+  if (!table.seats.some((sitter) => sitter.kind === "human")) return;
+  const won = table.winners.some((seat) => table.seats[seat].kind === "human");
+  // one deal with one set of seats is one game, however often it was undone and finished again
+  saves.countGame(table.game, strongestLevel(table), won, `${table.game}/${table.seed}/${table.players}/${seatsParam(table.seats)}`);
+  saves.recordDaily(table);
+}
+
+// ---------------------------------------------------------------- what the person does
+/** Play `move` for `seat` (default: the first human seat to move): true when played. A refusal is said next to
+ * the place tapped where the renderer can, else in the notice line.
+ * @param {import("../host.js").Move} move @param {number | null} [seat] */
+export async function playHuman(move, seat = session.humanToMove()) {
+  const reply = await session.act(move, seat);
+  if (reply.ok) { clearNotice(); return true; }
+  if (!reply.error) return false; // not this seat's turn, or the game moved on meanwhile
+  failure.play = reply.error;
+  const words = errorText(reply.error);
+  const action = typeof move === "string" ? move : String(move.action ?? "");
+  if (!board.renderer?.refused?.(action, words)) notice(words, "error");
+  announce(words);
+  return false;
+}
+
+async function undo() {
+  const reply = await session.undo();
+  if (!reply) return;
+  if (!reply.ok) { notice(errorText(reply.error)); return; }
+  $("game-over").hidden = true;
+  if ($("notice").dataset.kind === "hint") clearNotice(); // the hint was for the position undone
+}
+
+async function hint() {
+  const table = session.table;
+  const reply = await session.hint();
+  if (!reply || session.table !== table || !board.renderer) return; // the game moved on meanwhile
+  if (!reply.ok) { notice(errorText(reply.error)); return; }
+  board.renderer.showHint?.(reply.action);
+  const words = board.renderer.describeAction ? board.renderer.describeAction(table.view, reply.action) : reply.action;
+  notice(t("game.hint_is", { move: words }), "hint");
+  announce(t("game.hint_is", { move: words }));
+}
+
+/** @param {string} link @param {string} button @param {string} words */
+async function copy(link, button, words) {
+  $(button).dataset.link = link;
+  try {
+    await navigator.clipboard.writeText(link);
+    notice(words);
+  } catch {
+    notice(t("game.copy_failed", { link }));
+  }
+}
+
+// ---------------------------------------------------------------- onto the game screen
+/** Start a new game from a set-up ({game, players, seats, options, seed}); resolves with the bridge's reply (null
+ * when another screen was asked for meanwhile). @param {Record<string, any>} setup */
+export async function startNew(setup) {
+  lastSetup[setup.game] = setup;
+  if (storing() && Array.isArray(setup.seats) && Number.isInteger(setup.players)) {
+    saves.rememberSetup(setup.game, { players: setup.players, seats: setup.seats, options: setup.options || {} });
+  }
+  return session.open(async () => {
+    await engine.ready.catch(() => {});
+    return { op: "new", ...setup };
+  }, { mount, refused: (error) => notice(errorText(error), "error") });
+}
+
+/** The engine's failure as a refusal, or null once it is ready. */
+async function engineReady() {
+  try { await engine.ready; } catch { return { ok: false, error: { key: "error.engine_failed", params: {}, message: engine.failed } }; }
+  return null;
+}
+
+/** Open a link (a game or a replay): the game screen says it is loading until the engine has opened it, and a link
+ * that cannot open says why on the menu. `request` is the op (open, replay) with the link's code and seats.
+ * @param {URLSearchParams} params @param {Record<string, any>} request */
+async function openRequest(params, request, own = false) {
+  showScreen("game");
+  $("turn").textContent = t("game.loading");
+  const seats = parseSeats(params.get("seats"));
+  let failed = false;
+  const reply = await session.open(async () => (await engineReady()) ?? { ...request, ...(seats ? { seats } : {}) }, {
+    mount,
+    own,
+    refused: (error) => {
+      failed = true;
+      // seats that do not fit the game the code holds: the link's fault, worded as such
+      failLink(error?.key === "error.seat_count" ? { key: "share.bad_seats", params: {}, message: "bad seats" } : error);
+    },
+  });
+  return failed ? null : reply;
+}
+
+/** `#/play?code=<code>&seats=<seats>`: open a shared (or saved) game. Resolves with the table, or null.
+ * @param {URLSearchParams} params */
+export function openLink(params) {
+  return openRequest(params, { op: "open", code: params.get("code") || "" });
+}
+
+/** `#/replay?code=...&seats=...&step=n` (or `own=1`: this device's own record of a game whose deal is secret).
+ * @param {URLSearchParams} params @param {string} own the own record's code */
+export function openReplayLink(params, own) {
+  const step = Number(params.get("step") || 0);
+  const code = params.get("code") || (params.has("own") ? own : "");
+  return openRequest(params, { op: "replay", code, step: Number.isInteger(step) ? step : 0 },
+    params.has("own") && !params.get("code"));
+}
+
+/** @param {import("../host.js").BridgeError | null | undefined} error */
+function failLink(error) {
+  failure.link = error ?? null;
+  history.replaceState(null, "", "#/");
+  renderMenu();
+  notice(error && error.key === "error.engine_failed" ? errorText(error) : t("error.bad_link", { reason: linkReason(error) || errorText(error) }), "error");
+  return null;
+}
+
+/** `#/daily?game=<id>&date=YYYY-MM-DD`: that day's challenge of a game that declares one (games.json `daily`);
+ * the engine deals it (the bridge's `daily`). @param {URLSearchParams} params */
+export async function openDaily(params) {
+  const game = params.get("game") || "";
+  const day = params.get("date") || saves.today();
+  if (!gameInfo(game)?.daily || !/^\d{4}-\d{2}-\d{2}$/.test(day) || !playable(game)) {
+    history.replaceState(null, "", "#/");
+    renderMenu();
+    notice(t("daily.unknown"), "error");
+    return null;
+  }
+  showScreen("game");
+  $("turn").textContent = t("game.loading");
+  return session.open(async () => {
+    await engine.ready.catch(() => {});
+    return { op: "daily", game, day, seats: [{ kind: "human", level: "" }] };
+  }, { mount, refused: (error) => { history.replaceState(null, "", "#/"); renderMenu(); notice(errorText(error), "error"); } });
+}
+
+// ---------------------------------------------------------------- wiring
+/** The language changed: word the table on screen again (renderers read their words at draw time). */
+export function relabelGame() {
+  const table = session.table;
+  if (!table) return;
+  $("board-help").textContent = wording(`${table.game}.help`);
+  show(table, table, { animate: false });
+  if (!$("game-over").hidden) showGameOver(table);
+}
+
+export function wireGame() {
+  document.addEventListener("screen", (event) => {
+    if (/** @type {CustomEvent} */ (event).detail !== "game") dropRenderer(); // its animations and timers stop with it
+  });
+  session.clock = () => board.renderer?.clockMs?.() ?? null;
+  session.addEventListener("table", (event) => {
+    const { table, previous, animate } = /** @type {CustomEvent} */ (event).detail;
+    show(table, previous, { animate });
+  });
+  session.addEventListener("state", controls);
+  session.addEventListener("over", (event) => {
+    const { table } = /** @type {CustomEvent} */ (event).detail;
+    finished(table);
+    showGameOver(table);
+  });
+  session.addEventListener("error", (event) => notice(errorText(/** @type {CustomEvent} */ (event).detail.error), "error"));
+  session.addEventListener("open", () => $("board").focus({ preventScroll: true }));
+  $("btn-undo").addEventListener("click", undo);
+  $("btn-hint").addEventListener("click", hint);
+  $("btn-copy").addEventListener("click", () => {
+    const table = session.table;
+    if (table) copy(playLink(table), "btn-copy", t(table.share ? "game.copied" : "game.copied_invite"));
+  });
+  $("btn-send").addEventListener("click", () => {
+    const table = session.table;
+    if (table && !replay()) copy(sendLink(table), "btn-send", t("send.copied"));
+  });
+  $("btn-new").addEventListener("click", () => {
+    const table = session.table;
+    if (!table) return;
+    lastSetup[table.game] = { players: table.players, seats: table.seats, options: table.options };
+    location.hash = `#/${table.game}`;
+  });
+  $("btn-again").addEventListener("click", () => {
+    const table = session.table;
+    if (!table) return;
+    // the rules may rotate something for the next game (Upples' first player): the bridge's `rematch`
+    startNew({ game: table.game, players: table.players, seats: table.seats, options: table.rematch || table.options, seed: "" });
+  });
+  $("btn-over-close").addEventListener("click", () => { $("game-over").hidden = true; $("board").focus(); });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && !$("game-over").hidden) $("game-over").hidden = true;
+  });
+  $("board").parentElement.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
+    // the board's canvas is replaced per renderer; a replay has keys of its own (web/screens/replay.js)
+    if (/** @type {HTMLElement} */ (event.target).id !== "board" || replay()) return;
+    if (board.renderer && session.table) board.renderer.keydown?.(event);
+  });
+  window.addEventListener("resize", fitBoardToScreen);
+}
+
+export { textOverflows };

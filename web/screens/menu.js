@@ -1,0 +1,134 @@
+// @ts-check
+// The menu: every game of games.json, this device's saved games (Continue), the daily challenges of the games that
+// declare one, and statistics (docs/saves-and-replays.md). Storage lives in web/saves.js; the engine checks every
+// code it is given.
+import { t } from "../i18n.js";
+import * as saves from "../saves.js";
+import { $, element, notice, showScreen } from "../dom.js";
+import { gameIds, gameInfo, games, playable } from "../games.js";
+import { engine, parseSeats, session, storing } from "../page.js";
+import { seatName } from "./game.js";
+
+let storeNoticeShown = false;
+
+export function renderMenu() {
+  session.close();
+  const list = $("game-list");
+  list.replaceChildren();
+  for (const { id: game, files } of games()) {
+    const can = playable(game);
+    const title = t(`game.${game}.title`);
+    list.append(element("li", { class: `game-card${can ? "" : " soon"}`, "data-game": game }, [
+      element("img", { class: "game-art", src: files.art ?? "", alt: "", width: 240, height: 120 }),
+      element("h2", { text: title }),
+      element("p", { text: t(`game.${game}.blurb`) }),
+      can
+        ? element("a", { class: "button", href: `#/${game}`, text: t("menu.play"), "aria-label": `${t("menu.play")} ${title}` })
+        : element("p", { class: "soon-label", text: t("menu.soon") }),
+      element("p", { class: "learn-links" }, [
+        element("a", { href: `#/rules/${game}`, text: t("rules.how_to_play"), "aria-label": `${t("rules.how_to_play")}: ${title}` }),
+        " · ",
+        element("a", { href: `#/learn/${game}`, text: t("learn.try"), "aria-label": `${t("learn.try")}: ${title}` }),
+      ]),
+    ]));
+  }
+  renderMenuAreas();
+  showScreen("menu");
+}
+
+/** @param {string[]} problems */
+function storeNotice(problems) {
+  if (!problems.length || storeNoticeShown) return;
+  storeNoticeShown = true;
+  notice(t("saves.unreadable", { what: problems.map((name) => t(`saves.store.${name}`)).join(", ") }), "error");
+}
+
+/** @param {string} seatsText */
+function seatNames(seatsText) {
+  const table = { seats: parseSeats(seatsText) || [] };
+  return table.seats.map((_, seat) => seatName(table, seat)).join(", ");
+}
+
+function renderMenuAreas() {
+  if (!storing()) return;
+  const problems = [];
+  // Continue
+  const { saves: list, bad, problem } = saves.listSaves(gameIds());
+  if (problem) problems.push("saves");
+  for (const id of bad) saves.unusable.add(id);
+  const shown = list.filter((record) => !saves.unusable.has(record.game) && playable(record.game));
+  const items = $("continue-list");
+  items.replaceChildren();
+  for (const record of shown) {
+    const link = `#/play?saved=${encodeURIComponent(record.game)}`;
+    const when = new Date(record.time).toLocaleString(document.documentElement.lang || undefined,
+      { dateStyle: "medium", timeStyle: "short" });
+    const moves = Number.isInteger(record.moves) ? record.moves : 0;
+    items.append(element("li", { class: "save", "data-game": record.game }, [
+      element("a", { class: "button", href: link, text: t("saves.continue"),
+        "aria-label": `${t("saves.continue")} ${t(`game.${record.game}.title`)}` }),
+      element("div", { class: "save-text" }, [
+        element("strong", { text: t(`game.${record.game}.title`) }),
+        element("span", { class: "hint", text: t(moves === 1 ? "saves.details_one" : "saves.details",
+          { players: seatNames(record.seats), moves, when }) }),
+      ]),
+      element("button", { type: "button", class: "link forget", text: t("saves.forget"),
+        "aria-label": `${t("saves.forget")} ${t(`game.${record.game}.title`)}`,
+        onclick: () => { saves.forgetGame(record.game); renderMenuAreas(); } }),
+    ]));
+  }
+  $("menu-continue").hidden = shown.length === 0;
+  if (bad.length) notice(t("saves.bad_record", { game: bad.map((id) => t(`game.${id}.title`, {}, id)).join(", ") }), "error");
+  validateSaves(shown);
+  // Daily challenges: the games that declare one (games.json `daily`)
+  const day = saves.today();
+  $("daily-date").textContent = t("daily.date", { date: day });
+  const dailyList = $("daily-list");
+  dailyList.replaceChildren();
+  if (saves.dailyProblem()) problems.push("daily");
+  for (const { id: game, daily } of games()) {
+    if (!daily || !playable(game)) continue;
+    const best = saves.dailyBest(day, game);
+    const words = best === null ? t("daily.none") : t(`daily.best.${game}`, { best, seconds: (best / 1000).toFixed(1) });
+    dailyList.append(element("li", { class: "daily", "data-game": game }, [
+      element("a", { class: "button secondary", href: `#/daily?game=${game}`, text: t(`daily.${game}`) }),
+      element("span", { class: "daily-best hint", text: words }),
+    ]));
+  }
+  // Statistics
+  const levelOrder = (/** @type {string} */ game) => gameInfo(game)?.bot_levels || ["easy", "normal", "hard"];
+  const { rows, problem: statsProblem } = saves.statRows(gameIds(), levelOrder);
+  if (statsProblem) problems.push("stats");
+  const body = $("stats-body");
+  body.replaceChildren();
+  for (const row of rows) {
+    body.append(element("tr", { "data-game": row.game, "data-level": row.level }, [
+      element("th", { scope: "row", text: t(`game.${row.game}.title`) }),
+      element("td", { text: row.level === "none" ? t("stats.no_bots") : t(`level.${row.level}`, {}, row.level) }),
+      element("td", { class: "num played", text: String(row.played) }),
+      element("td", { class: "num won", text: String(row.won) }),
+    ]));
+  }
+  $("stats-table").hidden = rows.length === 0;
+  $("stats-empty").hidden = rows.length > 0;
+  storeNotice(problems);
+}
+
+/** Ask the engine whether each saved game still opens; one that does not is hidden, named in a notice, and
+ * kept (under a backup key) when a new game of that kind is saved. @param {{game: string, code: string}[]} list */
+async function validateSaves(list) {
+  if (!list.length) return;
+  try { await engine.ready; } catch { return; }
+  const broken = [];
+  for (const record of list) {
+    const reply = await engine.request({ op: "check", code: record.code });
+    if (reply.ok && reply.game === record.game && !reply.is_over) continue;
+    saves.unusable.add(record.game);
+    if (!reply.ok) broken.push(t(`game.${record.game}.title`));
+    document.querySelector(`#continue-list li[data-game="${record.game}"]`)?.remove();
+  }
+  $("menu-continue").hidden = $("continue-list").children.length === 0;
+  if (broken.length && document.body.dataset.screen === "menu") {
+    notice(t("saves.bad_record", { game: broken.join(", ") }), "error");
+  }
+}
