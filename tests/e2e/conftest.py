@@ -26,9 +26,11 @@ import serve  # noqa: E402
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
 BOOT_TIMEOUT_MS = 240_000
-# Every test page runs bots and animations at test speed and shows the test games (the fixture game of
-# docs/new-game.md, built into the site by GAMEBOX_TEST_GAMES=1) in its menu.
-TEST_PAGE = "window.GAMEBOX_TEST_SPEED = 0; window.GAMEBOX_TEST_GAMES = true;"
+# Every test page shows the test games (the fixture game of docs/new-game.md, built into the site by
+# GAMEBOX_TEST_GAMES=1) with the others: watched_context's pages, and any context a test makes itself.
+TEST_GAMES = "window.GAMEBOX_TEST_GAMES = true;"
+# A booted page shared by tests also runs bots and animations at test speed.
+TEST_PAGE = "window.GAMEBOX_TEST_SPEED = 0; " + TEST_GAMES
 
 
 def site_games() -> list[dict[str, Any]]:
@@ -114,6 +116,7 @@ def watched_context(browser: Any, site: str, *, viewport: dict[str, int] | None 
     context = browser.new_context(viewport=viewport or {"width": 1200, "height": 860}, bypass_csp=bypass_csp,
                                   locale=locale, has_touch=has_touch, is_mobile=has_touch)
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.rstrip("/"))
+    context.add_init_script(TEST_GAMES)
     watch = Watch(site.rstrip("/"))
     context.route("**/*", watch.route)
     return context, watch

@@ -24,7 +24,7 @@ import pytest
 
 import gamebox
 
-from .conftest import BOOT_TIMEOUT_MS, DIST, ROOT, screenshot, serve, site_game_ids, wait_for
+from .conftest import BOOT_TIMEOUT_MS, DIST, ROOT, TEST_GAMES, screenshot, serve, site_game_ids, wait_for
 
 SEED = "K7Q2M"
 POLICY = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"',
@@ -275,6 +275,7 @@ def test_every_game_runs_under_the_content_security_policy(open_page, served, de
 def test_the_page_works_where_service_workers_are_unavailable(browser, site):
     """A context that blocks service workers stands for http on another host: the page plays, quietly."""
     context = browser.new_context(service_workers="block")
+    context.add_init_script(TEST_GAMES)
     errors: list[str] = []
     page = context.new_page()
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)

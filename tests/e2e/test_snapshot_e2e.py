@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import BOOT_TIMEOUT_MS, DIST, ROOT, Watch, boot_state, snapshot_made, wait_for
+from .conftest import BOOT_TIMEOUT_MS, DIST, ROOT, TEST_GAMES, Watch, boot_state, snapshot_made, wait_for
 from .test_embed_e2e import (  # noqa: F401 - its host pages, against this site
     embed_context,
     open_embed,
@@ -135,6 +135,7 @@ class FirstVisit:
 def first_visit(browser: Any, site: str) -> Iterator[FirstVisit]:
     """A first visit: a fresh boot that plays every game, then the snapshot its maker stored (bytes included)."""
     context = browser.new_context(bypass_csp=True)
+    context.add_init_script(TEST_GAMES)
     watch = Watch(site.rstrip("/"))
     context.route("**/*", watch.route)
     page = context.new_page()
