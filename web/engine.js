@@ -24,6 +24,10 @@ const MAX_SLOWNESS = 8;          // on a slower device every deadline grows with
 const RESTART_WINDOW_MS = 120_000;
 const MAX_RESTARTS = 3;          // this many deaths within the window: give up and say so (Retry starts again)
 
+/** The reply to a request whose asker moved on before it was sent. */
+const cancelled = () => ({ ok: false, error: { type: "Cancelled", key: "error.internal", params: { message: "cancelled" },
+  message: "The request was cancelled before it was sent." } });
+
 /** The reply to a request that a dead worker left unanswered twice. */
 const stopped = () => ({ ok: false, error: { type: "EngineStopped", key: "error.engine_stopped", params: {},
   message: "The game engine stopped before it answered." } });
@@ -182,15 +186,22 @@ export class Engine extends EventTarget {
     this._resolveReady(hello);
     this._emit("ready", { hello, restarted });
     if (restarted) this._emit("restarted", { restored });
-    for (const entry of this.held.splice(0)) this._send(entry);
+    for (const entry of this.held.splice(0)) {
+      // a request whose asker has moved on (the session left the state that asked) is not sent to the new worker
+      if (entry.signal?.aborted) this._answer(entry, cancelled());
+      else this._send(entry);
+    }
     this._watchIdle();
   }
 
-  /** Send one bridge request; resolves with the reply ({ok: true, ...} or {ok: false, error}). Never rejects. */
-  request(request) {
+  /** Send one bridge request; resolves with the reply ({ok: true, ...} or {ok: false, error}). Never rejects. An
+   * aborted `signal` (web/session.js) keeps a request that still waits for a worker from being sent. This is the
+   * session's engine port (web/host.js EnginePort). */
+  request(request, { signal = undefined } = {}) {
     if (this.state === "failed") return Promise.resolve(this._failure());
+    if (signal?.aborted) return Promise.resolve(cancelled());
     return new Promise((resolve) => {
-      const entry = { request, resolve, tries: 0 };
+      const entry = { request, resolve, tries: 0, signal };
       if (this.state === "ready") this._send(entry);
       else this.held.push(entry);
     });

@@ -18,8 +18,9 @@ export function renderMenu() {
   for (const { id: game, files } of games()) {
     const can = playable(game);
     const title = t(`game.${game}.title`);
+    const art = files.art ? [element("img", { class: "game-art", src: files.art, alt: "", width: 240, height: 120 })] : [];
     list.append(element("li", { class: `game-card${can ? "" : " soon"}`, "data-game": game }, [
-      element("img", { class: "game-art", src: files.art ?? "", alt: "", width: 240, height: 120 }),
+      ...art,
       element("h2", { text: title }),
       element("p", { text: t(`game.${game}.blurb`) }),
       can
