@@ -109,17 +109,23 @@ function announce(text) {
   setTimeout(() => { region.textContent = text; }, 30);
 }
 
-/** The person's action (from the board, the keyboard or window.gamebox.learn.play). */
-async function act(action) {
+/** A hand closing on a point of the table (a Whoopies grab's intent, {point, ms}): which Whoopie it catches, if
+ * any, is Python's to say (the reply), never this page's. */
+const isPointIntent = (move) => typeof move === "object" && move !== null && Array.isArray(move.point);
+
+/** The person's move (from the board, the keyboard or window.gamebox.learn.play): a target's action, or an intent
+ * that Python composes into the action (host.act takes both). */
+async function act(move) {
   const item = step();
   const want = expected();
   if (lesson.busy || !item || !want || !lesson.table) return false;
   const token = lesson.token;
   lesson.busy = true;
   try {
-    const grab = item.accept === "grab" && (action.startsWith("grab ") || action === "pass");
-    const onScript = bare(action) === bare(want);
-    if (!grab && !onScript && !item.free) {
+    const text = typeof move === "string" ? move : null;
+    const grab = item.accept === "grab" && (isPointIntent(move) || move === "pass" || (text !== null && bare(text) === bare(want)));
+    if (!grab && text !== null && bare(text) !== bare(want) && !item.free) {
+      const action = text;
       // off the script: the rules say why it cannot be played; a legal move is taken back at once
       const reply = await request({ op: "apply", seat: 0, action, viewer: 0 });
       if (token !== lesson.token) return false;
@@ -130,9 +136,20 @@ async function act(action) {
       say(t("learn.off_script"), "refused");
       return false;
     }
-    const reply = await request({ op: "apply", seat: 0, action, viewer: 0 });
+    const reply = await request({ op: "apply", seat: 0, ...(text !== null ? { action: text } : { intent: move }), viewer: 0 });
     if (token !== lesson.token) return false;
     if (!reply.ok) { say(t("learn.refused", { reason: errorWords(reply.error) }), "refused"); return false; }
+    // the action played: the move's text, or what Python composed of the intent (this seat's last move)
+    const action = text ?? reply.history[reply.history.length - 1][1];
+    const onScript = bare(action) === bare(want);
+    if (!grab && !onScript && !item.free) {
+      // an intent off the script: the rules took it, but the lesson takes it back at once
+      const back = await openAt(lesson.history);
+      if (token !== lesson.token) return false;
+      if (back.ok) draw(back, false);
+      say(t("learn.off_script"), "refused");
+      return false;
+    }
     lesson.history = [...lesson.history, [0, action]];
     draw(reply, true);
     if (grab) {
@@ -231,30 +248,12 @@ function glow() {
 // ---------------------------------------------------------------- the ring: a glow the renderer cannot draw
 const ring = { element: null, want: null, frame: 0 }; // want: (target) => is it the one to mark
 
-/** Where a path of the throw is at `when` ms (the frames stop where it comes to rest), in the throw's units. */
-function pathAt(frames, when, frameMs) {
-  const last = frames.length - 1;
-  if (when >= last * frameMs) return frames[last];
-  const index = Math.floor(Math.max(0, when) / frameMs);
-  const part = (Math.max(0, when) - index * frameMs) / frameMs;
-  return frames[index].map((value, i) => value + (frames[index + 1][i] - value) * part);
-}
-
-/** The Whoopie a scripted grab (`grab <x>,<y>` and its clock) catches by the ball: the ball nearest that point then. */
+/** The Whoopie a scripted grab catches by the ball: the script says it (`catch`), and tests/rules check it against
+ * Python's own hit test of the scripted grab, so this page never decides what a hand catches. */
 function scriptedCatch() {
   const item = step();
-  const thr = lesson.table?.view?.throw;
-  const match = /^grab (\d+),(\d+) @(\d+)$/.exec(String(expected() ?? ""));
-  if (!item || item.accept !== "grab" || !thr || !match) return null;
-  const [x, y, when] = match.slice(1).map(Number);
-  let best = null;
-  let nearest = Infinity;
-  for (const name of thr.order) {
-    const [bx, by] = pathAt(thr.paths[name].ball, when, thr.frame_ms);
-    const distance = Math.hypot(bx - x, by - y);
-    if (distance < nearest) { nearest = distance; best = name; }
-  }
-  return best;
+  if (!item || item.accept !== "grab" || !lesson.table?.view?.throw || !expected()) return null;
+  return item.catch || null;
 }
 
 /** The words of the board's target for the scripted catch (its ball), as the renderer words it. */

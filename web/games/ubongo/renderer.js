@@ -6,9 +6,12 @@
 // What can be played comes from Python (view.targets, py/gamebox/ubongo/rules.py `targets`): each tile to drag,
 // Give up, Hint, Show the solution, and in puzzle mode where the solution closest to the card puts each tile
 // (`place ...`, with its tile, hex and turn as numbers) and each placed tile to take off (`remove N`). A tile's
-// target carries only a verb ("solve" in a race, "place" in puzzle mode): the person builds the action by
-// dragging, and compose() below writes it, the one composition (docs/rules/ubongo.md, "Targets"). Python checks
-// every action; a refused one is explained in a bubble where it was dropped.
+// target carries only a verb ("solve" in a race, "place" in puzzle mode): the person lays tiles by dragging, and
+// the page sends where they lie as an intent ({tiles: [{tile, cell, turn, flip}], ms}), which Python writes as the
+// action (UbongoState.compose; docs/rules/ubongo.md, "Targets"): this page never writes notation. A tile's cells in
+// each turn come from the view (`turns`, cell by cell), so the page only moves them to where the tile lies; a drop
+// off the card or onto another tile is refused there with the rules' own reasons (the view's `misfits`). Python
+// checks every action; a refused one is explained in a bubble where it was dropped.
 import { PALETTE, Surface, button, fitText, font, gem, panel, roundRect, targetsByThing, token } from "../kit.js";
 
 const SQ3 = Math.sqrt(3);
@@ -29,15 +32,9 @@ const CARD_INK = "#fff8ec";
 
 const cellKey = (q, r) => `${q},${r}`;
 
-/** The cells of a tile turned over (if flip) and then turned rot x 60 degrees clockwise; the anchor stays put. */
-function orient(cells, rot, flip) {
-  return cells.map(([q0, r0]) => {
-    let q = flip ? -q0 - r0 : q0;
-    let r = r0;
-    for (let k = 0; k < rot; k++) [q, r] = [-r, q + r];
-    return [q, r];
-  });
-}
+/** The cells of a tile turned over (if flip) and then turned rot x 60 degrees clockwise, anchor on [0, 0], cell by
+ * cell in the order of its base cells: the view's `turns` (py/gamebox/ubongo/tiles.py turns). */
+const turned = (piece, rot, flip) => piece.turns[rot + (flip ? 6 : 0)];
 
 /** A stopwatch reading: 1:05.3. */
 function clockText(ms) {
@@ -273,6 +270,7 @@ export function create(canvas, host) {
   const humanCount = () => (table ? table.seats.filter((s) => s.kind === "human").length : 0);
   const targetsOf = (kind, id) => targets.get(`${kind}:${id}`) || [];
   const targetOf = (kind, id, action) => targetsOf(kind, id).find((target) => target.action === action) || null;
+  const targetKeyed = (kind, id, key) => targetsOf(kind, id).find((target) => target.key === key) || null;
 
   function currentSeat() {
     if (!table || table.is_over) return null;
@@ -330,7 +328,7 @@ export function create(canvas, host) {
 
   /** Tray drawing positions of a tile's cells: [x, y, q, r] per base cell. */
   function trayPoints(piece, index) {
-    const cells = orient(piece.base, piece.rot, piece.flip);
+    const cells = turned(piece, piece.rot, piece.flip);
     const slot = slotRect(index);
     let minX = Infinity; let maxX = -Infinity; let minY = Infinity; let maxY = -Infinity;
     for (const [q, r] of cells) {
@@ -343,7 +341,7 @@ export function create(canvas, host) {
     return { R, points: cells.map(([q, r]) => [cx + R * SQ3 * (q + r / 2), cy + R * 1.5 * r, q, r]) };
   }
 
-  const boardCells = (piece, rot, flip, at) => orient(piece.base, rot, flip).map(([q, r]) => [q + at[0], r + at[1]]);
+  const boardCells = (piece, rot, flip, at) => turned(piece, rot, flip).map(([q, r]) => [q + at[0], r + at[1]]);
   const boardPoints = (piece, rot, flip, at) => boardCells(piece, rot, flip, at)
     .map(([q, r]) => { const p = cellCentre(q, r); return [p.x, p.y, q, r]; });
 
@@ -356,24 +354,25 @@ export function create(canvas, host) {
     return used;
   }
 
-  /** Why the tile cannot lie there (the rules' own message keys), or null when it can: the race's solve is built
-   * here, tile by tile, so its drops are checked where they happen. */
-  function misfit(number, rot, flip, at) {
+  /** Why the tile cannot lie there, in the words of the reasons the view names (`misfits`: the rules' own keys),
+   * or null when it can: a race's tiles are laid here before the solve is handed in, so a drop is answered at once,
+   * from the hexes Python gave (the card's, and each tile's in each turn), with no round trip. */
+  function dropRefusal(number, rot, flip, at) {
     const piece = pieces.get(number);
     const cells = boardCells(piece, rot, flip, at);
-    if (!cells.every(([q, r]) => puzzle.boardSet.has(cellKey(q, r)))) return t("ubongo.off_board", { tile: number });
+    if (!cells.every(([q, r]) => puzzle.boardSet.has(cellKey(q, r)))) return t(view.misfits.off_board, { tile: number });
     for (const other of pieces.values()) {
       if (other.number === number || !other.at) continue;
       const theirs = new Set(boardCells(other, other.rot, other.flip, other.at).map(([q, r]) => cellKey(q, r)));
-      if (cells.some(([q, r]) => theirs.has(cellKey(q, r)))) return t("ubongo.overlap", { tile: number, other: other.number });
+      if (cells.some(([q, r]) => theirs.has(cellKey(q, r)))) return t(view.misfits.overlap, { tile: number, other: other.number });
     }
     return null;
   }
-  const fits = (number, rot, flip, at) => misfit(number, rot, flip, at) === null;
+  const fits = (number, rot, flip, at) => dropRefusal(number, rot, flip, at) === null;
 
   /** The anchor that puts base cell `index` of the tile (turned so) on board cell `cell`. */
   function anchorFor(piece, rot, flip, index, cell) {
-    const [q, r] = orient([piece.base[index]], rot, flip)[0];
+    const [q, r] = turned(piece, rot, flip)[index];
     return [cell[0] - q, cell[1] - r];
   }
 
@@ -395,26 +394,17 @@ export function create(canvas, host) {
     return [rot2, flip2, [at[0] + dq, at[1] + dr]];
   }
 
-  const placementText = (piece, rot, flip, at) => {
-    const [rot2, flip2, at2] = written(piece, rot, flip, at);
-    return `${piece.number} q${at2[0]}r${at2[1]} rot${rot2}${flip2 ? " flip" : ""}`;
-  };
-
-  /** THE composition (docs/rules/ubongo.md, "Targets"): the action a tile's built target becomes. In puzzle mode
-   * (`place`): `place <that tile's placement> @<ms>`; in a race (`solve`): `solve <every tile's placement, in the
-   * view's tile order, joined by ", "> @<ms>`. A placement is written as `written_as` says; nothing else is
-   * composed on this page except the `@<ms>` of a timed target. */
-  function compose(target, ms, moved = null) {
+  /** What the person did with a tile's built target (docs/rules/ubongo.md, "Targets"), as an intent: these tiles
+   * lie there (turned so, anchor on that cell) at `ms` on the clock. In puzzle mode (`place`) the one tile moved; in
+   * a race (`solve`) every tile. Python writes the action (UbongoState.compose). */
+  function laidIntent(target, ms, moved = null) {
     const laid = (piece) => (moved && moved.number === piece.number ? moved : piece);
-    if (target.action === "place") {
-      const piece = laid(pieces.get(Number(target.thing.id)));
-      return `place ${placementText(piece, piece.rot, piece.flip, piece.at)} @${ms}`;
-    }
-    const text = puzzle.tiles.map((tile) => {
-      const piece = laid(pieces.get(tile.number));
-      return placementText(piece, piece.rot, piece.flip, piece.at);
-    }).join(", ");
-    return `solve ${text} @${ms}`;
+    const numbers = target.action === "place" ? [Number(target.thing.id)] : puzzle.tiles.map((tile) => tile.number);
+    const tiles = numbers.map((number) => {
+      const piece = laid(pieces.get(number));
+      return { tile: number, cell: [piece.at[0], piece.at[1]], turn: piece.rot, flip: Boolean(piece.flip) };
+    });
+    return { tiles, ms };
   }
 
   /** Where the concrete `place` target of a tile (puzzle mode) puts the tile's pivot cell, turned as it is now;
@@ -457,8 +447,8 @@ export function create(canvas, host) {
         const d = (SQ3 * (q + r / 2) - sx) ** 2 + (1.5 * r - sy) ** 2;
         if (d < best - 1e-9) { best = d; pivot = i; }
       });
-      pieces.set(tile.number, { number: tile.number, base: tile.cells, writtenAs: tile.written_as, pivot, rot: 0,
-        flip: false, at: null });
+      pieces.set(tile.number, { number: tile.number, base: tile.cells, turns: tile.turns, writtenAs: tile.written_as,
+        pivot, rot: 0, flip: false, at: null });
     }
     selected = null; ghost = null; drag = null; press = null; sending = false; confirmSolution = 0;
   }
@@ -535,19 +525,20 @@ export function create(canvas, host) {
 
   // ------------------------------------------------------------ acting
 
-  /** Play `action` for `seat`, waiting while the page is busy (a bot's move in flight). */
-  async function send(action, seat) {
+  /** Play `move` (a target's action, or an intent) for `seat`, waiting while the page is busy (a bot's move in
+   * flight). */
+  async function send(move, seat) {
     await host.untilTurn(seat);
     sending = true;
-    const ok = await host.act(action, seat);
+    const ok = await host.act(move, seat);
     sending = false;
     return ok;
   }
 
-  /** Play a concrete target of Python's (a timed one gets the stopwatch's `@<ms>`). */
+  /** Play a concrete target of Python's: a timed one "now", as an intent with the stopwatch's clock. */
   async function play(target, seat = puzzle ? puzzle.seat : 0) {
-    const action = target.timed ? `${target.action} @${Math.round(elapsed())}` : target.action;
-    const ok = await send(action, seat);
+    const move = target.timed ? { action: target.action, ms: Math.round(elapsed()) } : target.action;
+    const ok = await send(move, seat);
     render();
     return ok;
   }
@@ -597,13 +588,13 @@ export function create(canvas, host) {
       const moved = { ...piece, rot, flip, at };
       Object.assign(piece, { rot, flip, at });
       render();
-      const ok = await send(compose(built, Math.round(elapsed()), moved), 0);
+      const ok = await send(laidIntent(built, Math.round(elapsed()), moved), 0);
       if (!ok) Object.assign(piece, previous);
       syncPlaced();
       render();
       return;
     }
-    const why = misfit(number, rot, flip, at);
+    const why = dropRefusal(number, rot, flip, at);
     if (why) { say(why); render(); return; }
     Object.assign(piece, { rot, flip, at });
     host.announce(t("ubongo.tile_placed", { tile: number }));
@@ -617,7 +608,7 @@ export function create(canvas, host) {
     ghost = null;
     if (!piece.at) { render(); return; }
     if (mode() === "puzzle") {
-      const remove = targetOf("tile", number, `remove ${number}`);
+      const remove = targetKeyed("tile", number, "ubongo.target.remove");
       if (remove) await play(remove, 0);
       syncPlaced();
     } else {
@@ -646,7 +637,7 @@ export function create(canvas, host) {
     }
     const seat = puzzle.seat;
     const name = host.seatName(seat);
-    const ok = await send(compose(built, ms), seat);
+    const ok = await send(laidIntent(built, ms), seat);
     if (ok) host.announce(t("ubongo.solved_in", { name, time: clockText(ms) }));
     render();
   }
@@ -703,7 +694,7 @@ export function create(canvas, host) {
     const flip = flipIt ? !current.flip : current.flip;
     const about = ghost ? ghost.at : piece.at;
     if (about) {
-      const [q, r] = orient([piece.base[piece.pivot]], current.rot, current.flip)[0];
+      const [q, r] = turned(piece, current.rot, current.flip)[piece.pivot];
       const at = anchorFor(piece, rot, flip, piece.pivot, [q + about[0], r + about[1]]);
       if (ghost) {
         ghost.at = at;
@@ -995,7 +986,7 @@ export function create(canvas, host) {
         const to = cellCentre(spot.cell[0], spot.cell[1]);
         return { drag: { x: to.x, y: to.y }, target: spot.target };
       }
-      const remove = piece.at ? targetOf("tile", piece.number, `remove ${piece.number}`) : null;
+      const remove = piece.at ? targetKeyed("tile", piece.number, "ubongo.target.remove") : null;
       if (remove) {
         const slot = slotRect(puzzle.tiles.findIndex((tile) => tile.number === piece.number));
         return { drag: { x: slot.x + slot.w / 2, y: slot.y + slot.h / 2 }, target: remove };
@@ -1114,11 +1105,11 @@ export function create(canvas, host) {
         c.restore();
       }
     }
-    const [gq, gr] = orient([piece.base[drag.index]], piece.rot, piece.flip)[0];
+    const [gq, gr] = turned(piece, piece.rot, piece.flip)[drag.index];
     const cx = drag.x - drag.offX;
     const cy = drag.y - drag.offY;
     const R = geometry.R;
-    const points = orient(piece.base, piece.rot, piece.flip).map(([q, r]) => [
+    const points = turned(piece, piece.rot, piece.flip).map(([q, r]) => [
       cx + R * SQ3 * (q - gq + (r - gr) / 2), cy + R * 1.5 * (r - gr), q, r]);
     drawPolyhex(c, points, R, puzzle.colour, { lifted: true, alpha: 0.92, label: { text: piece.number, at: points[piece.pivot] } });
   }

@@ -2,9 +2,9 @@
 // What can be played comes from view.targets (py/gamebox/whoopies/views.py): the die, a choice card, a creature,
 // a player or a button. The throw is Python's simulation (view.throw.paths): the renderer plays those frames back,
 // interpolated linearly, from the moment the animation starts, and registers each frame where every ball and body
-// is drawn, so targets() says where they are now. A grab is the one action a person builds (grabAction below):
-// the grab target's action, the point of the table the hand closed on in the throw's 800×520 units, and the
-// throw's clock, `grab <x>,<y> @<ms>`; Python hit-tests it and settles the round. Other seats' grabs are never
+// is drawn, so targets() says where they are now. A grab is the one move a person builds (grabIntent below): the
+// point of the table the hand closed on in the throw's 800×520 units and the throw's clock, sent as an intent;
+// Python writes it as `grab <x>,<y> @<ms>`, hit-tests it and settles the round. Other seats' grabs are never
 // shown during a grab (they are in history; history is not drawn).
 import { pace } from "../common.js";
 import { button, fitText, font, gem, PALETTE, panel, roundRect, Surface } from "../kit.js";
@@ -34,8 +34,9 @@ function writeMuted(value) {
 }
 
 /** Position on a path of frames at `ms`, interpolated linearly; after its last frame a path stays there (the
- * engine's rule: a path in the view stops where its creature rests). */
-function at(frames, ms, frameMs) {
+ * engine's rule: a path in the view stops where its creature rests). The one interpolation of the page: the
+ * guided game (web/learn.js) follows the throw with it too. Where a hand catches is decided by Python alone. */
+export function at(frames, ms, frameMs) {
   const last = frames.length - 1;
   if (ms >= last * frameMs) return frames[last];
   const t = Math.max(0, ms);
@@ -769,14 +770,14 @@ export function create(canvas, host) {
   }
 
   // ------------------------------------------------------------ grabbing
-  /** The one action a person builds (docs/rules/whoopies.md, "Targets"): the grab target's action, the point of
-   * the table the hand closed on (the throw's units, whole, on the table), then the documented timed part, the
-   * throw's clock: `grab <x>,<y> @<ms>`. */
-  function grabAction(target, point, run, thr) {
-    const x = Math.round(Math.min(thr.width, Math.max(0, point.x)));
-    const y = Math.round(Math.min(thr.height, Math.max(0, point.y)));
+  /** What a hand closing on the table is (docs/rules/whoopies.md, "Targets"): an intent, the point of the table it
+   * closed on (the throw's units) and the throw's clock. Python writes the grab (WhoopiesState.compose) and
+   * hit-tests it: this page never writes notation, nor decides what a hand caught. */
+  function grabIntent(point, run, thr) {
+    const x = Math.min(thr.width, Math.max(0, point.x));
+    const y = Math.min(thr.height, Math.max(0, point.y));
     const clock = Math.min(thr.window_ms, Math.max(run.floor, Math.round(throwMs(run))));
-    return { action: `${target.action} ${x},${y} @${clock}`, x, y, clock };
+    return { intent: { point: [x, y], ms: clock }, x, y, clock };
   }
 
   function queue(run, action, after) {
@@ -795,10 +796,10 @@ export function create(canvas, host) {
     const thr = v.throw;
     const target = (v.targets || []).find((tg) => tg.timed);
     if (!thr || !target) return;
-    const made = grabAction(target, toThrow(point), run, thr);
+    const made = grabIntent(toThrow(point), run, thr);
     run.floor = made.clock;
     run.marks.push({ x: made.x, y: made.y, at: performance.now() });
-    queue(run, made.action, (ok) => { if (ok) checkGrab(run, v.round); });
+    queue(run, made.intent, (ok) => { if (ok) checkGrab(run, v.round); });
     animate();
   }
 
