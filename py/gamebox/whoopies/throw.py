@@ -185,78 +185,98 @@ def simulate(key: str, in_play: tuple[str, ...]) -> Throw:
     pxs = [x - vx for x, _, vx, _ in starts]  # the previous positions
     pys = [y - vy for _, y, _, vy in starts]
     radii = [BODY_RADIUS] * count + [BALL_RADIUS] * count
-    floors = [FLOOR - r for r in radii]  # the lowest centre each can have
-    rights = [WIDTH - r for r in radii]
-    every = range(2 * count)
+    # per particle: its index, its radius, the lowest centre it can have and the rightmost
+    limits = [(k, r, FLOOR - r, WIDTH - r) for k, r in enumerate(radii)]
     bodies = range(count)
+    cords = [(i, count + i) for i in bodies]
     pairs = [(i, j) for i in bodies for j in range(i + 1, count)]
     reach = 2 * BODY_RADIUS
+    reach2 = reach * reach
+    cord2 = CORD * CORD
+    resting = FLOOR - BODY_RADIUS - 0.5  # a body this low is on the table
     turns = [0.0] * count
     body_frames: list[list[BodyFrame]] = [[] for _ in bodies]
     ball_frames: list[list[Point]] = [[] for _ in bodies]
     steps_per_frame = FRAME_MS // STEP_MS
+    sqrt = math.sqrt
+    # The same operations, in the same order, as the plain per-particle loops they stand for: only the look-ups
+    # are fewer (locals, precomputed limits and pairs), so every frame stays exactly the same.
     for step in range(REST_MS // STEP_MS + 1):
         if step % steps_per_frame == 0:
             for i in bodies:
                 body_frames[i].append((round(xs[i]), round(ys[i]), round(turns[i] * 1000)))
                 ball_frames[i].append((round(xs[count + i]), round(ys[count + i])))
         damping = 0.997 if step * STEP_MS < SETTLE_MS else 0.85
-        for k in every:
+        for k, radius, floor, right in limits:
             x, y = xs[k], ys[k]
             vx = (x - pxs[k]) * damping
             vy = (y - pys[k]) * damping
             px, py = x, y
             x += vx
             y += vy + GRAVITY
-            if y > floors[k]:  # the table: bounce, with friction
+            if y > floor:  # the table: bounce, with friction
                 vy = y - py
                 vx = x - px
-                y = floors[k]
+                y = floor
                 py = y + vy * BOUNCE
                 px = x - vx * FRICTION
-            if x < radii[k]:  # the sides
+            if x < radius:  # the sides
                 vx = x - px
-                x = radii[k]
+                x = radius
                 px = x + vx * BOUNCE
-            elif x > rights[k]:
+            elif x > right:
                 vx = x - px
-                x = rights[k]
+                x = right
                 px = x + vx * BOUNCE
-            xs[k], ys[k], pxs[k], pys[k] = x, y, px, py
+            xs[k] = x
+            ys[k] = y
+            pxs[k] = px
+            pys[k] = py
         for i in bodies:
-            on_floor = ys[i] >= FLOOR - BODY_RADIUS - 0.5
-            turns[i] += (xs[i] - pxs[i]) / BODY_RADIUS if on_floor else spins[i] * damping
+            turns[i] += (xs[i] - pxs[i]) / BODY_RADIUS if ys[i] >= resting else spins[i] * damping
         for _ in range(3):
-            for i in bodies:  # each cord: pull the ball (and a little the body) back to CORD
-                c = count + i
+            # Only what a cord or a push moved can be off the table or past a side: everything else was put
+            # back by the step above or the round before, so it alone is clamped; a round that moves nothing
+            # leaves the next ones nothing to do.
+            moved: list[int] = []
+            for i, c in cords:  # each cord: pull the ball (and a little the body) back to CORD
                 dx, dy = xs[c] - xs[i], ys[c] - ys[i]
                 dist2 = dx * dx + dy * dy
-                if dist2 > CORD * CORD:
-                    dist = math.sqrt(dist2)
+                if dist2 > cord2:
+                    dist = sqrt(dist2)
                     share = (dist - CORD) / dist
                     xs[i] += dx * share * 0.2
                     ys[i] += dy * share * 0.2
                     xs[c] -= dx * share * 0.8
                     ys[c] -= dy * share * 0.8
+                    moved += (i, c)
             for i, j in pairs:  # bodies push each other apart
-                dx, dy = xs[j] - xs[i], ys[j] - ys[i]
+                dx = xs[j] - xs[i]
+                if dx >= reach or dx <= -reach:  # then dist2 >= reach2 too
+                    continue
+                dy = ys[j] - ys[i]
                 dist2 = dx * dx + dy * dy
-                if dist2 < reach * reach:
+                if dist2 < reach2:
                     if dist2 == 0:
                         dx, dy, dist2 = 1.0, 0.0, 1.0
-                    dist = math.sqrt(dist2)
+                    dist = sqrt(dist2)
                     push = (reach - dist) / dist / 2
                     xs[i] -= dx * push
                     ys[i] -= dy * push
                     xs[j] += dx * push
                     ys[j] += dy * push
-            for k in every:
-                if xs[k] < radii[k]:
-                    xs[k] = radii[k]
-                elif xs[k] > rights[k]:
-                    xs[k] = rights[k]
-                if ys[k] > floors[k]:
-                    ys[k] = floors[k]
+                    moved += (i, j)
+            if not moved:
+                break
+            for k in moved:
+                _, radius, floor, right = limits[k]
+                x = xs[k]
+                if x < radius:
+                    xs[k] = radius
+                elif x > right:
+                    xs[k] = right
+                if ys[k] > floor:
+                    ys[k] = floor
     return Throw(
         key=key,
         order=tuple(order),
