@@ -18,7 +18,7 @@ import gamebox
 from gamebox.core.rng import Rng
 from gamebox.upthrust.rules import UpthrustState
 
-from .conftest import SharedPage, choose_seats, screenshot, start_set_up_game, tap_at
+from .conftest import SharedPage, choose_seats, screenshot, site_games, start_set_up_game, tap_at
 
 DESKTOP = {"width": 1200, "height": 860}
 PHONE = {"width": 390, "height": 844}
@@ -113,7 +113,7 @@ def play_by_targets(page: Any, *, touch: bool, again_on_peg: bool) -> str:
 def test_menu_renders_before_pyodide_is_ready(open_page: Any) -> None:
     page = open_page("", wait_ready=False)
     page.wait_for_selector("#screen-menu:not([hidden])", timeout=5000)
-    assert page.locator(".game-card").count() == 5
+    assert page.locator(".game-card").count() == len(site_games())  # every game of the box
     assert page.locator(".game-card[data-game='upthrust'] a.button").count() == 1
     ready_at_menu = page.evaluate("document.getElementById('engine-status').classList.contains('done')")
     assert not ready_at_menu, "the menu must show before the engine is ready"

@@ -93,7 +93,7 @@ def test_every_guided_step_waits_for_the_person_or_a_next_button(game: str) -> N
     """A step with an action is shown when seat 0 may act; a step without one has the Next button (no action)."""
     data = script(game)
     for step in data["steps"]:
-        assert set(step) <= {"prompt", "action", "actions", "accept", "free", "bots"}
+        assert set(step) <= {"prompt", "action", "actions", "accept", "catch", "free", "bots"}
         assert not ("action" in step and "actions" in step)
         assert step.get("accept") in (None, "grab")
 
