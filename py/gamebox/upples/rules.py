@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NoReturn
 
+from gamebox.core import targets as core_targets
 from gamebox.core.errors import IllegalAction
 from gamebox.core.game import DAY, Game, LogEntry, State, log_entry
 from gamebox.core.rng import Rng
-from gamebox.core.targets import Target
-from gamebox.upples import views
+from gamebox.core.targets import Target, Thing
 from gamebox.upples.actions import PASS, Action, Jump, Pass, jump, parse
 from gamebox.upples.board import (
     EMPTY,
@@ -32,7 +32,7 @@ from gamebox.upples.board import (
 )
 from gamebox.upples.deck import CHARACTER_IDS, CODES, COLOURS, EDIBLE, GOLDEN_IDS, POINTS
 from gamebox.upples.editions import EDITIONS, Edition
-from gamebox.upples.views import UpplesPlayer, UpplesView
+from gamebox.upples.views import EAT_KEYS, MULTI_KEYS, Refusal, UpplesPlayer, UpplesView
 
 MODES = ("glutton", "naughty", "survival", "training")
 OPPOSITE_BODY = {"white": "red", "red": "white"}
@@ -546,15 +546,55 @@ class UpplesState(State[UpplesView]):
             "end_reason": self.end_reason,
             "winners": self.winners(),
             "events": list(self.events),
-            "refusals": views.refusals(self, seat),
+            "refusals": self.refusals(seat),
         }
 
-    # -- targets: what the seat to move can touch (views.py) -----------------------------------------------
-    def targets(self, seat: int | None) -> list[Target]:
-        return views.targets(self, seat)
-
+    # -- targets: what the seat to move can touch, and why the squares it can't jump to are refused -------------
     def target_of(self, action: str) -> Target:
-        return views.target_of(self, action)
+        """The target of one legal action of the seat to move."""
+        move = parse(action, self.edition)
+        if not isinstance(move, Jump):
+            stuck = self.seats[self.current].stuck
+            return core_targets.button(action, "upples.target.pass_swap" if stuck else "upples.target.pass_flip")
+        landing = move.to
+        start, to = SQUARE_NAMES[move.frm], SQUARE_NAMES[landing]
+        params: dict[str, str | int] = {"start": start, "to": to}
+        if landing in self.tokens(self.current):
+            return core_targets.target(action, "upples.target.bounce", core_targets.thing("piece", to), params=params)
+        card = self.board[landing]
+        assert card != EMPTY
+        code = CODES[card]
+        on: Thing = core_targets.thing("card", to)
+        if code == "tunnel":
+            if move.exit is None:
+                return core_targets.target(action, "upples.target.tunnel_bounce", on, params=params)
+            exit_ = SQUARE_NAMES[move.exit]
+            return core_targets.target(action, "upples.target.tunnel_exit", on, to=core_targets.thing("card", exit_),
+                          params={**params, "exit": exit_})
+        if code == "multi":
+            assert move.colour is not None
+            state_button = core_targets.thing("button", move.colour)
+            return core_targets.target(action, MULTI_KEYS[move.colour], on, to=state_button, params=params)
+        return core_targets.target(action, EAT_KEYS[code], on, params={**params, "points": POINTS[card]})
+
+    def refusals(self, seat: int | None) -> dict[str, Refusal]:
+        """For the seat to move (and only for it): every square it may not jump to, with the rules' reason, so that
+        a tap there is answered where it happened. Its own square is left out (a tap there is about the komupple)."""
+        if self.over or seat is None or seat != self.current:
+            return {}
+        player = self.seats[seat]
+        assert player.square is not None
+        legal = list(self.legal(seat).values())
+        landings = {action.to for action in legal if isinstance(action, Jump)}
+        found: dict[str, Refusal] = {}
+        for index in range(SQUARES):
+            if index == player.square or index in landings:
+                continue
+            try:
+                self._explain(seat, jump(player.square, index), legal)
+            except IllegalAction as error:
+                found[SQUARE_NAMES[index]] = {"key": error.key, "params": dict(error.params)}
+        return found
 
     def snapshot(self) -> dict[str, Any]:
         return {
