@@ -579,8 +579,13 @@ class WhoopiesState(State[WhoopiesView]):
     # -- targets: what a person can act on now (views.py) ---------------------------------------------------------
     def targets(self, seat: int | None) -> list[Target]:
         """The die, a choice card, a creature, a player or a button; in the grab, every creature by its ball and by
-        its body (timed: the page builds ``grab <x>,<y> @<ms>``), and pass."""
-        return views.targets(self, seat)
+        its body (timed: the page answers with a point of the table and its clock, see ``compose``), and pass."""
+        if seat is None or seat not in self.to_move:
+            return []
+        if self.phase == "grab":
+            assert self.throw is not None
+            return views.grab_targets(list(self.throw.order))
+        return [self.target_of(action) for action in self.legal_actions(seat)]
 
     def target_of(self, action: str) -> Target:
         move = actions.parse(action, self.rules)

@@ -14,13 +14,10 @@ point, so the target a person aimed at says what they meant, never what they cau
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 from gamebox.core.targets import Target, button, target, thing
 from gamebox.whoopies.actions import Action, Call, Joker, Pass, Pick, Roll, Steal, Throw
-
-if TYPE_CHECKING:
-    from gamebox.whoopies.rules import WhoopiesState
 
 Phase = Literal["own", "roll", "choose", "pick", "throw", "grab", "steal", "resolved", "over"]
 GRAB = "grab"  # the built action's verb: the page sends the point and its clock, and compose() writes the rest
@@ -168,20 +165,8 @@ def target_of(move: Action) -> Target:
     return target(action, KEYS[move.kind], thing("creature", move.value), params={"whoopie": move.value})
 
 
-def grab_targets(state: WhoopiesState) -> list[Target]:
-    """Every creature in play, by its ball and by its body, in the order they are drawn; then pass."""
-    throw = state.throw
-    assert throw is not None
-    balls = [target(GRAB, GRAB_BALL, thing("creature", name), timed=True, params={"whoopie": name})
-             for name in throw.order]
-    bodies = [target(GRAB, GRAB_BODY, thing("creature", name), timed=True, params={"whoopie": name})
-              for name in throw.order]
+def grab_targets(order: list[str]) -> list[Target]:
+    """Every creature in play (``order``: as they are drawn), by its ball and by its body; then pass."""
+    balls = [target(GRAB, GRAB_BALL, thing("creature", name), timed=True, params={"whoopie": name}) for name in order]
+    bodies = [target(GRAB, GRAB_BODY, thing("creature", name), timed=True, params={"whoopie": name}) for name in order]
     return [*balls, *bodies, target_of(Pass())]
-
-
-def targets(state: WhoopiesState, seat: int | None) -> list[Target]:
-    if seat is None or seat not in state.to_move:
-        return []
-    if state.phase == "grab":
-        return grab_targets(state)
-    return [state.target_of(action) for action in state.legal_actions(seat)]
