@@ -9,6 +9,7 @@ from gamebox.core.bots import mcts, random_action
 from gamebox.core.errors import IllegalAction
 from gamebox.core.game import Game, LogEntry, State, log_entry
 from gamebox.core.rng import Rng
+from gamebox.core.targets import Target, button
 
 
 class NimState(State):
@@ -32,6 +33,9 @@ class NimState(State):
         self.last = seat
         self.turn = 1 - self.turn
         return [log_entry(seat, "nim.took", f"Took {taken}.", taken=taken)]
+
+    def target_of(self, action: str) -> Target:
+        return button(action, "nim.take")
 
     def scores(self) -> list[int]:
         if self.heap:

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Self
 from gamebox.core.errors import BadRequest, IllegalAction, InvalidSetup
 from gamebox.core.notation import check_action_text
 from gamebox.core.rng import Rng, normalize_seed
-from gamebox.core.targets import Target, button
+from gamebox.core.targets import Target
 
 JSON = Any
 # The edition of the rules that new games follow. A change that makes a seed or a history mean something else
@@ -132,9 +132,10 @@ class State[ViewT: Mapping[str, Any]](ABC):
             return []
         return [self.target_of(action) for action in self.legal_actions(seat)]
 
+    @abstractmethod
     def target_of(self, action: str) -> Target:
-        """The target of one legal ``action``: by default a button named by the action."""
-        return button(action, f"{self.game.id}.action.{action.split(' ')[0]}")
+        """The target of one legal ``action``: the thing a person touches to play it, and the words that say what it
+        does (read from the game's action value, never from its text)."""
 
     # -- secrets: what the per-viewer filter (core/viewer.py) asks of a game --------------------------------
     def secret_run_start(self) -> int:

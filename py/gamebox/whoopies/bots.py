@@ -15,16 +15,18 @@ from typing import Any
 
 from gamebox.core.game import BotFunction, State
 from gamebox.core.rng import Rng
+from gamebox.whoopies.actions import Steal, parse
+from gamebox.whoopies.editions import Edition, rules_of
 from gamebox.whoopies.people import LEVELS as PEOPLE_AT
 from gamebox.whoopies.people import Person, grab
 
 
-def _steal(view: dict[str, Any], seat: int, legal: list[str], careful: bool, rng: Rng) -> str:
+def _steal(view: dict[str, Any], seat: int, legal: list[str], edition: Edition, careful: bool, rng: Rng) -> str:
     if not careful:
         return rng.choice(legal)
     gems: list[int] = view["gems"]
     amount = int(view["steal"]["gems"])
-    victims = [int(a.split()[1]) for a in legal]
+    victims = [move.seat for move in (parse(action, edition) for action in legal) if isinstance(move, Steal)]
     # end the game now if that leaves me alone at the top; else rob the richest
     for victim in victims:
         after = list(gems)
@@ -32,9 +34,9 @@ def _steal(view: dict[str, Any], seat: int, legal: list[str], careful: bool, rng
         after[victim] -= taken
         after[seat] += taken
         if after[victim] == 0 and all(after[seat] > g for s, g in enumerate(after) if s != seat):
-            return f"steal {victim}"
+            return str(Steal(victim))
     richest = max(victims, key=lambda v: (gems[v], -v))
-    return f"steal {richest}"
+    return str(Steal(richest))
 
 
 def playing_as(person: Person, careful: bool) -> BotFunction:
@@ -49,7 +51,7 @@ def playing_as(person: Person, careful: bool) -> BotFunction:
         if view["phase"] == "grab":
             return grab(view, seat, person, rng)
         if view["phase"] == "steal":
-            return _steal(view, seat, legal, careful, rng)
+            return _steal(view, seat, legal, rules_of(state.edition), careful, rng)
         return rng.choice(legal)
 
     return play
