@@ -177,15 +177,19 @@ def has_hole(cells: set[Cell]) -> bool:
 
 
 # -- making one side -------------------------------------------------------------------------------------
-_LAYOUT_GRID = 64  # bits per row of the layout grid
-_LAYOUT_OFFSET = 24  # the first tile sits this many rows and columns in, so every layout stays on the grid
-_DIRECTIONS = tuple(dr * _LAYOUT_GRID + dq for dq, dr in NEIGHBOURS)
+# The layout grid is laid out column by column: cell (q, r) is bit (q + _LAYOUT_Q) * _LAYOUT_ROWS + r + _LAYOUT_R,
+# so a mask's bits in increasing order are its cells sorted by (q, r), the order a tile's offsets are tried in.
+# Every layout stays within MAX_WIDTH x MAX_HEIGHT of its first tile, well inside the grid.
+_LAYOUT_ROWS = 32  # bits per grid column
+_LAYOUT_Q = 32  # the first tile sits this many columns in
+_LAYOUT_R = 16  # and this many rows down
+_DIRECTIONS = tuple(dq * _LAYOUT_ROWS + dr for dq, dr in NEIGHBOURS)
 
 
 def _layout_mask(cells: Iterable[Cell]) -> int:
     mask = 0
     for q, r in cells:
-        mask |= 1 << ((r + _LAYOUT_OFFSET) * _LAYOUT_GRID + q + _LAYOUT_OFFSET)
+        mask |= 1 << ((q + _LAYOUT_Q) * _LAYOUT_ROWS + r + _LAYOUT_R)
     return mask
 
 
@@ -193,42 +197,74 @@ def _shift(mask: int, by: int) -> int:
     return mask << by if by >= 0 else mask >> -by
 
 
+# an orientation's cells -> its layout mask (its first cell on (0, 0)), its leftmost and rightmost screen column
+# (2q + r), its lowest row, and for each cell the shift that moves that cell onto (0, 0)
+_LAID: dict[Cells, tuple[int, int, int, int, tuple[int, ...]]] = {}
+
+
+def _laid(cells: Cells) -> tuple[int, int, int, int, tuple[int, ...]]:
+    found = _LAID.get(cells)
+    if found is None:
+        xs = [2 * q + r for q, r in cells]
+        found = (_layout_mask(cells), min(xs), max(xs), max(r for _, r in cells),
+                 tuple(q * _LAYOUT_ROWS + r for q, r in cells))
+        _LAID[cells] = found
+    return found
+
+
 def _lay_out(rng: Rng, colour: str, numbers: list[int]) -> set[Cell] | None:
     """Lay the tiles out one by one, each touching the ones before, at a random spot among those with the most
-    (or one fewer) shared edges that keep the board within MAX_WIDTH x MAX_HEIGHT."""
+    (or one fewer) shared edges that keep the board within MAX_WIDTH x MAX_HEIGHT.
+
+    A tile's spots are tried orientation by orientation, each at every offset (dq, dr) in increasing order that
+    puts one of its cells next to the board so far; the offsets are bits of one mask, so are the cells next to
+    the board and the number of placed neighbours each has."""
     shape: set[Cell] = set()
     grid = 0
+    origin = _LAYOUT_Q * _LAYOUT_ROWS + _LAYOUT_R
     for number in numbers:
         orientations = ORIENTATIONS[colour][number]
         if not shape:
             shape.update(rng.choice(orientations).cells)
             grid = _layout_mask(shape)
             continue
-        frontier = sorted({(q + dq, r + dr) for q, r in shape for dq, dr in NEIGHBOURS} - shape)
         xs = [2 * q + r for q, r in shape]
         lo_x, hi_x = min(xs), max(xs)
         lo_r, hi_r = min(r for _, r in shape), max(r for _, r in shape)
-        around = [_shift(grid, d) for d in _DIRECTIONS]  # cells with a placed neighbour, per direction
+        # levels[k]: the cells with more than k placed neighbours, so a spot's shared edges are the sum over
+        # levels of its cells there (a bit-sliced count of the six shifted grids)
+        levels: list[int] = []
+        for d in _DIRECTIONS:
+            carry = _shift(grid, d)
+            for k, level in enumerate(levels):
+                levels[k], carry = level | carry, level & carry
+            if carry:
+                levels.append(carry)
+        frontier = levels[0] & ~grid
         best = -1
         options: list[tuple[int, Cells, int, int]] = []
         for o in orientations:
-            tile = _layout_mask(o.cells)
-            txs = [2 * q + r for q, r in o.cells]
-            t_lo_x, t_hi_x = min(txs), max(txs)
-            t_lo_r, t_hi_r = 0, max(r for _, r in o.cells)
-            offsets = sorted({(fq - cq, fr - cr) for fq, fr in frontier for cq, cr in o.cells})
-            for dq, dr in offsets:
+            tile, t_lo_x, t_hi_x, t_hi_r, cell_shifts = _laid(o.cells)
+            offsets = overlaps = 0
+            for by in cell_shifts:
+                offsets |= _shift(frontier, -by)
+                overlaps |= _shift(grid, -by)
+            offsets &= ~overlaps
+            while offsets:
+                low = offsets & -offsets
+                offsets ^= low
+                by = low.bit_length() - 1 - origin
+                dq, dr = divmod(by + _LAYOUT_R, _LAYOUT_ROWS)
+                dr -= _LAYOUT_R
                 dx = 2 * dq + dr
                 if (max(hi_x, t_hi_x + dx) - min(lo_x, t_lo_x + dx)) // 2 + 1 > MAX_WIDTH:
                     continue
-                if max(hi_r, t_hi_r + dr) - min(lo_r, t_lo_r + dr) + 1 > MAX_HEIGHT:
+                if max(hi_r, t_hi_r + dr) - min(lo_r, dr) + 1 > MAX_HEIGHT:
                     continue
-                placed = _shift(tile, dr * _LAYOUT_GRID + dq)
-                if placed & grid:
-                    continue
+                placed = _shift(tile, by)
                 contact = 0
-                for near in around:
-                    contact += (placed & near).bit_count()
+                for level in levels:
+                    contact += (placed & level).bit_count()
                 options.append((contact, o.cells, dq, dr))
                 if contact > best:
                     best = contact

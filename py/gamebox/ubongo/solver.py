@@ -203,41 +203,76 @@ def _placement(number: int, o: Orientation, first: Cell) -> Placement:
     return Placement(number, o.rot, o.flip, (first[0] + o.anchor[0], first[1] + o.anchor[1]))
 
 
+def _distinct_shapes() -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
+    """The 28 distinct tile shapes (tiles 1-8 shared, then 9-13 of each colour): each one's orientation masks
+    (first cell on bit 0), its owner (-1 shared, else the colour's index) and its number."""
+    masks: list[tuple[int, ...]] = []
+    owner: list[int] = []
+    numbers: list[int] = []
+    for n in TILE_NUMBERS:
+        if n <= SHARED_TILES:
+            masks.append(tuple(_shapes(ORIENTATIONS[COLOURS[0]][n])))
+            owner.append(-1)
+            numbers.append(n)
+    for ci, colour in enumerate(COLOURS):
+        for n in TILE_NUMBERS:
+            if n > SHARED_TILES:
+                masks.append(tuple(_shapes(ORIENTATIONS[colour][n])))
+                owner.append(ci)
+                numbers.append(n)
+    return tuple(masks), tuple(owner), tuple(numbers)
+
+
+_SHAPE_MASKS, _SHAPE_OWNERS, _SHAPE_NUMBERS = _distinct_shapes()
+# The cells next to a search's first empty cell that most tile placements cover (rows below, columns right and
+# left): which of them are empty picks the placements worth checking at all.
+_WINDOW = sum(1 << (r * GRID + q) for r, q in ((0, 0), (0, 1), (0, 2), (1, -2), (1, -1), (1, 0), (1, 1), (2, -2),
+                                                (2, -1)))
+# Which window cells are empty -> the shapes that may fit there, as (shape, its orientation masks that cover no
+# full window cell). There are at most 2 ** 8 of them, the same on every board.
+_FITTING: dict[int, tuple[tuple[int, tuple[int, ...]], ...]] = {}
+
+
+def _fitting(window: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    found = _FITTING.get(window)
+    if found is None:
+        found = tuple((shape, fit) for shape, masks in enumerate(_SHAPE_MASKS)
+                      if (fit := tuple(mask for mask in masks if not mask & (_WINDOW ^ window))))
+        _FITTING[window] = found
+    return found
+
+
 def covering_sets(board: Board, k: int, enough: Callable[[dict[str, list[tuple[int, ...]]]], bool] | None = None,
                   order: Sequence[int] | None = None,
                   max_nodes: int = 400_000) -> dict[str, list[tuple[int, ...]]]:
     """For every colour, sets of exactly ``k`` of its 13 tiles that cover the board (sorted numbers), in the
-    order the search meets them: all of them, or stop as soon as ``enough(found)`` says so.
+    order the search meets them: all of them, or stop as soon as ``enough(found)`` says so, or once the search
+    has taken ``max_nodes`` steps (the start, and every tile placed).
 
     One search serves all colours: tiles 1-8 are the same shapes in every colour, so a branch stays open to
     all colours until it takes a colour's own tile (9-13). ``order`` permutes the 28 distinct shapes (8
-    shared, then 5 per colour) to vary which sets are met first."""
-    shared = [n for n in TILE_NUMBERS if n <= SHARED_TILES]
-    own = [n for n in TILE_NUMBERS if n > SHARED_TILES]
-    shapes: list[tuple[Orientation, ...]] = []
-    owner: list[int] = []  # per shape: -1 shared, else colour index
-    numbers: list[int] = []
-    for n in shared:
-        shapes.append(ORIENTATIONS[COLOURS[0]][n])
-        owner.append(-1)
-        numbers.append(n)
-    for ci, colour in enumerate(COLOURS):
-        for n in own:
-            shapes.append(ORIENTATIONS[colour][n])
-            owner.append(ci)
-            numbers.append(n)
-    if order is not None:
-        shapes = [shapes[i] for i in order]
-        owner = [owner[i] for i in order]
-        numbers = [numbers[i] for i in order]
-    fits = Fits(board, shapes)
-    at = fits.at
-    by_shape: dict[int, list[int]] = {}  # a shape's mask -> the tiles of that shape: the last tile, by one look-up
-    for index, tile_shapes in enumerate(fits.shapes):
-        for mask in tile_shapes:
-            by_shape.setdefault(mask, []).append(index)
+    shared, then 5 per colour) to vary which sets are met first. The generator makes its cards from what this
+    returns, step budget included, so the order of the search and its count of steps must never change."""
+    order = tuple(order) if order is not None else tuple(range(len(_SHAPE_MASKS)))
+    owner = [_SHAPE_OWNERS[shape] for shape in order]
+    numbers = [_SHAPE_NUMBERS[shape] for shape in order]
+    position = {shape: index for index, shape in enumerate(order)}
+    # a shape's mask -> (flag, owner) of each tile of that shape: the last tile is found by one look-up
+    by_shape: dict[int, list[tuple[int, int]]] = {}
+    for index, shape in enumerate(order):
+        for mask in _SHAPE_MASKS[shape]:
+            by_shape.setdefault(mask, []).append((1 << index, owner[index]))
+    # per window (which of its cells are empty): the tiles that may fit there, in this search's order
+    rows: dict[int, list[tuple[int, int, tuple[int, ...]]]] = {}
+
+    def row_at(window: int) -> list[tuple[int, int, tuple[int, ...]]]:
+        row = [(1 << index, owner[index], fit)
+               for index, fit in sorted((position[shape], fit) for shape, fit in _fitting(window))]
+        rows[window] = row
+        return row
+
     found: dict[str, list[tuple[int, ...]]] = {colour: [] for colour in COLOURS}
-    budget = [max_nodes]
+    budget = max_nodes
     min_size, max_size = 4, 6
 
     def record(used: int, lock: int) -> bool:
@@ -250,30 +285,51 @@ def covering_sets(board: Board, k: int, enough: Callable[[dict[str, list[tuple[i
                 added = True
         return added and enough is not None and enough(found)
 
-    def walk(empty: int, used: int, lock: int, left: int) -> bool:
-        budget[0] -= 1
-        if budget[0] < 0:
-            return True
-        if left == 1:  # the last tile must be exactly the empty cells: one look-up
-            for index in by_shape.get(empty >> first_bit(empty), ()):
-                o = owner[index]
-                if not used >> index & 1 and (o < 0 or lock < 0 or lock == o) and record(
-                        used | 1 << index, o if o >= 0 else lock):
-                    return True
-            return False
-        if not min_size * left <= empty.bit_count() <= max_size * left:
-            return False
-        bit = first_bit(empty)
-        for index, o in enumerate(owner):
-            if used >> index & 1 or o >= 0 and lock >= 0 and o != lock:  # placed, or another colour's tile
-                continue
-            after, locked = used | 1 << index, lock if o < 0 else o
-            for placed, _ in at(index, bit):
-                if placed & empty == placed and walk(empty ^ placed, after, locked, left - 1):
-                    return True
+    def last(empty: int, used: int, lock: int) -> bool:
+        """The step to the last tile: it must be exactly the empty cells."""
+        for flag, o in by_shape.get(empty >> (empty & -empty).bit_length() - 1, ()):
+            if not used & flag and (o < 0 or lock < 0 or lock == o) and record(used | flag, o if o >= 0 else lock):
+                return True
         return False
 
-    walk(board.mask, 0, -1, k)
+    def walk(empty: int, used: int, lock: int, left: int) -> bool:
+        # two or more tiles left; this step is already counted. Each step below is counted before it is taken
+        # (the search stops when the budget runs out); the step to the last tile is taken here (``last``, inline)
+        nonlocal budget
+        if not min_size * left <= empty.bit_count() <= max_size * left:
+            return False
+        bit = (empty & -empty).bit_length() - 1
+        window = empty >> bit & _WINDOW
+        row = rows.get(window)
+        if row is None:
+            row = row_at(window)
+        for flag, o, fit in row:
+            if used & flag or o >= 0 and lock >= 0 and o != lock:  # placed, or another colour's tile
+                continue
+            after, locked = used | flag, lock if o < 0 else o
+            for mask in fit:
+                placed = mask << bit
+                if placed & empty == placed:
+                    budget -= 1
+                    if budget < 0:
+                        return True
+                    rest = empty ^ placed
+                    if left > 2:
+                        if walk(rest, after, locked, left - 1):
+                            return True
+                        continue
+                    for last_flag, last_owner in by_shape.get(rest >> (rest & -rest).bit_length() - 1, ()):
+                        if not after & last_flag and (last_owner < 0 or locked < 0 or locked == last_owner) and record(
+                                after | last_flag, last_owner if last_owner >= 0 else locked):
+                            return True
+        return False
+
+    budget -= 1
+    if budget >= 0:
+        if k == 1:
+            last(board.mask, 0, -1)
+        else:
+            walk(board.mask, 0, -1, k)
     return found
 
 
