@@ -1,8 +1,9 @@
 """The generic bot layer: a random player, and Monte Carlo tree search that any game can use.
 
 ``choose`` is the one entry point. Each game's bots.py supplies, per level, a function
-``(state, seat, budget_ms, rng) -> action``; most build on ``mcts`` below with their own playout policy and
-evaluation. For hidden information, pass ``determinize``: every iteration then searches a world sampled from
+``(state, seat, budget_ms, rng) -> action`` (its ``LEVELS``, which the package's ``__init__`` hands to its Game, so
+rules never import bots; ``Game.bot(level)`` looks one up); most build on ``mcts`` below with their own playout
+policy and evaluation. For hidden information, pass ``determinize``: every iteration then searches a world sampled from
 what the bot's seat knows (information-set MCTS, one tree keyed by action text), so no bot peeks.
 """
 

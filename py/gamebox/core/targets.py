@@ -3,10 +3,11 @@
 A target is one legal action, the message key that words it for a person ("Move the red peg from b3 to b6"), and
 the thing on the table it belongs to: the peg, cell, tile, creature, stack, card or button a person touches. A
 move made in two touches (pick a peg, then its hole) names both: ``thing`` first, then ``to``. Renderers map
-things to shapes and never read the action's text; the page sends the action back as it is, except that a
-``timed`` action is completed with what only the page can know, written in the game's own notation by one
-function of its renderer: the clock (`` @<ms>``) and, for a grab, the point touched (Whoopies' ``grabAction``,
-Ubongo's ``compose``; docs/rules/<game>.md says how).
+things to shapes and send a target's action back as it is (the bridge's ``apply`` with ``action``). A ``timed``
+target is one a person builds with what only the page can measure (the clock, the point touched, where tiles
+lie): for it the page sends an intent instead (``apply`` with ``intent``: Ubongo's ``{tiles, ms}``, Whoopies'
+``{point, ms}``, or ``{action, ms}``), and the game's ``State.compose`` writes the action in its notation, or
+refuses it with the reason (docs/rules/<game>.md, "Targets"). The page never writes or reads notation.
 """
 
 from __future__ import annotations

@@ -685,10 +685,11 @@ class UbongoState(State[UbongoView]):
 
     # -- targets: what a person can act on now (core/targets.py; docs/rules/ubongo.md, "Targets") -------------
     def targets(self, seat: int | None) -> list[Target]:
-        """A race: each of the seat's tiles, to drag onto the card (the page builds ``solve ... @ms`` from where
-        they lie), and Give up (``timeout``). Puzzle mode: each tile to drag (the page builds ``place ... @ms``);
-        where the solution closest to the tiles on the card puts each tile that is not there yet, when those
-        hexes are free (a ``place`` to play as it is); each placed tile to take off; Hint; Show the solution."""
+        """A race: each of the seat's tiles, to drag onto the card (the page sends where they lie, an intent, and
+        ``compose`` writes ``solve ... @ms``), and Give up (``timeout``). Puzzle mode: each tile to drag (``compose``
+        writes ``place ... @ms`` from the intent); where the solution closest to the tiles on the card puts each
+        tile that is not there yet, when those hexes are free (a ``place`` to play as it is); each placed tile to
+        take off; Hint; Show the solution."""
         if seat is None or seat not in self.to_move:
             return []
         if self.mode == "puzzle":

@@ -52,7 +52,7 @@ MOVE_TARGET = "upthrust.action.move"  # "Move the red peg from b3 to b6"
 
 
 class UpthrustReason(TypedDict):
-    """Why a peg may not move: an IllegalAction's message key and its parameters (web/i18n words it)."""
+    """Why a peg may not move: an IllegalAction's message key and its parameters (the page's catalogue words it)."""
 
     key: str
     params: dict[str, str | int]

@@ -3,7 +3,8 @@ practised grown-up (people.py holds the model, docs/rules/whoopies.md its figure
 
 A bot reads only ``state.view(seat)``: the call, the creatures, the picks and the throw as the screen shows it. In
 a grab it reacts to the throw, finds the right creature, moves its hand to the ball and closes it on a point,
-``grab <x>,<y> @<ms>``, which the engine hit-tests like a person's click: a bot can miss, or catch the wrong
+``grab <x>,<y> @<ms>`` (a ``Grab`` value, written by actions.py), which the engine hit-tests as it does a person's
+grab (the page's intent, which ``WhoopiesState.compose`` writes the same way): a bot can miss, or catch the wrong
 creature or a body, and after a miss it tries again, later. Every draw comes from the generator
 ``gamebox.bots.choose`` hands it (keyed by the game's seed, the move number and the seat), so a game with bots
 replays exactly, and the time travels in the action.

@@ -2,7 +2,7 @@
 
 A target's ``thing`` is what the person touches: the die (roll), a choice card (the joker's action, a colour), a
 creature (name, spare, pick, grab), a player (steal), or a button (throw, pass). The renderer maps these to shapes
-and never reads the action's text.
+and sends a target's action back as it is.
 
 The grab is the one action a person builds: a hand closes on a point of the table at a moment of the throw.
 Its targets are timed and their action is ``grab``: the page sends an intent, the point the hand closed on in the

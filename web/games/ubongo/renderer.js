@@ -388,7 +388,8 @@ export function create(canvas, host) {
   }
 
   /** How the notation writes the tile turned (rot, flip) with its anchor on `at`: [rot', flip', at'] (the view's
-   * `written_as`, so the page writes the one text of a placement without knowing the rule). */
+   * `written_as`), so that a `place` target's numbers (its params, in the written turn) can be matched with the
+   * tile as it is turned on screen, without knowing the rule. */
   function written(piece, rot, flip, at) {
     const [rot2, flip2, dq, dr] = piece.writtenAs[rot + (flip ? 6 : 0)];
     return [rot2, flip2, [at[0] + dq, at[1] + dr]];
