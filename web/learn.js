@@ -440,7 +440,7 @@ document.addEventListener("languagechange", () => {
 wireBoard(document.getElementById("learn-board"));
 
 /** What the person can do on the lesson's board now, in CSS pixels of the viewport (the renderer kit's targets()):
- * nothing while the page works or the bots reply. app.js's window.gamebox.targets() answers with it on this screen. */
+ * nothing while the page works or the bots reply. window.gamebox.targets() (web/embed-api.js) answers with it here. */
 export function currentTargets() {
   if (!lesson.renderer || !lesson.table || lesson.busy || lesson.moving || !lesson.renderer.targets) return [];
   return lesson.renderer.targets();
