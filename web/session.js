@@ -83,10 +83,11 @@ export class Session extends EventTarget {
     this.stay();
   }
 
-  /** The state's own doings (a bot's pause, a peek's wait), then `state` is said. */
+  /** The state's own doings (a bot's pause, a peek's wait, work done ahead), then `state` is said. */
   stay() {
     const state = this.state;
     const table = this.table;
+    if (state === "human" || state === "animating") this.prepare();
     if (state === "animating") this.after(BOT_DELAY_MS * this.pace(), () => this.think());
     if (table && table.sealed && PLAYABLE.has(state)) this.after(PEEK_MS, () => this.peek());
     this.emit("state", { state });
@@ -109,6 +110,18 @@ export class Session extends EventTarget {
   after(ms, then) {
     const timer = setTimeout(then, ms);
     this.visit.signal.addEventListener("abort", () => clearTimeout(timer), { once: true });
+  }
+
+  /** While a person thinks or a bot is about to, the engine does ahead the work a coming move will need (the
+   * bridge's `prepare`: the cards of a race's coming rounds, a throw about to be made), a short piece a request,
+   * asked again while it says more is left. It only fills caches, so nothing waits for it: leaving the state stops
+   * it, and a move asked meanwhile waits at most for the one piece on its way. */
+  async prepare() {
+    const { signal } = this.visit;
+    for (;;) {
+      const reply = await this.port.request({ op: "prepare" }, { signal });
+      if (signal.aborted || !reply.ok || !reply.more) return;
+    }
   }
 
   /** Ask the engine within the current state: null when the state was left before the reply came.

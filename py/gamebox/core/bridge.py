@@ -14,9 +14,11 @@ Requests (``op`` and its fields) and what they answer:
 - ``open``  code, seats?                       the table a share code describes
 - ``view``  viewer?                            the table
 - ``legal`` seat                               {"actions": [...]} for that seat
-- ``apply`` seat, action | intent              the table after a human's action; or after what the person did
+- ``apply`` seat, action | intent, expect?     the table after a human's action; or after what the person did
                                                (``intent``), which the game composes into its action
-                                               (``State.compose``; ``{"action": ...}`` is a target's action)
+                                               (``State.compose``; ``{"action": ...}`` is a target's action);
+                                               with ``expect`` (a guided game's step), the reply's ``expected``
+                                               says whether it was that move (``State.same_move``)
 - ``bot``   budget_ms?                         the table after the next bot seat to move has acted
 - ``hint``  seat, budget_ms?                   {"action": ...}: the best move the hard bot finds
 - ``undo``                                     the table after undoing back to the last human action
@@ -26,6 +28,10 @@ Requests (``op`` and its fields) and what they answer:
                                                history}; the open table becomes that position
 - ``check`` code                               what a share code holds (game, seed, players, options, moves,
                                                to_move, is_over, deal), without touching the open table
+- ``prepare``                                  {"ok": true, "more": ...}: the open table's state does ahead a
+                                               piece of the work a coming move will need (State.prepare; caches
+                                               only, the table is unchanged), and says whether more is left;
+                                               nothing (more: false) when no table is open
 
 Every request may carry ``viewer`` (the seat the page shows the table to) and ``clock_ms`` (the page's clock, in
 ms since the running real-time phase began: a grab's throw, a race's sand timer). What a table reply holds for
@@ -51,6 +57,7 @@ from typing import Any, Final
 from gamebox.core import bots, registry, share, viewer
 from gamebox.core.errors import BadRequest, GameboxError, IllegalAction, InvalidSetup
 from gamebox.core.game import DAY, Game, State
+from gamebox.core.notation import check_action_text
 from gamebox.core.rng import fresh_seed
 from gamebox.core.share import ParsedCode
 from gamebox.core.viewer import Checkpoint
@@ -358,6 +365,10 @@ def _answer(request: dict[str, Any]) -> tuple[Table | None, dict[str, Any]]:
         return _replay(request)
     if op == "check":
         return None, _check(request)
+    if op == "prepare":
+        # sent by the page while a person thinks: work done ahead, never a change (State.prepare); with no table
+        # open (closed meanwhile) there is nothing to prepare, which is no error
+        return None, {"ok": True, "more": _table is not None and _table.state.prepare()}
     table = _require_table()
     state = table.state
     clock = _clock(request)
@@ -377,8 +388,14 @@ def _answer(request: dict[str, Any]) -> tuple[Table | None, dict[str, Any]]:
         # an intent is what the person did, which the game composes into its action (State.compose)
         intended = "intent" in request
         action = state.compose(seat, _intent(request)) if intended else _field(request, "action", str)
+        expected = _field(request, "expect", str, None)
+        if expected is not None:
+            check_action_text(expected)
         table = _played(table, seat, action)
-        return table, table.to_json(request.get("viewer"), clock)
+        reply = table.to_json(request.get("viewer"), clock)
+        if expected is not None:  # a guided game's step: was this the move it asks for?
+            reply["expected"] = state.same_move(action, expected)
+        return table, reply
     if op == "bot":
         movers = [seat for seat in state.to_move if table.seats[seat]["kind"] == "bot"]
         if not movers:

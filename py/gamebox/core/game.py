@@ -156,6 +156,17 @@ class State[ViewT: Mapping[str, Any]](ABC):
         """Whether the Hint button may help ``seat`` now (a race against others may forbid it)."""
         return True
 
+    # -- work done ahead ------------------------------------------------------------------------------------------
+    def prepare(self) -> bool:
+        """Do now, while a person thinks, work that a coming move will need (the bridge's ``prepare``, which the page
+        sends whenever a table settles where a person or a bot is to act), so that move answers within a frame or
+        two: the cards a coming round deals, a throw about to be made. It may fill caches only and must never
+        change the state: its fingerprint, view and history stay exactly the same, and a game never prepared
+        plays exactly the same, only slower. Each call does a bounded piece (a few tens of ms at most), since the
+        worker answers one request at a time and a person's next move must not wait long behind it; it returns
+        whether more is left to do, and the page asks again while nobody acts. By default there is nothing."""
+        return False
+
     # -- shared behaviour ------------------------------------------------------------------------------
     def log_for(self, seat: int | None) -> list[LogEntry]:
         """The move log as ``seat`` may read it now (seat None: a spectator). A game whose moves stay secret for a
@@ -189,6 +200,12 @@ class State[ViewT: Mapping[str, Any]](ABC):
             raise BadRequest("This game's moves are its targets' actions: {\"action\": ...}.", "error.bad_request",
                              field="intent")
         return action
+
+    def same_move(self, action: str, other: str) -> bool:
+        """Whether two legal texts are the same move but for when it was made (a guided game's script names a
+        move without the clock a person's hand-in carries). The same text by default; games whose actions carry a
+        time compare their values without it."""
+        return action == other
 
     def apply(self, seat: int, action: str) -> None:
         """Play ``action`` for ``seat``. An illegal action raises IllegalAction and changes nothing."""

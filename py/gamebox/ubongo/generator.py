@@ -23,6 +23,7 @@ decide anything, so CPython and Pyodide make the same deck.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
@@ -411,6 +412,27 @@ def card_side(deck_seed: str, card: int, side: str, edition: int = EDITION) -> C
     if not rules_of(edition).distinct_boards:
         return _card_alone(deck_seed, card, side)
     return _distinct_deck(deck_seed, side, card)[card - 1]
+
+
+def make_ahead(deck_seed: str, side: str, cards: Iterable[int], edition: int, until: float) -> list[int]:
+    """Make the cards ``cards`` of a deck side now, exactly as ``card_side`` makes them when they are dealt, one by
+    one until they are all made or ``time.perf_counter()`` passes ``until`` (a card takes about 4 ms on CPython,
+    rarely 30): a caller spreads the work over moments when nothing else waits (UbongoState.prepare). From
+    edition 2 that means the deck's cards in order, up to the highest of ``cards``. Returns those of ``cards`` that
+    are made now, which ``card_side`` finds at once."""
+    wanted = list(cards)
+    if not rules_of(edition).distinct_boards:
+        for card in wanted:
+            if (deck_seed, card, side) not in _CACHE:
+                if time.perf_counter() >= until:
+                    break
+                _card_alone(deck_seed, card, side)
+        return [card for card in wanted if (deck_seed, card, side) in _CACHE]
+    made = _DECKS.get((deck_seed, side))
+    have = len(made[0]) if made is not None else 0
+    while have < max(wanted, default=0) and time.perf_counter() < until:
+        have = len(_distinct_deck(deck_seed, side, have + 1))
+    return [card for card in wanted if card <= have]
 
 
 def deck(deck_seed: str, side: str, edition: int = EDITION) -> list[CardSide]:

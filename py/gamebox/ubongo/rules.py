@@ -6,8 +6,10 @@ the view() fields and every interpretation.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import re
+import time
 from collections.abc import Mapping
 from typing import Any, ClassVar, Final, cast
 
@@ -35,6 +37,7 @@ from gamebox.ubongo.generator import (
     SIDE_TILES,
     CardSide,
     card_side,
+    make_ahead,
     parse_code,
     puzzle_code,
 )
@@ -73,6 +76,7 @@ SAFE_SEED = re.compile(r"[A-Za-z0-9-]{1,40}")
 # intent); ``UbongoState.compose`` writes the action.
 BUILT_SOLVE: Final = "solve"
 BUILT_PLACE: Final = "place"
+PREPARE_MS: Final = 20  # how long one prepare() call goes on making cards (a card more at most)
 
 
 def deck_seed_for(seed: str) -> str:
@@ -216,10 +220,6 @@ class UbongoState(State[UbongoView]):
         self.rng.shuffle(self.deck)
         self.round = 1
         self._deal(list(range(self.players)))
-        # Every card the nine rounds deal is made now, at the set-up: from edition 2 a card is made after the
-        # deck's earlier ones, and making them when a round is dealt would hold up the hand-in that ends the round
-        # before (a move must answer within a frame or two).
-        card_side(self.deck_seed, max(self.deck[:ROUNDS * self.players]), self.side, self.edition)
 
     def _setup_puzzle(self) -> None:
         self.phase = "puzzle"
@@ -260,6 +260,26 @@ class UbongoState(State[UbongoView]):
             self.cards[seat] = self.deck[self.deck_pos]
             self.deck_pos += 1
         self.active = list(seats)
+
+    # -- work done ahead (State.prepare) ---------------------------------------------------------------------
+    def prepare(self) -> bool:
+        """A race: make the cards its coming rounds deal, in the order they are dealt, for PREPARE_MS a call, and
+        rate the next round's once they are made; more is left while a coming card is not made. From edition 2 a
+        card is made after the deck's earlier ones (about 4 ms each on CPython, 10 in Pyodide; the whole deck
+        200 ms), so a round whose cards were not made yet holds up the hand-in that ends the round before, while a
+        round made ahead deals from the generator's memo. Only the deck's order is read, never a draw: the
+        reshuffle after many play-offs is not foreseen (its cards are made when dealt)."""
+        if self.mode != "race" or self.is_over:
+            return False
+        rounds_left = max(1, ROUNDS - self.round)  # after the last round, a tie deals a play-off
+        coming = self.deck[self.deck_pos:self.deck_pos + rounds_left * self.players]
+        dealt = [card for card in self.cards if card is not None]
+        until = time.perf_counter() + PREPARE_MS / 1000
+        made = set(make_ahead(self.deck_seed, self.side, dealt + coming, self.edition, until))
+        for card in coming[:self.players]:
+            if card in made:
+                _ = card_side(self.deck_seed, card, self.side, self.edition).difficulty  # what the view shows
+        return not made.issuperset(coming)
 
     # -- helpers -----------------------------------------------------------------------------------------
     def card_side(self, seat: int) -> CardSide:
@@ -697,6 +717,18 @@ class UbongoState(State[UbongoView]):
         tiles = [target(BUILT_SOLVE, "ubongo.target.tile", thing("tile", n), timed=True, params={"tile": n})
                  for n in self.own_tiles(seat)]
         return tiles + [button("timeout", "ubongo.target.give_up")]
+
+    def same_move(self, action: str, other: str) -> bool:
+        """The same tiles laid (or the same button) whatever the clock says: ``place 7 q1r-2 rot2 @5120`` is the
+        move a script names ``place 7 q1r-2 rot2``."""
+        return self._untimed(action) == self._untimed(other)
+
+    def _untimed(self, action: str) -> object:
+        move = actions.parse_puzzle(action, self.rules) if self.mode == "puzzle" else actions.parse_race(
+            action, self.rules)
+        if isinstance(move, Place | Hint):
+            return dataclasses.replace(move, ms=None)
+        return move.placements if isinstance(move, Solve) else move
 
     def target_of(self, action: str) -> Target:
         """The target of one legal action, as targets() words it."""

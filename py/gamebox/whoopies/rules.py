@@ -61,6 +61,11 @@ def _simulated(key: str, in_play: tuple[str, ...]) -> Flight:
     return simulate(key, in_play)
 
 
+def _draw_key(rng: Rng) -> str:
+    """A throw's key, drawn from the game's generator (what ``simulate`` starts from)."""
+    return f"{rng.next_u64():016x}"
+
+
 def grab_ms(action: str, edition: int = 1) -> int | None:
     """The time of a grab (``grab <x>,<y> @<ms>``, or edition 1's ``grab <whoopie> tail|body @<ms>``); None for
     anything else."""
@@ -116,6 +121,15 @@ class WhoopiesState(State[WhoopiesView]):
         if self.throw_key is None:
             return None
         return _simulated(self.throw_key, self.in_play)
+
+    def prepare(self) -> bool:
+        """When the next action is the throw: simulate it now (State.prepare), so the throw's reply, whose view
+        carries the throw, finds it kept. The throw draws its key from the state's generator and the simulation
+        reads only that key and the creatures in play: a copy of the generator draws the same key, and the state's
+        own generator is left as it is (the throw itself draws it again)."""
+        if self.phase == "throw" and not self.over:
+            _simulated(_draw_key(self.rng.__deepcopy__({})), self.in_play)
+        return False
 
     def _start_round(self, roller: int) -> None:
         self.round += 1
@@ -350,7 +364,7 @@ class WhoopiesState(State[WhoopiesView]):
         return [log_entry(seat, "whoopies.picked", f"Seat {seat} picks {name}.", whoopie=name)]
 
     def _throw_them(self, seat: int) -> list[LogEntry]:
-        self.throw_key = f"{self.rng.next_u64():016x}"
+        self.throw_key = _draw_key(self.rng)
         self.undo_floor = len(self.history) + 1
         self.phase = "grab"
         self.done = [False] * self.players
