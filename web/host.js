@@ -88,6 +88,7 @@
  * @property {() => Target[]} [targets]  what the person can do now, in CSS pixels of the viewport
  * @property {(action: string) => void} [showHint]
  * @property {(view: Record<string, any>, action: string) => string} [describeAction]
+ * @property {(target: Record<string, any>) => string} [wordTarget]  a view's target in the words the board labels it with
  * @property {(view: Record<string, any>, seat: number) => {colour: string, label: string, symbol?: string}[]} [seatBadges]
  * @property {(table: Table) => string | null | undefined} [result]  a solo result in the game's own words
  * @property {(action: string, words: string) => boolean} [refused]  say a refusal next to the place tapped

@@ -43,8 +43,6 @@ const step = () => steps()[lesson.index] || null;
 /** The actions the person makes in a step, in order (most steps have one). */
 const stepActions = (item) => (item ? item.actions || (item.action ? [item.action] : []) : []);
 const expected = () => stepActions(step())[lesson.part] ?? null;
-/** An action without its clock (the timed part at its end): what the script compares. */
-const bare = (action) => String(action).replace(/ @\d+$/, "");
 
 function errorWords(error) {
   if (!error) return t("error.internal", { message: "?" });
@@ -123,27 +121,18 @@ async function act(move) {
   lesson.busy = true;
   try {
     const text = typeof move === "string" ? move : null;
-    const grab = item.accept === "grab" && (isPointIntent(move) || move === "pass" || (text !== null && bare(text) === bare(want)));
-    if (!grab && text !== null && bare(text) !== bare(want) && !item.free) {
-      const action = text;
-      // off the script: the rules say why it cannot be played; a legal move is taken back at once
-      const reply = await request({ op: "apply", seat: 0, action, viewer: 0 });
-      if (token !== lesson.token) return false;
-      if (!reply.ok) { say(t("learn.refused", { reason: errorWords(reply.error) }), "refused"); return false; }
-      const back = await openAt(lesson.history);
-      if (token !== lesson.token) return false;
-      if (back.ok) draw(back, false);
-      say(t("learn.off_script"), "refused");
-      return false;
-    }
-    const reply = await request({ op: "apply", seat: 0, ...(text !== null ? { action: text } : { intent: move }), viewer: 0 });
+    // Python says whether the move is the step's (the reply's `expected`: the same move, whatever its clock says)
+    const reply = await request({ op: "apply", seat: 0, ...(text !== null ? { action: text } : { intent: move }),
+      expect: want, viewer: 0 });
     if (token !== lesson.token) return false;
     if (!reply.ok) { say(t("learn.refused", { reason: errorWords(reply.error) }), "refused"); return false; }
-    // the action played: the move's text, or what Python composed of the intent (this seat's last move)
-    const action = text ?? reply.history[reply.history.length - 1][1];
-    const onScript = bare(action) === bare(want);
+    // the action played: what Python composed of the move (this seat's last move)
+    const action = reply.history[reply.history.length - 1][1];
+    const onScript = reply.expected === true;
+    // a grab step takes any hand closing on the table, or a pass: which Whoopie it caught is the lesson's feedback
+    const grab = item.accept === "grab" && (isPointIntent(move) || move === "pass" || onScript);
     if (!grab && !onScript && !item.free) {
-      // an intent off the script: the rules took it, but the lesson takes it back at once
+      // off the script: the rules took the move, but the lesson takes it back at once
       const back = await openAt(lesson.history);
       if (token !== lesson.token) return false;
       if (back.ok) draw(back, false);
@@ -241,7 +230,7 @@ function glow() {
   // the move itself (glow: false, Ubongo's Hint button), the ring marks the target whose action the step is.
   const label = grabLabel();
   if (label) ring.want = (target) => target.label === label;
-  else if (lesson.script.glow === false) ring.want = (target) => target.action === bare(want);
+  else if (lesson.script.glow === false) ring.want = (target) => target.action === want;
   if (ring.want) followRing();
 }
 
@@ -256,13 +245,13 @@ function scriptedCatch() {
   return item.catch || null;
 }
 
-/** The words of the board's target for the scripted catch (its ball), as the renderer words it. */
+/** The words of the board's target for the scripted catch, as the board labels it: the creature's first target
+ * (Python lists every creature by its ball before its bodies), worded by the renderer. */
 function grabLabel() {
   const name = scriptedCatch();
-  const found = name && (lesson.table.view.targets || []).find((target) => target.key === "whoopies.describe.grab_ball"
-    && target.thing.id === name);
-  if (!found) return null;
-  return t(found.key, { ...found.params, whoopie: t(`whoopies.creature.${name}`, {}, name[0].toUpperCase() + name.slice(1)) });
+  const found = name && (lesson.table.view.targets || []).find((target) => target.timed
+    && target.thing.kind === "creature" && target.thing.id === name);
+  return found && lesson.renderer?.wordTarget ? lesson.renderer.wordTarget(found) : null;
 }
 
 function followRing() {

@@ -258,3 +258,19 @@ def test_the_guided_games_scripted_grabs_catch_the_whoopie_the_script_names() ->
         for seat, action in item["bots"]:
             state.apply(seat, action)
     assert grabs == 2
+
+
+def test_a_guided_step_is_told_whether_the_move_was_its_own_whatever_the_clock() -> None:
+    """A guided game names a move without the clock a person's move carries: the reply's ``expected`` says whether
+    the move played is that one (State.same_move), so the page never cuts the time off an action's text."""
+    seats = [{"kind": "human", "level": ""}]
+    bridge.reset()
+    assert bridge.handle({"op": "new", "game": "ubongo", "seed": "K7Q2M", "players": 1, "seats": seats})["ok"]
+    first, second = bridge.handle({"op": "legal", "seat": 0})["actions"][:2]
+    timed = bridge.handle({"op": "apply", "seat": 0, "action": f"{first} @5120", "expect": first})
+    assert timed["ok"] and timed["expected"] is True
+    bridge.handle({"op": "undo"})
+    other = bridge.handle({"op": "apply", "seat": 0, "action": second, "expect": first})
+    assert other["ok"] and other["expected"] is False
+    plain = bridge.handle({"op": "apply", "seat": 0, "action": first})
+    assert "expected" not in plain

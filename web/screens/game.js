@@ -302,8 +302,8 @@ function showGameOver(table) {
     result = t(names.length === 1 ? "over.winner" : "over.winners", { names: names.join(" & ") });
   }
   $("over-result").textContent = result;
-  // the reason is a message key (Upthrust: "upthrust.end.two_left") or a word of the game's (Upples:
-  // "field_not_refilled", worded by "upples.end.field_not_refilled")
+  // the reason is a message key ("<game>.end.<reason>" whole) or a word of the game's, worded by
+  // "<game>.end.<word>"
   const reason = table.view.end_reason;
   const reasonKey = [reason, `${table.game}.end.${reason}`].find((key) => reason && has(key));
   $("over-reason").textContent = reasonKey ? t(reasonKey) : "";

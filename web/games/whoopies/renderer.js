@@ -1460,13 +1460,12 @@ export function create(canvas, host) {
   surface.listen("focus", () => render());
   surface.listen("blur", () => render());
 
-  /** Words for an action (the hint, the log): its target's words; a grab built from a target, as a grab. */
+  /** Words for an action (the hint): its target's words. A grab is never hinted (no hints in a grab), so every
+   * action asked about has an untimed target. */
   function describe(v, action) {
     const targets = (v && v.targets) || [];
     const found = targets.find((tg) => tg.action === action && !tg.timed);
-    if (found) return words(found);
-    if (targets.some((tg) => tg.timed && String(action).startsWith(`${tg.action} `))) return t("whoopies.describe.grab_here");
-    return String(action);
+    return found ? words(found) : String(action);
   }
 
   return {
@@ -1535,6 +1534,7 @@ export function create(canvas, host) {
       render();
     },
     describeAction(v, action) { return describe(v, action); },
+    wordTarget(target) { return words(target); },
     seatBadges(v, seat) {
       const badges = [];
       const pick = v.picks ? v.picks[seat] : null;
