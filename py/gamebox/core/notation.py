@@ -17,6 +17,7 @@ refused in time proportional to the limit, not to its length.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from typing import Final
 
 from gamebox.core.errors import IllegalAction
@@ -39,3 +40,14 @@ def check_action_text(action: object) -> str:
     if _NOT_CANONICAL_NUMBER.search(action):
         raise IllegalAction("Numbers in an action are written without leading zeros.", "error.action_malformed")
     return action
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """``pass``: the move of a seat that has nothing else to do now, in every game that has one (what passing
+    means is each game's own: its rules module says it)."""
+
+    text: str = field(default="pass", init=False, repr=False, compare=False)
+
+    def __str__(self) -> str:
+        return self.text

@@ -22,6 +22,7 @@ from typing import Final
 
 from gamebox.core.errors import IllegalAction
 from gamebox.core.game import EDITION
+from gamebox.core.notation import Pass as Pass  # the pass of every game that has one: one value, re-exported
 from gamebox.upcombine.editions import EDITIONS
 from gamebox.upcombine.pieces import COLOUR_ORDER, RANK
 
@@ -65,16 +66,6 @@ class Draw:
         if not _letter(self.colour, _CAPITALS):
             raise ValueError(f"not a colour letter: {self.colour!r}")
         object.__setattr__(self, "text", f"draw {self.colour}")
-
-    def __str__(self) -> str:
-        return self.text
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """End the turn when the pile is empty."""
-
-    text: str = field(default="pass", init=False, repr=False, compare=False)
 
     def __str__(self) -> str:
         return self.text

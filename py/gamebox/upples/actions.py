@@ -19,6 +19,7 @@ from typing import Final
 
 from gamebox.core.errors import IllegalAction
 from gamebox.core.game import EDITION
+from gamebox.core.notation import Pass as Pass  # the pass of every game that has one: one value, re-exported
 from gamebox.upples.board import SQUARE_NAMES, SQUARES
 
 BODIES: Final = ("white", "red")  # what a komupple may become on a multicolour upple
@@ -54,16 +55,6 @@ class Jump:
         if self.exit is not None:
             return " exit " + SQUARE_NAMES[self.exit]
         return ""
-
-    def __str__(self) -> str:
-        return self.text
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """Pass: flip to the opposite state, or, stuck twice, swap with the card opposite through the centre."""
-
-    text: str = field(default="pass", init=False, repr=False, compare=False)
 
     def __str__(self) -> str:
         return self.text

@@ -13,6 +13,7 @@ from typing import Final
 
 from gamebox.core.errors import IllegalAction
 from gamebox.core.game import EDITION
+from gamebox.core.notation import Pass as Pass  # the pass of every game that has one: one value, re-exported
 from gamebox.upthrust.board import SQUARE_NAMES, SQUARES
 
 
@@ -28,16 +29,6 @@ class Move:
         if not 0 <= self.square < SQUARES:
             raise ValueError(f"there is no square {self.square!r}")
         object.__setattr__(self, "text", SQUARE_NAMES[self.square])
-
-    def __str__(self) -> str:
-        return self.text
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """Pass: the only action when none of the seat's pieces can move but another seat's can."""
-
-    text: str = field(default="pass", init=False, repr=False, compare=False)
 
     def __str__(self) -> str:
         return self.text

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
+from gamebox.core.notation import Pass as Pass  # the pass of every game that has one: one value, re-exported
 from gamebox.whoopies.editions import Edition
 
 _NUMBER: Final = r"(?:0|[1-9][0-9]{0,5})"
@@ -90,14 +91,6 @@ class NamedGrab:
 
     def __str__(self) -> str:
         return f"grab {self.name} {self.part} @{self.ms}"
-
-
-@dataclass(frozen=True)
-class Pass:
-    """``pass``: grab nothing this round."""
-
-    def __str__(self) -> str:
-        return "pass"
 
 
 @dataclass(frozen=True)
