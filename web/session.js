@@ -87,7 +87,8 @@ export class Session extends EventTarget {
   stay() {
     const state = this.state;
     const table = this.table;
-    if (state === "human" || state === "animating") this.prepare();
+    // only while a person thinks: before a bot's turn, a piece of work ahead would only delay the bot's request
+    if (state === "human") this.prepare();
     if (state === "animating") this.after(BOT_DELAY_MS * this.pace(), () => this.think());
     if (table && table.sealed && PLAYABLE.has(state)) this.after(PEEK_MS, () => this.peek());
     this.emit("state", { state });
@@ -112,7 +113,7 @@ export class Session extends EventTarget {
     this.visit.signal.addEventListener("abort", () => clearTimeout(timer), { once: true });
   }
 
-  /** While a person thinks or a bot is about to, the engine does ahead the work a coming move will need (the
+  /** While a person thinks, the engine does ahead the work a coming move will need (the
    * bridge's `prepare`: the cards of a race's coming rounds, a throw about to be made), a short piece a request,
    * asked again while it says more is left. It only fills caches, so nothing waits for it: leaving the state stops
    * it, and a move asked meanwhile waits at most for the one piece on its way. */

@@ -186,6 +186,7 @@ def test_a_race_round_solved_by_dragging_then_one_given_up(ubongo: SharedPage, p
     ubongo.go(f"#/play?code=v2.ubongo.RACE9.2.00&seats=human,hard&visit={next(VISIT)}")
     page.wait_for_function(f"{BOARD}.ubongo && {BOARD}.ubongo.gate() === null", timeout=30_000)
     assert page.locator("#btn-hint").is_hidden()  # no hints in a race
+    page.wait_for_function("window.gamebox.targets().length > 0")  # the bot's hand-in settles first
     listed = targets(page)
     assert {t["label"] for t in listed if t["kind"] == "drag"} >= {"Drag tile 3 onto the card"} or listed
     give_up = [t for t in listed if t.get("action") == "timeout"]

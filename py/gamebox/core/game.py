@@ -159,7 +159,7 @@ class State[ViewT: Mapping[str, Any]](ABC):
     # -- work done ahead ------------------------------------------------------------------------------------------
     def prepare(self) -> bool:
         """Do now, while a person thinks, work that a coming move will need (the bridge's ``prepare``, which the page
-        sends whenever a table settles where a person or a bot is to act), so that move answers within a frame or
+        sends whenever a table settles where a person is to act), so that move answers within a frame or
         two: the cards a coming round deals, a throw about to be made. It may fill caches only and must never
         change the state: its fingerprint, view and history stay exactly the same, and a game never prepared
         plays exactly the same, only slower. Each call does a bounded piece (a few tens of ms at most), since the
