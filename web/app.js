@@ -8,7 +8,7 @@ import * as saves from "./saves.js";
 import { $, clearNotice, errorText, notice, showScreen } from "./dom.js";
 import { embedReady, startEmbed } from "./embed-api.js";
 import { gameInfo, loadGames } from "./games.js";
-import { currentRoute, EMBED, engine, seatsParam, session, storing } from "./page.js";
+import { address, currentRoute, EMBED, engine, seatsParam, session, storing } from "./page.js";
 import { openDaily, openLink, relabelGame, wireGame } from "./screens/game.js";
 import { renderMenu } from "./screens/menu.js";
 import { kept, openReplay, wireReplay } from "./screens/replay.js";
@@ -140,6 +140,7 @@ function savedLink(params) {
 }
 
 async function route() {
+  address.own = location.hash;
   const { game, params } = currentRoute();
   const table = session.table;
   if (game === "play" && table && !session.replay && document.body.dataset.screen === "game"

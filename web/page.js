@@ -9,6 +9,11 @@ export const engine = new Engine();
 export const session = new Session(engine, { pace });
 
 /** The route: `#/<path>?<params>`. */
+/** The address the page last routed to or wrote for the table on screen. A table shown later writes its own
+ * address only while the bar still shows this one: once the player has gone elsewhere (New game, Menu, Replay),
+ * a bot's move that arrives before the router has run must not write the old game's address back. */
+export const address = { own: "" };
+
 export function currentRoute() {
   const hash = location.hash.replace(/^#\/?/, "");
   const [path, query = ""] = hash.split("?");

@@ -8,7 +8,7 @@ import * as saves from "../saves.js";
 import { textOverflows } from "../games/kit.js";
 import { $, announce, clearNotice, element, errorText, linkReason, notice, showScreen } from "../dom.js";
 import { gameInfo, loadRenderer, playable } from "../games.js";
-import { EMBED, engine, parseSeats, seatsParam, session, storing } from "../page.js";
+import { address, EMBED, engine, parseSeats, seatsParam, session, storing } from "../page.js";
 import { SETTLED } from "../session.js";
 import { renderMenu } from "./menu.js";
 import { renderReplayControls, replay, replayUrl } from "./replay.js";
@@ -314,6 +314,14 @@ function showGameOver(table) {
   $("btn-again").focus();
 }
 
+/** The table's own address in the bar, unless the player has gone elsewhere meanwhile (page.js `address`).
+ * @param {string} url */
+function writeAddress(url) {
+  if (location.hash !== address.own) return;
+  history.replaceState(null, "", url);
+  address.own = location.hash;
+}
+
 /** The game screen's extra controls, and the save, after every table shown. @param {Table} table */
 function afterShow(table) {
   const replaying = Boolean(replay());
@@ -327,11 +335,11 @@ function afterShow(table) {
     $("board-help").textContent = wording("replay.help");
     $("turn").textContent = table.is_over ? t("game.over")
       : t("game.turn_player", { name: seatName(table, table.to_move[0]) });
-    history.replaceState(null, "", replayUrl(table));
+    writeAddress(replayUrl(table));
     return;
   }
   const route = gameRoute(table);
-  if (route) history.replaceState(null, "", route);
+  if (route) writeAddress(route);
   if (!table.is_over) rememberGame(table);
 }
 
