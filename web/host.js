@@ -77,6 +77,10 @@
  * @property {(move: Move, seat?: number | null) => Promise<boolean>} act  play it; false when refused
  * @property {(move: Move, seat?: number | null) => Promise<boolean>} play  the same as act (an intent's name)
  * @property {(request: Record<string, any>) => Promise<Reply>} request  a read-only bridge request (legal, view)
+ * @property {(mark: string) => number} since  the ms since this table first showed `mark` (a race's round, a throw)
+ *   on this device: 0 the first time, when its clock starts. The clock is the table's (web/clock.js): kept with the
+ *   saved game, it goes on across a reload and a redraw. A renderer times a real-time phase from
+ *   `performance.now() - host.since(mark)`.
  */
 
 /**

@@ -8,6 +8,7 @@ import { pace } from "./games/common.js";
 import { $, element, paragraphs } from "./dom.js";
 import { gameFile, gameInfo, mountRenderer } from "./games.js";
 import { loadJson, position } from "./rules.js";
+import { since } from "./clock.js";
 
 export const STORE_KEY = "gamebox/v1/learn";
 const STORE_VERSION = 1;
@@ -98,6 +99,7 @@ const host = {
   act: (action) => act(/** @type {string} */ (action)),
   play: (action) => act(/** @type {string} */ (action)),
   request: (body) => request(body),
+  since: (mark) => since(`learn/${lesson.game}/${lesson.index}`, mark), // a lesson's clocks live as long as the page
 };
 
 function announce(text) {

@@ -11,7 +11,9 @@ export const KEYS = {
   stats: `gamebox/v${VERSION}/stats`,
   daily: `gamebox/v${VERSION}/daily`,
   setup: `gamebox/v${VERSION}/setup`,
+  clocks: `gamebox/v${VERSION}/clocks`,
 };
+const MAX_MARKS = 32; // the newest marks of a game's clock kept (a race's rounds, a game's throws)
 const MAX_COUNTED = 200; // finished games remembered so that one game is never counted twice
 
 function storage() {
@@ -141,7 +143,36 @@ export function forgetGame(game, { deal, seed } = {}) {
   const old = data.items[game];
   if (old === undefined) return false;
   if (deal !== undefined && isObject(old) && (old.deal !== undefined ? old.deal !== deal : old.seed !== seed)) return false;
+  forgetClock(game, deal);
   return update("saves", (items) => { delete items[game]; });
+}
+
+// ---------------------------------------------------------------- the table's clock
+/** When this device first showed `mark` (a race's round, a throw) of the game of `deal`, in epoch ms; or null.
+ * @param {string} game @param {string} deal @param {string} mark @returns {number | null} */
+export function clockStart(game, deal, mark) {
+  const record = readStore("clocks").data.items[game];
+  const start = isObject(record) && record.deal === deal && isObject(record.marks) ? record.marks[mark] : undefined;
+  return Number.isFinite(start) ? start : null;
+}
+
+/** Remember when `mark` of the game of `deal` was first shown (one game's clock per game id, its newest marks).
+ * @param {string} game @param {string} deal @param {string} mark @param {number} start */
+export function rememberClock(game, deal, mark, start) {
+  return update("clocks", (items) => {
+    const old = items[game];
+    const marks = isObject(old) && old.deal === deal && isObject(old.marks) ? { ...old.marks } : {};
+    marks[mark] = start;
+    const newest = Object.entries(marks).sort((a, b) => b[1] - a[1]).slice(0, MAX_MARKS);
+    items[game] = { deal, marks: Object.fromEntries(newest) };
+  });
+}
+
+/** The game of `deal` ended or was removed: its clock goes too. @param {string} game @param {string} [deal] */
+export function forgetClock(game, deal) {
+  const old = readStore("clocks").data.items[game];
+  if (old === undefined || (deal !== undefined && isObject(old) && old.deal !== deal)) return false;
+  return update("clocks", (items) => { delete items[game]; });
 }
 
 // ---------------------------------------------------------------- statistics

@@ -10,6 +10,7 @@ import { $, announce, clearNotice, element, errorText, linkReason, notice, showS
 import { gameInfo, loadRenderer, playable } from "../games.js";
 import { address, EMBED, engine, parseSeats, seatsParam, session, storing } from "../page.js";
 import { SETTLED } from "../session.js";
+import { restartClock, since } from "../clock.js";
 import { renderMenu } from "./menu.js";
 import { renderReplayControls, replay, replayUrl } from "./replay.js";
 
@@ -98,7 +99,16 @@ const host = {
   act: (move, seat) => playHuman(move, seat ?? session.humanToMove()),
   play: (move, seat) => playHuman(move, seat ?? session.humanToMove()),
   request: (request) => engine.request(request),
+  since: (mark) => tableSince(mark),
 };
+
+/** The table's clock for `mark` (web/clock.js): a game on this device keeps its marks with its saved game; a
+ * replay, an embedded game and a game without a deal keep them in this page's memory. @param {string} mark */
+function tableSince(mark) {
+  const table = /** @type {Table} */ (session.table ?? board.table);
+  const keep = storing() && !session.replay && table.deal ? { game: table.game, deal: table.deal } : null;
+  return since(`${table.game}/${table.deal ?? table.fingerprint}${session.replay ? "/replay" : ""}`, mark, keep);
+}
 
 /** What the person can do on the board now (window.gamebox.targets): nothing while a request is on its way. */
 export function boardTargets() {
@@ -430,6 +440,7 @@ async function copy(link, button, words) {
  * when another screen was asked for meanwhile). @param {Record<string, any>} setup */
 export async function startNew(setup) {
   lastSetup[setup.game] = setup;
+  restartClock(setup.game);
   if (storing() && Array.isArray(setup.seats) && Number.isInteger(setup.players)) {
     saves.rememberSetup(setup.game, { players: setup.players, seats: setup.seats, options: setup.options || {} });
   }
