@@ -61,6 +61,7 @@ file on 3.11). Install Python 3.12 or newer, or point GAMEBOX_PYTHON at one."
 ensure_node() {
   command -v npm >/dev/null 2>&1 || die "Gamebox needs Node.js and npm (for the pinned pyodide and axe-core packages)."
   if [ ! -f node_modules/pyodide/pyodide.mjs ] || [ ! -f node_modules/axe-core/axe.min.js ] \
+      || [ ! -f node_modules/intl-messageformat/index.js ] \
       || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     say "npm ci (pyodide $(node -p 'require("./package.json").dependencies.pyodide'))"
     npm ci --no-audit --no-fund --loglevel=error
@@ -77,6 +78,20 @@ precompile() {
     || { cat "$BUILD/precompile.log"; die "precompiling the Python of the boot (tools/precompile.mjs) failed"; }
   cp "$BUILD/python_stdlib.zip" "$DIST/pyodide/python_stdlib.zip"
   say "$(tail -n 1 "$BUILD/precompile.log")"
+}
+
+# The ICU MessageFormat library (web/i18n.js imports it by its package name; index.html's import map points each
+# name at its copy here): each package's one ES module and its licence, as published, nothing bundled. The import
+# map must name every package, and the policy in index.html carries the map's hash (docs/i18n.md).
+VENDORED="intl-messageformat @formatjs/icu-messageformat-parser @formatjs/icu-skeleton-parser @formatjs/fast-memoize"
+vendor() {
+  local package
+  for package in $VENDORED; do
+    grep -q "\"$package\": \"./web/vendor/$package/index.js\"" index.html \
+      || die "index.html's import map does not name $package"
+    mkdir -p "$DIST/web/vendor/$package"
+    cp "node_modules/$package/index.js" "node_modules/$package/LICENSE.md" "$DIST/web/vendor/$package/"
+  done
 }
 
 build() {
@@ -112,6 +127,7 @@ build() {
     || { cat "$BUILD/lock.log"; die "pyodide lockfile add-wheels failed"; }
   cp index.html "$DIST/"
   cp -r web "$DIST/web"
+  vendor
   # games.json (the registry's manifest and each game's page files), each language's catalogue merged from the
   # shared words and every game's, and with GAMEBOX_TEST_GAMES=1 the test games' page files (tests/games/web/*)
   "$PY" tools/manifest.py site "$DIST" || die "the games step (tools/manifest.py) failed"

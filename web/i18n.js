@@ -1,4 +1,7 @@
-// Words that players read: one catalogue per language in web/i18n/<lang>.json. English is the fallback.
+// Words that players read: one catalogue per language in web/i18n/<lang>.json. English is the fallback. Each
+// message is ICU MessageFormat, worded by intl-messageformat (FormatJS): docs/i18n.md.
+import { IntlMessageFormat } from "intl-messageformat";
+
 const catalogues = {};
 let language = "en";
 
@@ -61,56 +64,167 @@ export function has(key) {
   return key in (catalogues[language] || {}) || key in (catalogues.en || {});
 }
 
-const PLURAL_FORMS = ["zero", "one", "two", "few", "many", "other"];
-const pluralRules = {};
-
-/** The language's plural rules (Intl.PluralRules). Portuguese counts the European way: "one" is 1 only, so
+/** The language's locale for plural rules and numbers. Portuguese counts the European way: "one" is 1 only, so
  * that 0 reads "0 gemas" (Brazilian rules would pick "one" for 0). */
-function rulesFor(lang) {
-  pluralRules[lang] ??= new Intl.PluralRules(lang === "pt" ? "pt-PT" : lang);
-  return pluralRules[lang];
+function localeOf(lang) {
+  return lang === "pt" ? "pt-PT" : lang;
 }
 
-/** The parameter a plural family counts: `count` where given, else the last number the English wording
- * shows ("{name} caught {whoopie} ({ms} ms): −{lost} gems" counts {lost}). */
-function countedParam(key, params) {
-  if (typeof params.count === "number") return "count";
-  const plain = (catalogues.en || {})[key] ?? "";
-  const numbers = [...plain.matchAll(/\{(\w+)\}/g)].map((match) => match[1])
-    .filter((name) => typeof params[name] === "number");
-  return numbers.length ? numbers[numbers.length - 1] : null;
+// ---------------------------------------------------------------- seats: "you" or another player
+/** @typedef {(seat: number) => {name: string, you: boolean}} SeatNamer  a seat's name, and whether it is the
+ * person on this device */
+
+/** The params with each seat worded: `seat` gives `name` and `you` ("yes" or "no"), `<role>_seat` gives `<role>`
+ * and `<role>_you` (by `namer`); a name given as text (an older call: `{name: host.seatName(s)}`) gets its `you`
+ * from whether it is this language's word for "you" (seat.you). @param {Record<string, any>} params
+ * @param {Set<string>} wanted @param {SeatNamer | null} namer */
+function withSeats(params, wanted, namer) {
+  const out = { ...params };
+  for (const [param, value] of Object.entries(params)) {
+    const role = param === "seat" ? "name" : param.endsWith("_seat") ? param.slice(0, -5) : null;
+    if (role === null || typeof value !== "number" || !namer) continue;
+    const seat = namer(value);
+    out[role] ??= seat.name;
+    out[youParam(role)] ??= seat.you ? "yes" : "no";
+  }
+  for (const param of wanted) {
+    const role = param === "you" ? "name" : param.endsWith("_you") ? param.slice(0, -4) : null;
+    if (role === null || param in out || typeof out[role] !== "string") continue;
+    out[param] = out[role] === t("seat.you") ? "yes" : "no";
+  }
+  return out;
 }
 
-/** The key to word `key` with for these params: `<key>_one`, `_few`, `_many` or `_other` (whichever of
- * Intl.PluralRules' categories the count falls in, for the current language), where the catalogue has it;
- * else `key` itself. A form that shows no number (an old "1 gem") is only used for exactly one. */
-export function pluralKey(key, params = {}) {
-  const own = catalogues[language] || {};
-  const forms = PLURAL_FORMS.filter((form) => `${key}_${form}` in own);
-  if (!forms.length) return key;
-  const name = countedParam(key, params);
-  if (name === null) return key;
-  const count = params[name];
-  const wanted = `${key}_${rulesFor(language).select(count)}`;
-  const template = own[wanted];
-  if (template === undefined || (!template.includes(`{${name}}`) && count !== 1)) return key;
-  return wanted;
+/** @param {string} role */
+function youParam(role) {
+  return role === "name" ? "you" : `${role}_you`;
 }
 
-/** The text for `key` with {name} placeholders filled from `params`; `fallback` if the key is unknown. A key
- * with plural forms (`<key>_one`, `_few`, `_many`, `_other`) is worded in the form its count asks for. */
+// ---------------------------------------------------------------- words: which word a parameter holds
+/** @type {Record<string, Map<string, string[]>>} */
+const wordKeys = {};
+
+/** The key of the catalogue word `text` (the last part of the key: "O" for colour.O), preferring the words of
+ * the message's own game, for a message that agrees with a word given only as text (`{colour: "orange"}`
+ * without `colour_key`). @param {string} text @param {string} messageKey */
+function wordKey(text, messageKey) {
+  const words = wordKeys[language] ??= (() => {
+    /** @type {Map<string, string[]>} */
+    const found = new Map();
+    for (const catalogue of [catalogues[language] || {}, catalogues.en || {}]) {
+      for (const [key, value] of Object.entries(catalogue)) {
+        if (value.length > 40 || value.includes("{") || key.split(".").length < 2) continue;
+        if (!found.has(value)) found.set(value, []);
+        found.get(value).push(key);
+      }
+    }
+    return found;
+  })();
+  const keys = words.get(text) || [];
+  const area = messageKey.split(".")[0];
+  const key = keys.find((candidate) => candidate.startsWith(`${area}.`)) ?? keys[0];
+  return key ? key.slice(key.lastIndexOf(".") + 1) : "";
+}
+
+// ---------------------------------------------------------------- ICU MessageFormat
+/** @type {Record<string, Map<string, {formatter: IntlMessageFormat | null, wanted: Map<string, number>, template: string}>>} */
+const compiled = {};
+
+/** The message's formatter and the arguments it reads (by name: its element type, 1 plain, 5 select, 6 plural),
+ * once per language and key. null for a message that is not valid ICU: then its {placeholders} are filled as
+ * plain text. @param {string} lang @param {string} key @param {string} template */
+function compile(lang, key, template) {
+  const own = compiled[lang] ??= new Map();
+  let entry = own.get(key);
+  if (entry && entry.template === template) return entry;
+  /** @type {Map<string, number>} */
+  const wanted = new Map();
+  let formatter = null;
+  try {
+    formatter = new IntlMessageFormat(template, localeOf(lang), undefined, { ignoreTag: true });
+    const walk = (/** @type {any[]} */ elements) => {
+      for (const element of elements) {
+        if (typeof element.value === "string" && element.type !== 0) {
+          if (!wanted.has(element.value) || element.type >= 5) wanted.set(element.value, element.type);
+        }
+        for (const option of Object.values(element.options || {})) walk(/** @type {any} */ (option).value);
+        if (element.children) walk(element.children);
+      }
+    };
+    walk(formatter.getAst());
+  } catch {
+    formatter = null;
+    for (const match of template.matchAll(/\{(\w+)\}/g)) wanted.set(match[1], 1);
+  }
+  entry = { formatter, wanted, template };
+  own.set(key, entry);
+  return entry;
+}
+
+/** Every message key whose template is not valid ICU MessageFormat in `lang`, with the parser's complaint (for
+ * the wording test). @param {string} lang */
+export function invalidMessages(lang) {
+  /** @type {Record<string, string>} */
+  const found = {};
+  for (const [key, template] of Object.entries(catalogues[lang] || {})) {
+    try { new IntlMessageFormat(template, localeOf(lang), undefined, { ignoreTag: true }); } catch (error) { found[key] = String(error.message || error); }
+  }
+  return found;
+}
+
+/** The text for `key` in the current language (English where it has none), an ICU MessageFormat message
+ * (docs/i18n.md): `{name}` filled from `params`, `{n, plural, one {# gem} other {# gems}}` counted the language's
+ * way, `{you, select, yes {You win} other {{name} wins}}` chosen by a parameter. A seat given by number (`seat`,
+ * `<role>_seat`) is named by the t of seatWording(); a word's key (`<param>_key`) is found when not given. A missing
+ * plain parameter shows as `{name}`, a missing choice takes its `other` branch. `fallback` if the key is unknown. */
 export function t(key, params = {}, fallback) {
-  key = pluralKey(key, params);
-  const template = (catalogues[language] || {})[key] ?? (catalogues.en || {})[key];
+  return format(key, params, fallback, null);
+}
+
+/** t and wording for a table: a seat given by number (`{seat: 2}`, `{victim_seat: 1}`) is named by `namer`, and
+ * `{you}` (`{victim_you}`) says whether it is the person on this device. Each renderer host's t is one of these.
+ * @param {SeatNamer} namer */
+export function seatWording(namer) {
+  return {
+    /** @type {(key: string, params?: Record<string, any>, fallback?: string) => string} */
+    t: (key, params = {}, fallback = undefined) => format(key, params, fallback, namer),
+    /** @type {(key: string, params?: Record<string, any>) => string} */
+    wording: (key, params = {}) => format(touchKey(key), params, "", namer),
+  };
+}
+
+/** @param {string} key @param {Record<string, any>} params @param {string | undefined} fallback
+ * @param {SeatNamer | null} namer */
+function format(key, params, fallback, namer) {
+  const own = catalogues[language] || {};
+  const lang = key in own ? language : "en";
+  const template = (catalogues[lang] || {})[key];
   if (template === undefined) return fallback ?? key;
-  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  if (!template.includes("{")) return template;
+  const { formatter, wanted } = compile(lang, key, template);
+  const values = withSeats(params, new Set(wanted.keys()), namer);
+  for (const [name, type] of wanted) {
+    if (name in values && values[name] !== undefined && values[name] !== null) continue;
+    if (name.endsWith("_key") && typeof values[name.slice(0, -4)] === "string") {
+      values[name] = wordKey(values[name.slice(0, -4)], key);
+    } else values[name] = type === 5 ? "" : type === 6 ? Number.NaN : `{${name}}`;
+  }
+  if (formatter) {
+    try { return String(formatter.format(values)); } catch { /* a value of the wrong kind: filled as plain text below */ }
+  }
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
 
 /** The words of `key`, or on a touch screen (a coarse pointer) its wording for taps, `<key>_touch`, where the
  * catalogue has one (no "Click", no keyboard keys). */
 export function wording(key, params = {}) {
+  return t(touchKey(key), params, "");
+}
+
+/** `<key>_touch` on a touch screen where the catalogue has it, else `key`. @param {string} key */
+function touchKey(key) {
   const touch = Boolean(globalThis.matchMedia?.("(pointer: coarse)").matches) && has(`${key}_touch`);
-  return t(touch ? `${key}_touch` : key, params, "");
+  return touch ? `${key}_touch` : key;
 }
 
 /** Fill every element that has data-i18n with its text. @param {Document | HTMLElement} [root] */

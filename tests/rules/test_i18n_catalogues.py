@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.catalogues import LANGUAGES, catalogue
+from tests.catalogues import LANGUAGES, arguments, catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -21,11 +21,12 @@ sys.path.insert(0, str(ROOT / "tools"))
 import manifest  # noqa: E402
 
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
 def placeholders(text: str) -> list[str]:
-    return sorted(PLACEHOLDER.findall(text))
+    """The {placeholders} an ICU message shows as text, each once, at any depth ("{you, select, yes {You win}
+    other {{name} wins}}" shows {name}; tests/rules/test_wording.py checks what it chooses by)."""
+    return sorted(arguments(text)[0])
 
 
 def test_the_languages_of_the_rulebooks_are_there() -> None:

@@ -3,7 +3,7 @@
 // move log, Undo, Hint, Copy link, Send my move, the game-over dialog, and the ways onto it (a new game, a link,
 // this device's saved game, a daily challenge). The session (web/session.js) owns the table; this screen draws
 // what it says and hands it what the person does.
-import { currentLanguage, has, t, wording } from "../i18n.js";
+import { currentLanguage, has, seatWording, t, wording } from "../i18n.js";
 import * as saves from "../saves.js";
 import { textOverflows } from "../games/kit.js";
 import { $, announce, clearNotice, element, errorText, linkReason, notice, showScreen } from "../dom.js";
@@ -48,11 +48,24 @@ export const failure = {
 // ---------------------------------------------------------------- names and addresses
 /** @param {{seats: Seat[]}} table @param {number} seat */
 export function seatName(table, seat) {
+  if (isYou(table, seat)) return t("seat.you");
   const sitter = table.seats[seat];
-  const humans = table.seats.filter((s) => s.kind === "human").length;
-  if (sitter.kind === "human") return humans === 1 ? t("seat.you") : t("seat.player", { n: seat + 1 });
+  if (sitter.kind === "human") return t("seat.player", { n: seat + 1 });
   return t("seat.bot", { n: seat + 1, level: t(`level.${sitter.level}`, {}, sitter.level) });
 }
+
+/** Whether `seat` is the person on this device: the one human seat (with several people on one device each is
+ * "Player n", and none is "you"). @param {{seats: Seat[]}} table @param {number} seat */
+export function isYou(table, seat) {
+  return table.seats[seat]?.kind === "human" && table.seats.filter((s) => s.kind === "human").length === 1;
+}
+
+/** Words for the table on screen: a message's seat given by number (`{seat}`, `{victim_seat}`) is named, and
+ * worded for "you" where it is the person on this device (web/i18n.js seatWording, docs/i18n.md). */
+const words = seatWording((seat) => {
+  const table = /** @type {Table} */ (session.table ?? board.table);
+  return { name: seatName(table, seat), you: isYou(table, seat) };
+});
 
 /** The address-bar route of the table on screen: the public game (what every seat has seen: never a pending
  * secret move). A game whose seed would give away a hidden hand (the bridge's `share` is null until it ends)
@@ -89,8 +102,8 @@ function linkGame(game) {
 // ---------------------------------------------------------------- the renderer and its host
 /** @type {import("../host.js").RendererHost} */
 const host = {
-  t,
-  wording,
+  t: words.t,
+  wording: words.wording,
   announce,
   seatName: (seat) => seatName(/** @type {Table} */ (session.table ?? board.table), seat),
   humanSeat: () => session.humanToMove(),
@@ -255,15 +268,20 @@ function logText(table, entry) {
     if (name.endsWith("_ms") && typeof value === "number") { // a duration: `{time}` in seconds, the language's way
       params[name.slice(0, -3)] = new Intl.NumberFormat(currentLanguage(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value / 1000);
     }
-    if (typeof value === "string") params[name] = paramWord(table.game, name, value);
-    else if (Array.isArray(value) && value.every((item) => typeof item === "string")) {
-      // a list of things ("sapphire", "ruby"): each worded, joined the language's way ("Sapphire and Ruby")
-      const words = value.map((item) => paramWord(table.game, name, item));
-      params[name] = new Intl.ListFormat(currentLanguage(), { type: "conjunction" }).format(words);
+    if (typeof value === "string") {
+      params[name] = paramWord(table.game, name, value);
+      params[`${name}_key`] = value; // what the word is, for a message that agrees with it (docs/i18n.md)
+    } else if (Array.isArray(value) && value.every((item) => typeof item === "string")) {
+      // a list of things ("sapphire", "ruby"): each worded, joined the language's way ("Sapphire and Ruby"), and
+      // counted (`{gems_count, plural, ...}`: "Amber goes", "Amber and Ruby go")
+      const worded = value.map((item) => paramWord(table.game, name, item));
+      params[name] = new Intl.ListFormat(currentLanguage(), { type: "conjunction" }).format(worded);
+      params[`${name}_count`] = value.length;
     }
   }
-  if (entry.seat !== null && entry.seat !== undefined) params.name = seatName(table, entry.seat);
-  return has(entry.key) ? t(entry.key, params) : entry.text;
+  // the seat by number: the message's {name}, and {you} when it is the person on this device
+  if (entry.seat !== null && entry.seat !== undefined) params.seat = entry.seat;
+  return has(entry.key) ? words.t(entry.key, params) : entry.text;
 }
 
 /** @param {HTMLElement} body @param {Table} table */

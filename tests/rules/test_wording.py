@@ -1,0 +1,77 @@
+"""The wording test (issue 22): every message key of every language, worded by web/i18n.js itself (under node, with
+the pinned intl-messageformat) for "you" and for another seat, with each kind of parameter (the numbers 0, 1, 2, 5
+and 21, each colour, creature and gem the game has, names), checked against known bad patterns ("a orange",
+"You is", "You … wins", "1 gems", an unfilled "{", a raw key, double spaces, "Game over: Game over", ...).
+Every message must be valid ICU MessageFormat, and a translation may read only the parameters English gives
+(or those derived from them: `<p>_you`, `<p>_key`, `<p>_count`). The worker is tests/wording/word_every_key.mjs."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.catalogues import CATALOGUES, LANGUAGES, arguments
+
+ROOT = Path(__file__).resolve().parents[2]
+WORKER = ROOT / "tests" / "wording" / "word_every_key.mjs"
+
+
+@cache
+def worded() -> dict[str, Any]:
+    node = shutil.which("node")
+    assert node, "the wording test needs node (./build.sh installs it with npm)"
+    assert (ROOT / "node_modules" / "intl-messageformat" / "index.js").is_file(), "run npm ci (./build.sh does)"
+    import tempfile
+
+    with tempfile.NamedTemporaryFile("w", suffix=".json", encoding="utf-8", delete=False) as handle:
+        json.dump({"catalogues": CATALOGUES}, handle, ensure_ascii=False)
+    try:
+        done = subprocess.run([node, "--no-warnings", str(WORKER), handle.name], capture_output=True, text=True,
+                              timeout=120, check=False)
+    finally:
+        Path(handle.name).unlink()
+    assert done.returncode == 0, done.stderr[-3000:]
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def shown(failures: list[dict[str, Any]]) -> str:
+    return "\n".join(f"{f['lang']} {f['key']} [{f['form']}] {f['why']}: {f['text']!r}" for f in failures[:60])
+
+
+def test_every_key_is_worded_in_every_language() -> None:
+    result = worded()
+    assert result["keys"] == len(CATALOGUES["en"])
+    assert sorted(result["languages"]) == sorted(LANGUAGES)
+    print(f"\nworded {result['combos']} key × form × language combinations of {result['keys']} keys")
+    assert result["combos"] > 3 * result["keys"]
+
+
+def test_every_message_is_valid_icu() -> None:
+    assert worded()["invalid"] == {}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_wording_shows_a_known_bad_pattern(lang: str) -> None:
+    failures = [f for f in worded()["failures"] if f["lang"] == lang]
+    assert failures == [], f"{len(failures)} bad wordings in {lang}:\n{shown(failures)}"
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_a_translation_reads_only_what_english_gives(lang: str) -> None:
+    english, other = CATALOGUES["en"], CATALOGUES[lang]
+    derived = re.compile(r"^(you|\w+_you|\w+_key|\w+_count)$")
+    strays = {}
+    for key, text in other.items():
+        given = set().union(*arguments(english.get(key, "")))
+        extra = {name for name in set().union(*arguments(text)) if name not in given and not derived.match(name)}
+        if extra:
+            strays[key] = sorted(extra)
+    assert strays == {}, f"{lang}: parameters that English does not give: {strays}"
