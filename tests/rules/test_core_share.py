@@ -73,3 +73,19 @@ def test_mutated_codes_are_a_game_or_a_bad_share_code(data):
     replacement = data.draw(st.text(alphabet="v1.upthrust0123456789abcdK~_-", max_size=3))
     with contextlib.suppress(gamebox.BadShareCode):
         share.decode(code[:position] + replacement + code[position + 1 :])
+
+
+@pytest.mark.parametrize("code", ["garbage", "%%%", "upthrust.K7Q2M.2", "x1.upthrust.K7Q2M.2.-", "v.upthrust.a.2.-"])
+def test_a_garbled_code_is_damaged_or_not_a_game_not_from_another_version(code: str) -> None:
+    """Issue 22: `#/play?code=garbage` was explained as "a version of Gamebox this page does not know"."""
+    with pytest.raises(gamebox.BadShareCode) as refused:
+        share.decode(code)
+    assert refused.value.key == "share.not_a_game"
+
+
+def test_a_code_of_a_later_version_is_said_to_be_one() -> None:
+    code = share.encode(played())
+    later = "v999" + code[code.index("."):]
+    with pytest.raises(gamebox.BadShareCode) as refused:
+        share.decode(later)
+    assert refused.value.key == "share.bad_version"

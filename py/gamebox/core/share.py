@@ -124,9 +124,11 @@ def parse_code(text: object) -> ParsedCode:
                            limit=MAX_CODE_LENGTH)
     parts = text.strip().split(".")
     edition = VERSIONS.get(parts[0])
-    if edition is None:
+    if edition is None and re.fullmatch(r"v\d{1,4}", parts[0]) and len(parts) >= 5:
         raise BadShareCode("This link is from a version of Gamebox that this page does not know.",
                            "share.bad_version", version=parts[0][:8])
+    if edition is None:  # not a version at all: a garbled or mistyped code, or no game's
+        raise BadShareCode("This link is damaged, or it is not a Gamebox game.", "share.not_a_game")
     if len(parts) < 5:
         raise BadShareCode("This link is cut short.", "share.truncated")
     try:
