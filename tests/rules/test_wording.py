@@ -75,3 +75,29 @@ def test_a_translation_reads_only_what_english_gives(lang: str) -> None:
         if extra:
             strays[key] = sorted(extra)
     assert strays == {}, f"{lang}: parameters that English does not give: {strays}"
+
+
+def test_the_import_map_names_every_package_of_the_library_and_the_policy_allows_it() -> None:
+    """index.html maps each package name that web/i18n.js and the library import to its copy under web/vendor/
+    (build.sh copies them there), and its Content-Security-Policy carries the map's sha256: an inline import map is
+    a script, and the policy allows no other inline script (docs/i18n.md, docs/offline-and-csp.md)."""
+    import base64
+    import hashlib
+
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    found = re.search(r'<script type="importmap">(.*?)</script>', html, re.S)
+    assert found, "index.html has no import map"
+    digest = base64.b64encode(hashlib.sha256(found.group(1).encode()).digest()).decode()
+    policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html)
+    assert policy and f"'sha256-{digest}'" in policy.group(1), "the policy lacks the import map's hash"
+    assert html.index('type="importmap"') < html.index('type="module"'), "the map must come before any module"
+    mapped = json.loads(found.group(1))["imports"]
+    package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]
+    for name, where in mapped.items():
+        assert where == f"./web/vendor/{name}/index.js"
+        assert re.fullmatch(r"\d+\.\d+\.\d+", package[name]), f"{name} is not pinned to one version"
+        source = (ROOT / "node_modules" / name / "index.js").read_text(encoding="utf-8")
+        imported = set(re.findall(r'^import .* from "([^"]+)";', source, re.M))
+        assert imported <= set(mapped), f"{name} imports packages the map does not name: {imported - set(mapped)}"
+    build = (ROOT / "build.sh").read_text(encoding="utf-8")
+    assert set(re.search(r'VENDORED="([^"]+)"', build).group(1).split()) == set(mapped)  # type: ignore[union-attr]

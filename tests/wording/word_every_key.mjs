@@ -83,7 +83,7 @@ function paramSets(key, lang) {
   const base = {};
   const vary = [];
   const you = i18n.t("seat.you");
-  const other = i18n.t("learn.bot", { n: 2 });
+  const other = i18n.t("seat.bot", { n: 2, level: i18n.t("level.easy") });
   for (const [name, kind] of args) {
     if (name in SEAT_ROLES || name.endsWith("_you") || name === "you") continue;
     if (name.endsWith("_key")) continue; // given with its word, below
@@ -124,7 +124,9 @@ function paramSets(key, lang) {
     }
     return params;
   };
-  const seatForms = roles.length ? [["other", seatForm(null)], ...roles.map((role) => [`you as ${role}`, seatForm(role)])] : [["-", {}]];
+  const player = i18n.t("seat.player", { n: 2 });
+  const seatForms = roles.length ? [["other", seatForm(null)], ["a player", Object.fromEntries(roles.map((role) => [role, player]))],
+    ...roles.map((role) => [`you as ${role}`, seatForm(role)])] : [["-", {}]];
   for (const [form, seats] of seatForms) {
     forms.push([form, { ...base, ...seats }]);
     for (const change of vary) forms.push([form, { ...base, ...seats, ...change }]);
