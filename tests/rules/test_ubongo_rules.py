@@ -153,8 +153,34 @@ def test_other_seats_hand_ins_stay_out_of_the_log_until_the_round_is_over():
     assert state.log_for(None) == []
     state.apply(0, solve(state, 0, 30_000))
     revealed = [(e["seat"], e["key"]) for e in state.log_for(0)]
-    assert revealed[:3] == [(1, "ubongo.solved"), (2, "ubongo.timeout"), (0, "ubongo.solved")]
+    assert revealed[:3] == [(0, "ubongo.solved"), (1, "ubongo.solved"), (2, "ubongo.timeout")]
     assert state.log_for(0) == state.log_for(2) == state.log
+
+
+def test_the_round_results_are_logged_fastest_first_whoever_handed_in_first():
+    """The bots hand in when the round starts; the log lists the round's results as the table saw them: by time,
+    exact ties as the round ranked them, give-ups last (issue 22: Bot 2's 42 s was listed before your 27.5 s)."""
+    state = new(4)
+    state.apply(3, "timeout")
+    state.apply(2, solve(state, 2, 42_000))
+    state.apply(1, solve(state, 1, 90_000))
+    state.apply(0, solve(state, 0, 27_500))
+    hand_ins = [(e["seat"], e["params"].get("time")) for e in state.log
+                if e["key"] in ("ubongo.solved", "ubongo.timeout")]
+    assert hand_ins == [(0, 27_500), (2, 42_000), (1, 90_000), (3, None)]
+    assert [e["key"] for e in state.log[4:]][-1] == "ubongo.round_over"  # then the gems and the round's end
+    # an exact tie: in the order of the ranks the round drew for it
+    state = new(2, seed="TIE")
+    state.apply(1, solve(state, 1, 30_000))
+    state.apply(0, solve(state, 0, 30_000))
+    ranks = {r["seat"]: r["rank"] for r in state.last_round["results"]}
+    assert [e["seat"] for e in state.log[:2]] == sorted(ranks, key=ranks.__getitem__)
+    # the second round's hand-ins leave the first round's lines where they were
+    first = list(state.log)
+    state.apply(0, "timeout")
+    state.apply(1, solve(state, 1, 5_000))
+    assert state.log[:len(first)] == first
+    assert [e["seat"] for e in state.log[len(first):len(first) + 2]] == [1, 0]
 
 # -- the race -------------------------------------------------------------------------------------------
 def test_the_game_lasts_nine_rounds():

@@ -378,9 +378,30 @@ class UbongoState(State[UbongoView]):
                                  time=at)]
         self.reports[seat] = report
         if not self.to_move:
-            entries += self._resolve_playoff() if self.phase == "playoff" else self._resolve_round()
+            resolved = self._resolve_playoff() if self.phase == "playoff" else self._resolve_round()
+            entries = self._hand_ins_by_time(entries) + resolved
             self.undo_floor = len(self.history) + 1
         return entries
+
+    def _hand_ins_by_time(self, last: list[LogEntry]) -> list[LogEntry]:
+        """The round's hand-ins, fastest first: the log's last run of them (the other seats', in the order they
+        were made: a bot hands in when the round starts) taken off the log, with ``last`` (the hand-in that
+        resolves the round), ordered as the table saw them: by time, exact ties in the order of the rank the round
+        gave them, give-ups after every solve."""
+        end = len(self.log)
+        while end and self.log[end - 1]["key"] in HAND_INS:
+            end -= 1
+        run = self.log[end:] + last
+        self.log = self.log[:end]
+        assert self.last_round is not None
+        results = {result["seat"]: result for result in self.last_round["results"]}
+
+        def when(entry: LogEntry) -> tuple[bool, int, int, int]:
+            result = results[entry["seat"]]
+            time, rank = result["time_ms"], result["rank"]
+            return time is None, time or 0, len(results) if rank is None else rank, entry["seat"]
+
+        return sorted(run, key=when)
 
     def _check_solution(self, seat: int, placements: tuple[Placement, ...]) -> None:
         """A solve's placements must use the seat's tiles once each and cover its board exactly."""
