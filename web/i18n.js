@@ -104,9 +104,10 @@ function youParam(role) {
 /** @type {Record<string, Map<string, string[]>>} */
 const wordKeys = {};
 
-/** The key of the catalogue word `text` (the last part of the key: "O" for colour.O), preferring the words of
- * the message's own game, for a message that agrees with a word given only as text (`{colour: "orange"}`
- * without `colour_key`). @param {string} text @param {string} messageKey */
+/** The key of the catalogue word `text` (the last part of its key: "orange" for colour.orange), for a message
+ * that agrees with a word given only as text (`{colour: "orange"}` without `colour_key`). The same text may be
+ * several keys' word ("orange" is colour.orange and colour.O): the message's own game's first, then the longest
+ * name (colour.orange: a message selects on "orange" for any game's orange), then the one whose case matches. @param {string} text @param {string} messageKey */
 function wordKey(text, messageKey) {
   const words = wordKeys[language] ??= (() => {
     /** @type {Map<string, string[]>} */
@@ -114,16 +115,22 @@ function wordKey(text, messageKey) {
     for (const catalogue of [catalogues[language] || {}, catalogues.en || {}]) {
       for (const [key, value] of Object.entries(catalogue)) {
         if (value.length > 40 || value.includes("{") || key.split(".").length < 2) continue;
-        if (!found.has(value)) found.set(value, []);
-        found.get(value).push(key);
+        const folded = value.toLowerCase();
+        if (!found.has(folded)) found.set(folded, []);
+        found.get(folded).push(key);
       }
     }
     return found;
   })();
-  const keys = words.get(text) || [];
   const area = messageKey.split(".")[0];
-  const key = keys.find((candidate) => candidate.startsWith(`${area}.`)) ?? keys[0];
-  return key ? key.slice(key.lastIndexOf(".") + 1) : "";
+  const own = catalogues[language] || {};
+  const last = (/** @type {string} */ key) => key.slice(key.lastIndexOf(".") + 1);
+  const rank = (/** @type {string} */ key) => [key.startsWith(`${area}.`) ? 0 : 1, -last(key).length, own[key] === text ? 0 : 1];
+  const keys = [...(words.get(text.toLowerCase()) || [])].sort((a, b) => {
+    const [x, y] = [rank(a), rank(b)];
+    return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+  });
+  return keys.length ? last(keys[0]) : "";
 }
 
 // ---------------------------------------------------------------- ICU MessageFormat
@@ -192,6 +199,10 @@ export function seatWording(namer) {
     wording: (key, params = {}) => format(touchKey(key), params, "", namer),
   };
 }
+
+/** t and wording for a guided game or a rules example: seat 0 is the person ("You"), every other seat "Bot n". */
+export const exampleWording = seatWording((seat) => (
+  { name: seat === 0 ? t("seat.you") : t("learn.bot", { n: seat + 1 }), you: seat === 0 }));
 
 /** @param {string} key @param {Record<string, any>} params @param {string | undefined} fallback
  * @param {SeatNamer | null} namer */

@@ -3,7 +3,7 @@
 // rules accept in that position, checked by tests/rules/test_learn_scripts.py), and the prompt that says so.
 // The target glows (the renderer's showHint), a refused tap is answered with the rules' own reason, and the
 // progress is kept on this device (localStorage, gamebox/v1/learn).
-import { has, t, wording } from "./i18n.js";
+import { exampleWording, has, t } from "./i18n.js";
 import { pace } from "./games/common.js";
 import { $, element, paragraphs } from "./dom.js";
 import { gameFile, gameInfo, mountRenderer } from "./games.js";
@@ -78,8 +78,8 @@ function wake() {
 
 /** @type {import("./host.js").RendererHost} */
 const host = {
-  t,
-  wording,
+  t: exampleWording.t, // seats by number worded too: seat 0 is "you" (docs/i18n.md)
+  wording: exampleWording.wording,
   announce: (text) => announce(text),
   seatName: (seat) => (seat === 0 ? t("seat.you") : t("learn.bot", { n: seat + 1 })),
   humanSeat: () => (lesson.moving || !lesson.table || lesson.table.is_over || !lesson.table.to_move.includes(0)

@@ -1,7 +1,7 @@
 // Rules pages, `#/rules/<game>` (docs/learn.md): short sections of plain words from the catalogues, each with
 // example boards drawn by the game's own renderer from real positions. A position is a seed and a list of
 // actions (web/games/<game>/rules.json), replayed by the engine: the page never draws a board by hand.
-import { t, wording } from "./i18n.js";
+import { exampleWording, t } from "./i18n.js";
 import { element, paragraphs } from "./dom.js";
 import { gameFile, games, gameInfo, mountRenderer } from "./games.js";
 
@@ -42,8 +42,8 @@ export function position(engine, { game, seed, players, options, level }, histor
  * @param {import("./host.js").EnginePort} engine @returns {import("./host.js").RendererHost} */
 function viewingHost(engine) {
   return {
-    t,
-    wording,
+    t: exampleWording.t, // seats by number worded too: seat 0 is "you" (docs/i18n.md)
+    wording: exampleWording.wording,
     announce: () => {},
     seatName: (seat) => (seat === 0 ? t("seat.you") : t("learn.bot", { n: seat + 1 })),
     humanSeat: () => null,

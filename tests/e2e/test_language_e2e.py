@@ -94,3 +94,39 @@ def test_switching_during_a_game_rewords_the_table(game_page: SharedPage) -> Non
     # the game itself is untouched
     assert page.evaluate("document.body.dataset.fingerprint") == fingerprint
     screenshot(page, "language-uk-game")
+
+
+WORD = """async ([lang, key, params]) => {
+  const i18n = await import(new URL("web/i18n.js", document.baseURI).href);
+  await i18n.setLanguage(lang, { remember: false });
+  return i18n.t(key, params);
+}"""
+
+
+def test_messages_are_worded_for_you_and_agree_in_the_page(game_page: SharedPage) -> None:
+    """Issue 22: web/i18n.js words ICU MessageFormat with the vendored library, loaded through index.html's import
+    map: the person on this device is "you" (with the verb that goes with it), counts take their plural, a colour
+    its article; a garbled link is called damaged, not a code from another version."""
+    page = game_page.go("#/")
+    page.wait_for_function("document.body.dataset.screen === 'menu'")
+    you = {lang: words(lang)["seat.you"] for lang in ("en", "pt", "uk")}
+    assert page.evaluate(WORD, ["en", "whoopies.target.choose_name", {"name": you["en"]}]) == "You are choosing a name"
+    assert page.evaluate(WORD, ["en", "whoopies.target.choose_name", {"name": "Bot 2"}]) == "Bot 2 is choosing a name"
+    assert page.evaluate(WORD, ["en", "whoopies.outcome.won", {"name": you["en"], "whoopie": "Ursinus", "ms": 1313}]) \
+        == "You caught Ursinus by the ball (1313 ms) and win the round."
+    assert page.evaluate(WORD, ["en", "upcombine.say.draw", {"colour": "orange", "colour_key": "O"}]) \
+        == "draw an orange tile"
+    # a renderer that gives only the word: its key is found in the catalogue
+    assert page.evaluate(WORD, ["en", "upcombine.say.draw", {"colour": "orange"}]) == "draw an orange tile"
+    assert page.evaluate(WORD, ["en", "ubongo.to_bag", {"gems": "Amber", "gems_count": 1}]) \
+        == "Amber goes from the display into the bag."
+    assert page.evaluate(WORD, ["uk", "whoopies.result.stolen", {"n": 5, "name": "Бот 2", "victim": you["uk"]}]) \
+        == "Бот 2 краде 5 самоцвітів у вас."
+    assert page.evaluate(WORD, ["pt", "whoopies.gems_plus", {"n": 0}]) == "+0 gemas"
+    assert page.evaluate(WORD, ["en", "whoopies.gems_plus", {"n": 1}]) == "+1 gem"
+    page.evaluate(WORD, ["en", "menu.heading", {}])
+
+    page.evaluate("location.hash = '#/play?code=garbage'")  # not go(): no game comes
+    page.wait_for_selector("#notice:not([hidden])")
+    notice = page.locator("#notice").inner_text()
+    assert words("en")["share.not_a_game"] in notice and "version" not in notice

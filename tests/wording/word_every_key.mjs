@@ -150,6 +150,7 @@ const BAD = {
     [/\bYou\b[^.!?:;]*\b(and|then|but) (wins|has|is|was|takes|gets|scores|loses|moves|goes|catches|steals|draws|puts|chooses|jumps|eats|rolls|passes|holds)\b/, "“You … wins”"],
     [/[a-z,] You\b/, "“You” inside a sentence"],
     [/\bYou['’]s\b|\bYou (their|his|her)\b/, "“You’s”"],
+    [/\bYou\b[^.!?:;]*\b(their|his|her|itself|himself|herself|themselves)\b/, "“You … their”"],
     [/\b1 (gems|tiles|rows|points|players|stacks|pieces|pegs|seconds|cards|hexes|jumps|misses)\b/, "a plural for 1"],
     [/\b(0|2|5|21) (gem|tile|row|point|player|stack|piece|peg|second|card|hex|jump|miss)\b/, "a singular for many"],
     [/\bGame over[:.] Game over\b/, "“Game over” twice"],
@@ -193,6 +194,11 @@ for (const lang of LANGS) {
         if (pattern.test(text)) failures.push({ lang, key, form, params, text, why });
       }
       if (without !== text) failures.push({ lang, key, form, params: bare, text: without, why: `not “${text}” when the word comes without its key` });
+      // ... or in lower case (a renderer that words colours mid-sentence)
+      const lowered = Object.fromEntries(Object.entries(params).map(([name, value]) => [name, `${name}_key` in params ? String(value).toLowerCase() : value]));
+      const loweredBare = Object.fromEntries(Object.entries(lowered).filter(([name]) => !name.endsWith("_key")));
+      const [withKey, withoutKey] = [i18n.t(key, lowered), i18n.t(key, loweredBare)];
+      if (withKey !== withoutKey) failures.push({ lang, key, form, params: loweredBare, text: withoutKey, why: `not “${withKey}” when the word comes in lower case without its key` });
       for (const word of text.match(/[a-z][a-z0-9_]*(\.[a-z0-9_]+)+/gi) || []) {
         if (word in catalogues.en) failures.push({ lang, key, form, params, text, why: `the raw key ${word}` });
       }
