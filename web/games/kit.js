@@ -13,6 +13,10 @@ import { fitCanvas, pagePosition, pointerPosition, roundRect, tween } from "./co
 
 export { roundRect, tween };
 
+/** A phone held sideways, or any short wide window: the page puts the board beside its panel, as tall as the
+ * window (web/style.css's landscape block, web/screens/game.js fitBoardToScreen; Surface.available()). */
+export const LANDSCAPE = "(min-aspect-ratio: 4/3) and (max-height: 560px)";
+
 export const FONT_FAMILY = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', sans-serif";
 
 /** One palette for every board: ink and paper, the page's accent, and the pieces' colours (fill and shade). */
@@ -308,12 +312,21 @@ export class Surface {
     return this.context;
   }
 
-  /** The canvas's own width on the page, in CSS px (what a layout may choose from: portrait or landscape). */
+  /** The box the page gives the board, in CSS px, for a layout to choose from: `width` (the canvas's column),
+   * `height` (the most it may be tall: the page's --board-max-height where it sets one, else the window's height),
+   * `landscape` (true when the page puts the board beside its panel on a short wide screen, a phone held
+   * sideways: the board should fill `width` x `height`, a wide box, so a drawing shaped like it is shown largest)
+   * and `portrait` (a narrow column: panels and trays below the board; never in such a landscape box).
+   * @returns {{width: number, height: number, portrait: boolean, landscape: boolean}} */
   available() {
     let parent = this.canvas.parentElement;
     while (parent && !parent.clientWidth && parent.parentElement) parent = parent.parentElement; // display: contents
     const width = parent && parent.clientWidth ? parent.clientWidth : window.innerWidth;
-    return { width, height: window.innerHeight, portrait: width < 640 };
+    const limit = parseFloat(getComputedStyle(this.canvas).maxHeight);
+    const height = Number.isFinite(limit) && limit > 0 ? Math.min(limit, window.innerHeight) : window.innerHeight;
+    const landscape = Boolean(this.canvas.closest?.("#screen-game, #screen-learn")) && !document.body.classList.contains("embed")
+      && Boolean(window.matchMedia?.(LANDSCAPE).matches);
+    return { width, height, portrait: width < 640 && !landscape, landscape };
   }
 
   /** A pointer event's position in board units. */

@@ -5,7 +5,7 @@
 // what it says and hands it what the person does.
 import { currentLanguage, has, seatWording, t, wording } from "../i18n.js";
 import * as saves from "../saves.js";
-import { textOverflows } from "../games/kit.js";
+import { LANDSCAPE, textOverflows } from "../games/kit.js";
 import { $, announce, clearNotice, element, errorText, linkReason, notice, showScreen } from "../dom.js";
 import { gameInfo, loadRenderer, playable } from "../games.js";
 import { address, EMBED, engine, parseSeats, seatsParam, session, storing } from "../page.js";
@@ -172,12 +172,25 @@ function sameLogEntry(a, b) {
   return a.seat === b.seat && a.key === b.key && JSON.stringify(a.params) === JSON.stringify(b.params);
 }
 
-/** On a one-column screen (a phone, a narrow window), the board may be only as tall as leaves whose turn it is,
- * the scores, Undo and Hint in view below it without scrolling (--board-max-height, read by fitCanvas). An embed
- * is as tall as its content, so it has no such limit. */
+/** Give the board its box. On a one-column screen (a phone, a narrow window), the board may be only as tall as
+ * leaves whose turn it is, the last move, the scores, Undo and Hint in view below it without scrolling; on a short
+ * landscape screen (a phone held sideways) it takes the window's whole height, beside the side panel, which then
+ * holds the help text too (--board-max-height, read by fitCanvas; the kit's Surface.available() tells renderers).
+ * An embed is as tall as its content, so it has no such limit. */
 export function fitBoardToScreen() {
   const root = document.documentElement.style;
-  if (EMBED || document.body.dataset.screen !== "game" || !window.matchMedia("(max-width: 860px)").matches) {
+  const onGame = !EMBED && document.body.dataset.screen === "game";
+  const landscape = onGame && window.matchMedia(LANDSCAPE).matches;
+  const help = $("board-help");
+  const home = landscape ? document.querySelector("#screen-game > .side") : document.querySelector("#screen-game > .board-wrap");
+  if (home && help.parentElement !== home) home.append(help);
+  if (landscape) {
+    const top = $("board").getBoundingClientRect().top + window.scrollY;
+    const limit = `${Math.max(200, Math.floor(window.innerHeight - Math.max(0, top) - 6))}px`;
+    if (root.getPropertyValue("--board-max-height") !== limit) root.setProperty("--board-max-height", limit);
+    return;
+  }
+  if (!onGame || !window.matchMedia("(max-width: 860px)").matches) {
     root.removeProperty("--board-max-height");
     return;
   }
@@ -227,6 +240,10 @@ function show(table, previous, { animate = true } = {}) {
   const fresh = table.log.slice(kept);
   for (const entry of fresh) log.append(element("li", { text: logText(table, entry), "data-key": entry.key }));
   log.scrollTop = log.scrollHeight;
+  // what just happened, next to the board (shown where the log is out of sight: a phone, upright or sideways)
+  const last = table.log.length ? logText(table, table.log[table.log.length - 1]) : "";
+  $("last-move").textContent = last;
+  $("last-move").hidden = !last;
   const unheard = fresh.filter((entry) => !shown.slice(kept).some((old) => sameLogEntry(old, entry)));
   if (moved && unheard.length) announce(unheard.map((entry) => logText(table, entry)).join(" "));
   controls();
@@ -549,7 +566,9 @@ export function relabelGame() {
 
 export function wireGame() {
   document.addEventListener("screen", (event) => {
-    if (/** @type {CustomEvent} */ (event).detail !== "game") dropRenderer(); // its animations and timers stop with it
+    if (/** @type {CustomEvent} */ (event).detail === "game") return;
+    dropRenderer(); // its animations and timers stop with it
+    document.documentElement.style.removeProperty("--board-max-height"); // the game screen's own (fitBoardToScreen)
   });
   session.clock = () => board.renderer?.clockMs?.() ?? null;
   session.addEventListener("table", (event) => {
