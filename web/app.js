@@ -58,6 +58,9 @@ function renderEngineStatus() {
   status.classList.toggle("failed", state === "failed");
   status.classList.toggle("done", state === "ready");
   $("engine-retry").hidden = state !== "failed";
+  // Nothing is worded before the catalogue has arrived: t() would give the raw key ("engine.loading"), so until
+  // then index.html's own English words stay (a cold first visit whose language file comes late).
+  if (!has("engine.loading")) return;
   let text;
   if (state === "failed") {
     const reason = has(`engine.reason.${engine.reason}`) ? engine.reason : "unknown";

@@ -5,6 +5,7 @@ one/few/many); move numbers of three digits fit the move log."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ from .conftest import (
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = site_game_ids()  # every game of the site (games.json), the test games too
 READY = "document.getElementById('engine-status').classList.contains('done')"
+PROGRESSED = "document.getElementById('engine-progress').value > 0"
 # A phone (is_mobile) zooms a page that is too wide out until it fits, and innerWidth grows with it: so the page is
 # measured against the width of the phone itself.
 NO_SIDEWAYS = "(width) => document.documentElement.scrollWidth <= width && window.innerWidth === width"
@@ -257,3 +259,124 @@ def test_the_desktop_keeps_the_side_panel_beside_the_board_and_its_words_for_cli
     screenshot(page, "desktop-1280-notice")
     desktop.close()
     desktop.check()
+
+
+# the page's visible words (and its labels) that are message keys of the catalogue: none may ever show
+RAW_KEYS = """(keys) => {
+    const words = [document.body.innerText, ...[...document.querySelectorAll('[aria-label]')]
+        .map((node) => node.getAttribute('aria-label')), document.title];
+    const found = new Set();
+    for (const text of words) for (const token of String(text).match(/[a-z0-9_]+(\\.[a-z0-9_]+)+/g) || []) {
+        if (keys.includes(token)) found.add(token);
+    }
+    return [...found];
+}"""
+
+
+def test_a_cold_first_visit_never_shows_a_raw_key_while_its_language_file_is_late(browser: Any, site: str) -> None:
+    """The language file comes late (held back until the engine has made progress): meanwhile the header keeps
+    index.html's own English words, and no message key ("engine.loading") is ever on the page (issue 22)."""
+    context, watch = watched_context(browser, site, viewport={"width": 390, "height": 844}, has_touch=True)
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:
+        held.append(route)
+
+    context.route("**/web/i18n/*.json", hold)  # after the watch's route, so it answers these first
+    page = watched_page(context, watch)
+    page.goto(site, wait_until="commit")
+    keys = sorted(CATALOGUES["en"])
+    seen: set[str] = set()
+    deadline = time.monotonic() + 60
+    # the engine reports its progress while the words are held back: each report words the status again
+    while time.monotonic() < deadline and not (held and page.evaluate(PROGRESSED)):
+        seen.update(page.evaluate(RAW_KEYS, keys))
+        time.sleep(0.05)
+    assert held, "the page never asked for its language file"
+    assert page.evaluate(PROGRESSED), "the engine made no progress while the language file was late"
+    for _ in range(10):
+        seen.update(page.evaluate(RAW_KEYS, keys))
+        time.sleep(0.05)
+    status = page.locator("#engine-text").inner_text()
+    assert status == "Loading the game engine…", status  # index.html's own words
+    for route in held:
+        route.continue_()
+    context.unroute("**/web/i18n/*.json", hold)
+    page.wait_for_selector("#screen-menu:not([hidden])")
+    page.wait_for_function(READY, timeout=BOOT_TIMEOUT_MS)
+    seen.update(page.evaluate(RAW_KEYS, keys))
+    assert seen == set(), f"raw message keys on the page: {sorted(seen)}"
+    assert page.locator("#engine-text").inner_text() == CATALOGUES["en"]["engine.ready"]
+    context.close()
+    assert watch.foreign == [] and watch.errors == [], (watch.foreign, watch.errors)
+
+
+def test_twenty_fast_taps_on_last_and_forward_in_a_replay_raise_no_error_and_land_where_asked(phone: Any) -> None:
+    """Issue 22: twenty fast taps on "Last" in a replay threw a page error. Taps faster than the engine move the aim
+    (the last one asked for wins; Forward and Back count from it) and no tap acts on a replay that was left."""
+    page = phone
+    open_game(page, "upthrust", "easy,easy")
+    page.evaluate("async () => { for (let n = 0; n < 12; n++) await window.gamebox.botMove(30); }")
+    code = page.evaluate("window.gamebox.table().share")
+    page.evaluate("document.body.dataset.fingerprint = ''")
+    page.evaluate("(code) => window.gamebox.replay(code, 0, 'easy,easy')", code)
+    page.wait_for_function("document.body.dataset.fingerprint && !document.getElementById('replay-controls').hidden")
+    steps = page.evaluate("window.gamebox.table().replay.steps")
+    assert steps >= 10
+    at = "window.gamebox.table().replay.step"
+
+    def taps(button: str, times: int) -> None:
+        page.locator(f"#{button}").scroll_into_view_if_needed()
+        box = page.locator(f"#{button}").bounding_box()
+        for _ in range(times):  # taps with no wait between them, as fast as a person's thumb, and faster
+            page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+    def clicks(button: str, times: int) -> None:  # within one task: the engine cannot answer in between
+        page.evaluate("([id, times]) => { for (let i = 0; i < times; i++) document.getElementById(id).click(); }",
+                      [button, times])
+
+    taps("replay-last", 20)
+    page.wait_for_function(f"(steps) => {at} === steps", arg=steps)
+    clicks("replay-first", 20)
+    page.wait_for_function(f"{at} === 0")
+    clicks("replay-forward", 5)
+    page.wait_for_function(f"{at} === 5")
+    clicks("replay-last", 20)
+    clicks("replay-back", 3)
+    page.wait_for_function(f"(steps) => {at} === steps - 3", arg=steps)
+    page.wait_for_timeout(300)
+    assert page.evaluate(at) == steps - 3
+    assert page.evaluate("document.getElementById('replay-step').textContent").count(str(steps - 3)) >= 1
+    # taps that arrive as the replay is left act on nothing
+    clicks("replay-last", 10)
+    page.evaluate("location.hash = '#/'")
+    page.wait_for_selector("#screen-menu:not([hidden])")
+    page.wait_for_timeout(300)
+
+
+def test_send_my_move_shows_only_where_another_person_may_take_the_next_move(phone: Any) -> None:
+    """Issue 22: "Send my move" showed against bots alone and after the end. It shows in a game a link can carry,
+    not over, not a replay, with two human seats or more (docs/saves-and-replays.md, "Play by link")."""
+    page = phone
+    send = page.locator("#btn-send")
+    open_game(page, "upthrust", "human,easy")
+    assert send.is_hidden(), "against a bot alone there is nobody to send a move to"
+    open_game(page, "upthrust", "human,human")
+    assert send.is_visible() and send.is_disabled()  # before the first move
+    page.evaluate("window.gamebox.legal().then((actions) => window.gamebox.play(actions[0]))")
+    page.wait_for_function("document.body.dataset.moves === '1'")
+    assert send.is_visible() and send.is_enabled()
+    over = page.evaluate("""async () => {
+        for (let n = 0; n < 400 && !window.gamebox.table().is_over; n++) {
+            const table = window.gamebox.table();
+            const actions = await window.gamebox.legal(table.to_move[0]);
+            if (!(await window.gamebox.play(actions[0]))) break;
+        }
+        return window.gamebox.table().is_over;
+    }""")
+    assert over
+    page.wait_for_selector("#game-over:not([hidden])")
+    page.keyboard.press("Escape")
+    assert send.is_hidden(), "a finished game has no next move to send"
+    open_game(page, "upcombine", "human,human")
+    assert send.is_hidden(), "a game with hidden hands cannot travel in a link"

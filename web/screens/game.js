@@ -99,6 +99,14 @@ function linkGame(game) {
   return Boolean(info) && !info.hidden_information && !info.simultaneous;
 }
 
+/** Whether "Send my move" means something here (docs/saves-and-replays.md, "Play by link"): a game a link can
+ * carry, not over, not a replay, with at least two human seats, so that some seat to move later is another person,
+ * who may be on another device. Against bots alone every other seat is this device's bots: there is nobody to send
+ * the move to. @param {Table} table */
+function sendable(table) {
+  return !replay() && !table.is_over && linkGame(table.game) && table.seats.filter((s) => s.kind === "human").length >= 2;
+}
+
 // ---------------------------------------------------------------- the renderer and its host
 /** @type {import("../host.js").RendererHost} */
 const host = {
@@ -374,7 +382,7 @@ function afterShow(table) {
   $("btn-undo").hidden = replaying;
   $("btn-hint").hidden = replaying || !table.hints; // a race offers no hints (the rules say: State.hints_allowed)
   $("btn-replay").hidden = replaying || table.history.length === 0;
-  $("btn-send").hidden = replaying || !linkGame(table.game) || table.players < 2;
+  $("btn-send").hidden = !sendable(table);
   renderReplayControls();
   if (replaying) {
     $("board-help").textContent = wording("replay.help");
@@ -591,7 +599,7 @@ export function wireGame() {
   });
   $("btn-send").addEventListener("click", () => {
     const table = session.table;
-    if (table && !replay()) copy(sendLink(table), "btn-send", t("send.copied"));
+    if (table && sendable(table)) copy(sendLink(table), "btn-send", t("send.copied"));
   });
   $("btn-new").addEventListener("click", () => {
     const table = session.table;

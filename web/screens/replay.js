@@ -37,13 +37,42 @@ export async function openReplay(params) {
   return reply;
 }
 
-/** Show step `step` (clamped) of the replay: true when it moved. @param {number} step */
+/** The step asked for last while steps are on their way (clicks and keys faster than the engine), else null. */
+let aim = /** @type {number | null} */ (null);
+/** Whether a step's request is on its way. */
+let stepping = false;
+
+/** The step the controls count from: the one asked for last, else the one on screen (null outside a replay). */
+function place() {
+  const watched = session.replay;
+  return watched ? aim ?? watched.step : null;
+}
+
+/** Show step `step` (clamped) of the replay: true when it moved. Asked while a step is on its way, it only moves
+ * the aim (the last one asked for wins, and Back and Forward count from it), so twenty fast clicks on Last make
+ * one request, not twenty, and nothing acts on a replay that was left meanwhile. @param {number} step */
 async function replayStep(step, { fromAuto = false } = {}) {
   if (!fromAuto) stopAutoplay();
-  const reply = await session.step(step);
-  if (!reply) return false;
-  if (!reply.ok) { notice(errorText(reply.error), "error"); stopAutoplay(); return false; }
-  return true;
+  const watched = session.replay;
+  if (!watched) return false;
+  aim = Math.max(0, Math.min(step, watched.steps));
+  renderReplayControls();
+  if (stepping) return false;
+  stepping = true;
+  let moved = false;
+  try {
+    while (session.replay === watched && aim !== null && aim !== watched.step) {
+      const reply = await session.step(aim);
+      if (!reply) break; // the replay was left, or is busy with something else
+      if (!reply.ok) { notice(errorText(reply.error), "error"); stopAutoplay(); break; }
+      moved = true;
+    }
+  } finally {
+    stepping = false;
+    aim = null;
+  }
+  renderReplayControls();
+  return moved;
 }
 
 function stopAutoplay() {
@@ -73,11 +102,12 @@ export function renderReplayControls() {
   $("replay-controls").hidden = !watched;
   if (!watched) return;
   const { step, steps } = watched;
+  const heading = place() ?? step; // where the steps on their way go: the buttons count from there
   $("replay-step").textContent = step <= 0 ? t("replay.start", { steps }) : t("replay.step", { step, steps });
-  $("replay-first").disabled = step <= 0;
-  $("replay-back").disabled = step <= 0;
-  $("replay-forward").disabled = step >= steps;
-  $("replay-last").disabled = step >= steps;
+  $("replay-first").disabled = heading <= 0;
+  $("replay-back").disabled = heading <= 0;
+  $("replay-forward").disabled = heading >= steps;
+  $("replay-last").disabled = heading >= steps;
   $("replay-auto").disabled = steps === 0;
   $("replay-auto").textContent = auto !== null ? t("replay.pause") : t("replay.play");
   $("replay-auto").setAttribute("aria-pressed", auto !== null ? "true" : "false");
@@ -87,9 +117,10 @@ export function renderReplayControls() {
 /** @param {KeyboardEvent} event */
 function replayKey(event) {
   const watched = session.replay;
-  if (!watched) return;
+  const step = place();
+  if (!watched || step === null) return;
   /** @type {Record<string, number>} */
-  const moves = { ArrowLeft: watched.step - 1, ArrowRight: watched.step + 1, Home: 0, End: watched.steps };
+  const moves = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: watched.steps };
   if (event.key in moves) { event.preventDefault(); replayStep(moves[event.key]); }
   else if (event.key === " " || event.key === "Enter") { event.preventDefault(); toggleAutoplay(); }
 }
@@ -112,9 +143,10 @@ export function wireReplay() {
   $("btn-replay").addEventListener("click", toReplay);
   $("btn-over-replay").addEventListener("click", () => { $("game-over").hidden = true; toReplay(); });
   $("replay-first").addEventListener("click", () => replayStep(0));
-  $("replay-back").addEventListener("click", () => session.replay && replayStep(session.replay.step - 1));
-  $("replay-forward").addEventListener("click", () => session.replay && replayStep(session.replay.step + 1));
-  $("replay-last").addEventListener("click", () => session.replay && replayStep(session.replay.steps));
+  // each counts from the step asked for last (place), which may still be on its way
+  $("replay-back").addEventListener("click", () => { const step = place(); if (step !== null) replayStep(step - 1); });
+  $("replay-forward").addEventListener("click", () => { const step = place(); if (step !== null) replayStep(step + 1); });
+  $("replay-last").addEventListener("click", () => { const watched = session.replay; if (watched) replayStep(watched.steps); });
   $("replay-auto").addEventListener("click", toggleAutoplay);
   $("replay-resume").addEventListener("click", () => {
     const table = session.table;
