@@ -1,9 +1,11 @@
 """Whoopies in Chromium, played through window.gamebox.targets(): the die, the roller's choice, the throw played
 back from view.throw, and grabs made by clicking or tapping a ball where the board says it is, at 1024x768 with a
-mouse and on a 390 px phone by touch. One booted page for the module; games are opened by the address's hash."""
+mouse, on a 390 px phone by touch (the table turned a quarter) and on a phone held sideways. A reload mid-throw goes
+on with the table's clock. One booted page for the module; games are opened by the address's hash."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,6 +15,18 @@ from .conftest import SharedPage, copied_link, screenshot, tap_at, wait_for
 
 SEED = "GRAB1"  # seat 0 rolls a 2 (puff colour) in round 1; the Whoopie with the blue puff is Ursinus
 GAME = f"#/play?code=v2.whoopies.{SEED}.3.00&seats=human,easy,easy"
+VISIT = itertools.count()  # a new address each time, so the page opens the game afresh
+# Where the table is on the page: a point of the page in the throw's units (the renderer's dataset.table: the stage
+# in board units, its scale, and whether it is turned a quarter, the throw's x down the screen and its floor left).
+TO_THROW = """([x, y]) => { const c = document.getElementById('board'); const r = c.getBoundingClientRect();
+    const k = c.boardSize.width / r.width; const t = JSON.parse(c.dataset.table);
+    const bx = (x - r.left) * k - t.x; const by = (y - r.top) * k - t.y;
+    return t.turned ? [Math.round(by / t.s), Math.round(520 - bx / t.s)]
+      : [Math.round(bx / t.s), Math.round(by / t.s)]; }"""
+# The drawing's sizes in CSS px: a ball (as drawn), a body, and the layout's kind.
+SIZES = """() => { const c = document.getElementById('board'); const r = c.getBoundingClientRect();
+    const k = r.width / c.boardSize.width; const t = JSON.parse(c.dataset.table);
+    return {kind: t.kind, ball: 2 * t.ball * k, body: 2 * t.body * k, height: r.height, width: r.width}; }"""
 
 
 @pytest.fixture(scope="module")
@@ -49,11 +63,7 @@ def grab_the_ball_at_rest(page: Any, name: str, touch: bool) -> tuple[int, int]:
           && performance.now() - Number(c.dataset.throwStart) > 2900; }""", timeout=30_000)
     spot = target(page, action="grab", label=f"Grab {name} by the ball")
     tap_at(page, spot, touch)
-    return tuple(page.evaluate("""([x, y]) => { const c = document.getElementById('board');
-        const r = c.getBoundingClientRect(); const k = c.boardSize.width / r.width;
-        const s = c.boardSize.width >= 640 ? 1 : 0.5;
-        return [Math.round((x - r.left) * k / s), Math.round(((y - r.top) * k - Number(c.dataset.tableY)) / s)]; }""",
-                               [spot["x"], spot["y"]]))
+    return tuple(page.evaluate(TO_THROW, [spot["x"], spot["y"]]))
 
 
 def a_round_by_taps(page: Any, touch: bool, shots: str) -> None:
@@ -84,17 +94,33 @@ def test_a_round_at_1024x768_by_clicks_where_the_board_offers_the_die_the_colour
     assert grab_lines.count() == 3  # every seat's grab, each once, once the grab is resolved
     box = page.evaluate("(() => { const r = document.getElementById('board').getBoundingClientRect();"
                         " return [r.width, r.height]; })()")
-    assert abs(box[0] / box[1] - 800 / 662) < 0.02  # the board keeps its shape
+    size = page.evaluate("document.getElementById('board').boardSize")
+    assert abs(box[0] / box[1] - size["width"] / size["height"]) < 0.02  # the board keeps its shape
+    assert page.evaluate(SIZES)["kind"] == "wide"
 
 
-def test_a_round_on_a_390px_phone_by_touch_with_the_panels_below_the_table(game: SharedPage) -> None:
+def test_a_round_on_a_390px_phone_by_touch_on_the_table_turned_a_quarter(game: SharedPage) -> None:
+    """Issue 22: on an upright phone the resting balls were about 10 px across. The table is turned a quarter (its
+    long side down the screen), and a ball is drawn at least 20 px across; a tap maps through the same turn."""
     page = game.page
     page.set_viewport_size({"width": 390, "height": 844})
     game.go(GAME)
-    wait_for(page, "document.getElementById('board').boardSize.width === 400")  # the portrait layout
-    roll = target(page, action="roll")
-    assert roll["y"] < page.evaluate("document.getElementById('board').getBoundingClientRect().top") + 260
+    wait_for(page, "JSON.parse(document.getElementById('board').dataset.table || '{}').kind === 'turned'")
+    sizes = page.evaluate(SIZES)
+    assert sizes["ball"] >= 20 and sizes["body"] >= 40, sizes  # before: a ball 10 px, a body 38 px
     a_round_by_taps(page, touch=True, shots="whoopies-phone")
+
+
+def test_a_round_on_a_phone_held_sideways_fills_the_wide_low_box(game: SharedPage) -> None:
+    """Issue 22: held sideways (844x390) the board was a box 290 px wide with tiny creatures. The short layout puts
+    one band above the table and the table below it, as large as the box allows."""
+    page = game.page
+    page.set_viewport_size({"width": 844, "height": 390})
+    game.go(GAME)
+    wait_for(page, "JSON.parse(document.getElementById('board').dataset.table || '{}').kind === 'short'")
+    sizes = page.evaluate(SIZES)
+    assert sizes["ball"] >= 20 and sizes["body"] >= 48, sizes  # before: a ball 8 px, a body 30 px
+    a_round_by_taps(page, touch=True, shots="whoopies-sideways")
 
 
 def test_keys_choose_and_a_refusal_is_said_next_to_the_place_tapped(game: SharedPage) -> None:
@@ -176,3 +202,46 @@ def test_a_bad_link_shows_a_message_and_the_menu(game: SharedPage) -> None:
     page.wait_for_selector("#notice:not([hidden])", timeout=60_000)
     assert "does not open a game" in page.locator("#notice-text").inner_text()
     page.wait_for_selector("#screen-menu:not([hidden])")
+
+
+def throw_ms(page: Any) -> float:
+    """How far the throw on screen has run, by this board's clock (ms)."""
+    return float(page.evaluate("performance.now() - Number(document.getElementById('board').dataset.throwStart)"))
+
+
+def reload_the_throw(page: Any) -> float:
+    """Reload the page on the throw it shows (the saved game keeps the table's clock); the throw's ms once the grab is
+    on screen again."""
+    page.reload()
+    page.wait_for_function("Boolean(window.gamebox)", timeout=30_000)
+    page.wait_for_function("document.getElementById('engine-status').classList.contains('done')", timeout=240_000)
+    page.wait_for_function("document.getElementById('board').dataset.throwStart", timeout=60_000)
+    assert page.evaluate("document.getElementById('board').dataset.screen") == "grab"  # no countdown again
+    return throw_ms(page)
+
+
+def test_a_reload_mid_throw_goes_on_with_the_tables_clock(game: SharedPage) -> None:
+    """Issue 22: a reload mid-throw reopened the grab with the Whoopies at rest and the clock at 0, a free look. The
+    throw's clock is the table's (host.since): after a reload the throw goes on where it is, and a grab's ms counts
+    from the first throw; once the 10 s window has passed, the grab is over (the bot's earlier grab stands)."""
+    code = "v2.whoopies.CLOCKW.2.00.0roll.0name_phanteus.0throw"  # a deal no other test opens
+    page = game.go(f"#/play?code={code}&seats=human,easy&visit={next(VISIT)}")
+    wait_for(page, "(() => { const c = document.getElementById('board'); return c.dataset.screen === 'grab'"
+                   " && performance.now() - Number(c.dataset.throwStart) > 1200; })()")
+    before = throw_ms(page)
+    after = reload_the_throw(page)
+    assert after >= before, (before, after)
+    assert page.evaluate("window.gamebox.view().phase") == "grab"
+    # as if the page had been closed for half a minute: the window is over, the person grabbed nothing
+    page.evaluate("""() => {
+        const store = JSON.parse(localStorage.getItem('gamebox/v1/clocks'));
+        for (const record of Object.values(store.items)) {
+          for (const mark of Object.keys(record.marks)) record.marks[mark] -= 30000;
+        }
+        localStorage.setItem('gamebox/v1/clocks', JSON.stringify(store)); }""")
+    page.reload()
+    page.wait_for_function("window.gamebox && window.gamebox.view() && window.gamebox.view().last"
+                           " && window.gamebox.view().last.round === 1", timeout=240_000)
+    rows = {r["seat"]: r for r in page.evaluate("window.gamebox.view().last.grabs")}
+    assert rows[0]["outcome"] == "none" and rows[0]["creature"] is None, rows
+    assert rows[1]["ms"] is not None and rows[1]["ms"] < 10_000, rows

@@ -11,6 +11,7 @@ import { button, fitText, font, gem, PALETTE, panel, roundRect, Surface } from "
 
 const THROW_W = 800; // the throw's units (view.throw.width × height)
 const THROW_H = 520;
+const FLOOR_Y = 500; // the table top in the throw's units (view.throw.floor)
 const COUNTDOWN_MS = 2100;
 const HOLD_MS = 1400; // how long a catch stays on screen before the next screen
 const DIE_MS = 950;
@@ -47,26 +48,53 @@ export function at(frames, ms, frameMs) {
   return a.map((value, i) => value + (b[i] - value) * part);
 }
 
-/** The board's layout for a canvas `width` CSS px wide: landscape, the header above the table and the footer
- * below; portrait (a phone), the table first at the full width, and the die, the call, the gems, the last round
- * and the buttons below it. All in board units; `s` scales the throw's units into the stage. */
-function layoutFor(width, players) {
-  if (width >= 640) {
-    const stage = { x: 0, y: 86, w: 800, h: 520 };
-    return { portrait: false, W: 800, H: 662, s: 1, stage, head: { x: 0, y: 0, w: 800, h: 86 },
-      gems: { x: 520, y: 6, w: 272, h: 74 }, result: null, foot: { x: 0, y: 606, w: 800, h: 56 } };
+const HEAD = 86; // the wide layout's band above the table, and below it
+const FOOT = 56;
+const BAR = 52; // the short layout's one band above the table
+const TURNED_HEAD = 62; // the turned layout's bands, above and below the table
+const TURNED_FOOT = 52;
+const BALL_PX = 20; // a ball is drawn at least this many CSS px across (never wider than it can be caught)
+
+/** The board's layout for a box `width` × `height` CSS px: the canvas's container and the height the page lets the
+ * board have. Board units are CSS px, so words are drawn at the size they are read at. Three shapes; the one that
+ * draws the throw largest wins (an upright table on a tie):
+ * - "wide" (a desktop): the die, the call and the gems above the table, the prompt and the buttons below it;
+ * - "short" (a phone held sideways, a low window): one band above the table holds the die, the call, the prompt
+ *   and the buttons (the page's side panel shows the gems);
+ * - "turned" (a phone held upright): the table turned a quarter, its long side down the screen and its floor on the
+ *   left (turn the phone a quarter anticlockwise and it stands upright); the die and the call above it, the prompt
+ *   and the buttons below it, the gems on the table between throws.
+ * `s` scales the throw's units into the stage; toBoard and toThrow (in create) turn them with the table. */
+function layoutFor(width, height, players = 2) {
+  const w = Math.max(260, Math.floor(width));
+  const h = Math.max(260, Math.floor(height));
+  const shapes = [];
+  if (w >= 600) {
+    const W = Math.min(w, THROW_W);
+    const s = Math.min(1, W / THROW_W, (h - HEAD - FOOT) / THROW_H);
+    const stage = { x: (W - THROW_W * s) / 2, y: HEAD, w: THROW_W * s, h: THROW_H * s };
+    shapes.push({ kind: "wide", turned: false, W, H: HEAD + stage.h + FOOT, s, stage, head: { x: 0, y: 0, w: W, h: HEAD },
+      gems: { x: W - 280, y: 6, w: 272, h: HEAD - 12 }, foot: { x: 0, y: HEAD + stage.h, w: W, h: FOOT }, score: s });
   }
-  const W = 400;
-  const stage = { x: 0, y: 0, w: W, h: 260 };
-  const head = { x: 0, y: 260, w: W, h: 62 };
-  const rows = Math.ceil(players / 2);
-  const gems = { x: 6, y: head.y + head.h, w: W - 12, h: rows * 24 + 10 };
-  const result = { x: 6, y: gems.y + gems.h + 6, w: W - 12, h: 34 + players * 26 + 34 };
-  const foot = { x: 0, y: result.y + result.h + 6, w: W, h: 52 };
-  return { portrait: true, W, H: foot.y + foot.h, s: 0.5, stage, head, gems, result, foot };
+  if (w >= 440) {
+    const s = Math.min(1, w / THROW_W, (h - BAR) / THROW_H);
+    const W = Math.min(w, THROW_W);
+    const stage = { x: (W - THROW_W * s) / 2, y: BAR, w: THROW_W * s, h: THROW_H * s };
+    shapes.push({ kind: "short", turned: false, W, H: BAR + stage.h, s, stage, head: { x: 0, y: 0, w: W, h: BAR },
+      gems: null, foot: null, score: s * 0.97 });
+  }
+  {
+    const s = Math.min(1, w / THROW_H, (h - TURNED_HEAD - TURNED_FOOT) / THROW_W);
+    const W = Math.min(w, Math.max(Math.round(THROW_H * s), 480));
+    const stage = { x: (W - THROW_H * s) / 2, y: TURNED_HEAD, w: THROW_H * s, h: THROW_W * s };
+    shapes.push({ kind: "turned", turned: true, W, H: TURNED_HEAD + stage.h + TURNED_FOOT, s, stage,
+      head: { x: 0, y: 0, w: W, h: TURNED_HEAD }, gems: null,
+      foot: { x: 0, y: TURNED_HEAD + stage.h, w: W, h: TURNED_FOOT }, score: s * 0.9 });
+  }
+  const best = shapes.reduce((a, b) => (b.score > a.score ? b : a));
+  return { ...best, players, compact: best.kind !== "wide", narrow: best.stage.w < 560 };
 }
 
-// ---------------------------------------------------------------- drawing helpers
 // ---------------------------------------------------------------- drawing helpers
 function fillPattern(c, kind, x, y, r, ink) {
   c.save();
@@ -501,7 +529,8 @@ function drawDie(c, face, x, y, size, angle = 0) {
 export function create(canvas, host) {
   const t = host.t;
   let table = null;
-  let L = layoutFor(800, 2);
+  let L = layoutFor(800, 800, 2);
+  let area = L.stage; // where the stage's words and choices go: the stage, less the gems drawn on it
   const surface = new Surface(canvas, host, { width: L.W, height: L.H, onTap: (region, point, event) => tap(region, point, event) });
   surface.redraw = () => { if (!frameRequest) render(); };
   let muted = readMuted();
@@ -531,13 +560,15 @@ export function create(canvas, host) {
     return seats.length ? seats[0] : null;
   };
   const severalHumans = () => humans().length > 1;
+  /** A seat as a message's parameters: its number (the host words "you" or the name by it) and its name. */
+  const named = (seat, role = "") => (role ? { [`${role}_seat`]: seat, [role]: host.seatName(seat) } : { seat, name: host.seatName(seat) });
   const ms = (value) => value * pace(); // presentation times (never the throw's own clock) at test speed
 
   /** A target's words: its key, with the names it carries worded (a creature, a colour, an action, a seat). */
   function words(target) {
     const p = { ...target.params };
     if (p.whoopie) p.whoopie = cname(p.whoopie);
-    if (p.colour) p.colour = colourWord(p.colour);
+    if (p.colour) { p.colour_key = p.colour; p.colour = colourWord(p.colour); }
     if (p.action) p.action = t(`whoopies.action.${p.action}`);
     if (p.seat !== undefined) p.name = host.seatName(p.seat);
     return t(target.key, p);
@@ -576,16 +607,16 @@ export function create(canvas, host) {
   // ------------------------------------------------------------ words
   /** What `seat` must catch this round, in words (or what is being decided). */
   function targetText(v, seat) {
-    const roller = host.seatName(v.roller);
+    const roller = named(v.roller);
     const me = v.roller === activeHuman() ? "_you" : "";
     if (v.phase === "own") return t("whoopies.target.own_pick");
-    if (v.phase === "roll") return t(`whoopies.target.roll${me}`, { name: roller });
-    if (!v.action) return t(`whoopies.target.joker_choose${me}`, { name: roller });
-    if (!v.value && v.action !== "own") return t(`whoopies.target.choose_${v.action}${me}`, { name: roller });
+    if (v.phase === "roll") return t(`whoopies.target.roll${me}`, roller);
+    if (!v.action) return t(`whoopies.target.joker_choose${me}`, roller);
+    if (!v.value && v.action !== "own") return t(`whoopies.target.choose_${v.action}${me}`, roller);
     const value = v.value;
     switch (v.action) {
-      case "colour": return t("whoopies.target.colour", { colour: colourWord(value) });
-      case "puff": return t("whoopies.target.puff", { colour: colourWord(value) });
+      case "colour": return t("whoopies.target.colour", { colour: colourWord(value), colour_key: value });
+      case "puff": return t("whoopies.target.puff", { colour: colourWord(value), colour_key: value });
       case "name": return t("whoopies.target.name", { whoopie: cname(value) });
       case "spare": return t("whoopies.target.spare", { whoopie: cname(value) });
       default: {
@@ -595,24 +626,32 @@ export function create(canvas, host) {
     }
   }
 
+  /** What `seat` must catch, with a joker's double stakes said in the same message (never words glued here). */
+  function callText(v, seat) {
+    const target = targetText(v, seat);
+    return v.joker ? t("whoopies.target.joker", { target }, `${target}. ${t("whoopies.double")}`) : target;
+  }
+
   /** A player's line of the last round: Python's outcome, worded (the trap of a colour call said as such). */
   function outcomeText(row, last) {
     const creature = row.creature ? creatureOf(row.creature) : null;
-    const params = { name: host.seatName(row.seat), whoopie: creature ? cname(creature.name) : "", ms: row.ms };
+    const params = { ...named(row.seat), whoopie: creature ? cname(creature.name) : "", ms: row.ms };
     const value = last.value;
     switch (row.outcome) {
       case "won": return t("whoopies.why.won", params);
       case "body": return t("whoopies.why.body", params);
       case "late": {
         const winner = last.grabs.find((g) => g.outcome === "won");
-        return t("whoopies.why.late", { ...params, winner: winner ? host.seatName(winner.seat) : "?" });
+        return t("whoopies.why.late", { ...params, ...(winner ? named(winner.seat, "winner") : { winner: "?" }) });
       }
       case "taken": return t("whoopies.why.taken", params);
       case "spared": return t("whoopies.why.spared", params);
       case "safe": return t("whoopies.why.safe", params);
       case "none": return t(last.action === "spare" ? "whoopies.why.none_spare" : "whoopies.why.none", params);
       case "wrong": {
-        const colours = creature ? { body: colourWord(creature.body).toUpperCase(), puff: colourWord(creature.puff).toUpperCase(), colour: colourWord(value) } : {};
+        // the words, and the colours they are (the message agrees with a colour by its key: "an ORANGE puff")
+        const colours = creature ? { body: colourWord(creature.body).toUpperCase(), body_key: creature.body, puff: colourWord(creature.puff).toUpperCase(),
+          puff_key: creature.puff, colour: colourWord(value), colour_key: value } : {};
         if (last.action === "colour" && creature) {
           return t(creature.puff === value ? "whoopies.why.wrong_colour_trap" : "whoopies.why.wrong_colour", { ...params, ...colours });
         }
@@ -626,27 +665,42 @@ export function create(canvas, host) {
   }
 
   function gemsText(change) {
-    if (change > 0) return t(change === 1 ? "whoopies.gems_plus_one" : "whoopies.gems_plus", { n: change });
-    if (change < 0) return t(-change === 1 ? "whoopies.gems_minus_one" : "whoopies.gems_minus", { n: -change });
+    if (change > 0) return t("whoopies.gems_plus", { n: change });
+    if (change < 0) return t("whoopies.gems_minus", { n: -change });
     return t("whoopies.gems_same");
   }
 
   // ------------------------------------------------------------ the throw
   function grabKey(v, seat) { return v.throw ? `${v.throw.key}/${v.round}/${seat}` : null; }
 
+  /** The table's clock of a mark (host.since: the ms since this table first showed it, on this device, kept with
+   * the saved game); 0 where the host keeps none. */
+  const clockOf = (mark) => (typeof host.since === "function" ? Math.max(0, host.since(mark)) : 0);
+
+  /** This seat's run through the throw. Its clock is the table's (issue 22): the mark `throw <round>/<seat>` starts
+   * when the countdown first shows, and the throw starts COUNTDOWN_MS later; a reload or a redraw goes on from
+   * there (the countdown over, the Whoopies where they are now, the grab's ms counted from the first throw), so
+   * waiting out a throw on a fresh page is no free look. */
   function runOf(v, seat) {
     const key = grabKey(v, seat);
     if (!key) return null;
     let run = grabs.get(key);
     if (!run) {
-      run = { key, seat, round: v.round, stage: severalHumans() ? "pass" : "countdown", since: performance.now(),
-        start: null, marks: [], caught: null, passed: false, floor: 0, chain: Promise.resolve() };
+      run = { key, seat, round: v.round, mark: `throw ${v.round}/${seat}`, stage: severalHumans() ? "pass" : "countdown",
+        since: performance.now(), clocked: false, start: null, marks: [], caught: null, passed: false, floor: 0,
+        chain: Promise.resolve() };
       const floor = Math.max(0, ...v.my_grabs.map((g) => g.ms));
-      if (v.my_grabs.length) { run.stage = "running"; run.start = performance.now() - floor; run.floor = floor; }
+      if (v.my_grabs.length) { // a miss already: the throw runs, at least as far as that miss
+        const shown = Math.max(floor, clockOf(run.mark) - ms(COUNTDOWN_MS));
+        run.stage = "running";
+        run.clocked = true;
+        run.start = performance.now() - shown;
+        run.floor = floor;
+      }
       grabs.set(key, run);
       if (run.stage === "countdown") startCountdown(run, Math.max(performance.now(), resultUntil));
       else if (run.stage === "pass") {
-        const text = t("whoopies.pass_device", { name: host.seatName(seat) });
+        const text = t("whoopies.pass_device", named(seat));
         host.announce(text);
         say(text);
       }
@@ -657,6 +711,7 @@ export function create(canvas, host) {
   function startCountdown(run, since = performance.now()) {
     run.stage = "countdown";
     run.since = since;
+    run.clocked = false;
     run.spoken = false;
     animate();
   }
@@ -674,9 +729,25 @@ export function create(canvas, host) {
     });
   }
 
-  /** The throw's units to board units, and back. */
-  const toBoard = (x, y) => ({ x: L.stage.x + x * L.s, y: L.stage.y + y * L.s });
-  const toThrow = (point) => ({ x: (point.x - L.stage.x) / L.s, y: (point.y - L.stage.y) / L.s });
+  /** The throw's units to board units, and back; a turned table has the throw's x down the screen and its floor
+   * on the left. The one transform of the table: the drawing (intoThrow), the regions and a hand's point. */
+  const toBoard = (x, y) => (L.turned ? { x: L.stage.x + (THROW_H - y) * L.s, y: L.stage.y + x * L.s }
+    : { x: L.stage.x + x * L.s, y: L.stage.y + y * L.s });
+  const toThrow = (point) => (L.turned ? { x: (point.y - L.stage.y) / L.s, y: THROW_H - (point.x - L.stage.x) / L.s }
+    : { x: (point.x - L.stage.x) / L.s, y: (point.y - L.stage.y) / L.s });
+  /** A ball's drawn radius in the throw's units: at least BALL_PX across on the screen, however small the table is
+   * shown, and never as wide as the hand's reach (the hit radius): a tap on a drawn ball always reaches it. */
+  const ballRadius = (radius = 11, reach = 20) => Math.min(reach - 2, Math.max(radius, BALL_PX / 2 / L.s));
+
+  /** Set `c` to draw in the throw's units (as toBoard places them). */
+  function intoThrow(c) {
+    c.translate(L.stage.x, L.stage.y);
+    if (L.turned) {
+      c.translate(THROW_H * L.s, 0);
+      c.rotate(Math.PI / 2);
+    }
+    c.scale(L.s, L.s);
+  }
   const onTable = (point) => point.x >= L.stage.x && point.x <= L.stage.x + L.stage.w && point.y >= L.stage.y
     && point.y <= L.stage.y + L.stage.h;
 
@@ -685,9 +756,9 @@ export function create(canvas, host) {
   function drawThrow(c, thr, when, { marks = [], caught = null, dim = false, grabbing = false } = {}) {
     const items = scene(thr, when);
     const r = thr.body_radius;
+    const ballR = ballRadius(thr.ball_radius, thr.ball_hit_radius);
     c.save();
-    c.translate(L.stage.x, L.stage.y);
-    c.scale(L.s, L.s);
+    intoThrow(c);
     for (const it of items) { // shadows on the table
       const lift = Math.max(0, thr.floor - (it.by + r));
       c.beginPath();
@@ -706,7 +777,7 @@ export function create(canvas, host) {
     }
     for (const it of items) {
       const glow = caught && caught.creature === it.name && caught.part === "tail" ? "rgba(255,220,60,0.85)" : null;
-      drawBall(c, it.lx, it.ly, thr.ball_radius, glow);
+      drawBall(c, it.lx, it.ly, ballR, glow);
     }
     for (const mark of marks) {
       const age = performance.now() - mark.at;
@@ -883,16 +954,21 @@ export function create(canvas, host) {
     const v = view();
     const now = performance.now();
     for (const run of grabs.values()) {
+      if (run.stage === "countdown" && !run.clocked && now >= run.since && v.phase === "grab") {
+        // the countdown shows now, or showed before (a reload): the table's clock says how long ago
+        run.clocked = true;
+        run.since = now - clockOf(run.mark);
+      }
       if (run.stage === "countdown" && !run.spoken && now >= run.since && v.phase === "grab") {
         run.spoken = true;
-        const text = `${targetText(v, run.seat)}${v.joker ? ` ${t("whoopies.double")}` : ""}`;
+        const text = callText(v, run.seat);
         host.announce(text);
         say(text, true);
       }
-      if (run.stage === "countdown" && now - run.since >= ms(COUNTDOWN_MS)) {
+      if (run.stage === "countdown" && run.clocked && now - run.since >= ms(COUNTDOWN_MS)) {
         run.stage = "running";
-        run.start = now;
-        canvas.dataset.throwStart = String(now);
+        run.start = run.since + ms(COUNTDOWN_MS);
+        canvas.dataset.throwStart = String(run.start);
         canvas.dataset.throwKey = run.key;
       }
       if (run.stage === "running" && v.throw && throwMs(run, now) >= v.throw.window_ms) passRun(run);
@@ -900,12 +976,26 @@ export function create(canvas, host) {
   }
 
   // ------------------------------------------------------------ the frame
+  /** The box the board may fill, in CSS px: its container's width, and the height the page lets it have (the
+   * canvas's max-height, --board-max-height on a one-column page; else what the window shows below the board's top
+   * when that is most of it; else the window's). */
+  function room() {
+    const box = surface.available();
+    const cap = Number.parseFloat(window.getComputedStyle(canvas).maxHeight);
+    // a board near the top of a page with no limit of its own (a guided game beside its lesson) stays in the window
+    const below = window.innerHeight - (canvas.getBoundingClientRect().top + window.scrollY) - 8;
+    const height = Math.min(box.height || window.innerHeight, Number.isFinite(cap) && cap > 0 ? cap : Infinity,
+      below >= window.innerHeight * 0.6 ? below : Infinity);
+    return { width: box.width, height };
+  }
+
   function fit() {
-    const want = layoutFor(surface.available().width, table ? table.players : 2);
-    if (want.W !== L.W || want.H !== L.H || want.portrait !== L.portrait) {
-      L = want;
-      surface.layout(L.W, L.H);
-    }
+    const { width, height } = room();
+    const want = layoutFor(width, height, table ? table.players : 2);
+    const changed = want.W !== L.W || want.H !== L.H || want.kind !== L.kind;
+    L = want;
+    area = L.stage;
+    if (changed) surface.layout(L.W, L.H);
   }
 
   function render() {
@@ -916,14 +1006,17 @@ export function create(canvas, host) {
     surface.begin();
     c.clearRect(0, 0, L.W, L.H);
     drawTableBackground(c);
-    drawHeader(c, v);
-    drawGems(c, v);
+    if (L.gems) drawGems(c, v, L.gems, false);
     const prompt = drawStage(c, v);
-    if (L.result) drawResultBox(c, v);
-    drawFooter(c, v, prompt);
+    const run = currentRun();
+    const pass = run ? plainTargets("button").find((tg) => tg.action === "pass") : null;
+    drawHeader(c, v, prompt, pass);
+    if (L.foot) drawFooter(c, prompt, pass);
     surface.drawFocus();
     canvas.dataset.screen = currentScreen;
-    canvas.dataset.tableY = String(L.stage.y);
+    // where the table is (board units; tests map a page point to the throw's units with it)
+    canvas.dataset.table = JSON.stringify({ kind: L.kind, x: L.stage.x, y: L.stage.y, s: L.s, turned: L.turned,
+      ball: ballRadius() * L.s, body: (v.throw ? v.throw.body_radius : 42) * L.s });
     const label = prompt && prompt !== headline ? `${headline}. ${prompt}` : headline;
     if (label !== lastPrompt) {
       lastPrompt = label;
@@ -931,44 +1024,56 @@ export function create(canvas, host) {
     }
   }
 
+  /** Whether the stage shows a throw now (the grab, or a catch held on screen). */
+  const showingThrow = () => Boolean(table && ((table.view.phase === "grab" && table.view.throw) || (hold && performance.now() < hold.until)));
+
+  /** The bands, then the table: the wall and the wooden top, turned with the throw. */
   function drawTableBackground(c) {
-    const { x, y, w } = L.stage;
-    const floor = y + 500 * L.s;
-    const wall = c.createLinearGradient(0, y, 0, floor);
-    wall.addColorStop(0, "#fbf3e2");
-    wall.addColorStop(1, "#efd9b5");
-    c.fillStyle = wall;
-    c.fillRect(x, y, w, floor - y);
-    const wood = c.createLinearGradient(0, floor, 0, y + L.stage.h);
-    wood.addColorStop(0, "#b97a43");
-    wood.addColorStop(1, "#7d4a22");
-    c.fillStyle = wood;
-    c.fillRect(x, floor, w, y + L.stage.h - floor);
-    c.strokeStyle = "rgba(60,30,10,0.5)";
-    c.lineWidth = 2;
-    c.beginPath();
-    c.moveTo(x, floor);
-    c.lineTo(x + w, floor);
-    c.stroke();
-    // the bands around the table
     c.fillStyle = "#1d2338";
-    if (L.portrait) c.fillRect(0, L.stage.h, L.W, L.H - L.stage.h);
-    else {
+    c.fillRect(0, 0, L.W, L.H);
+    if (L.kind === "wide") {
       const top = c.createLinearGradient(0, 0, 0, L.head.h);
       top.addColorStop(0, "#2b3350");
       top.addColorStop(1, "#1d2338");
       c.fillStyle = top;
       c.fillRect(0, 0, L.W, L.head.h);
-      c.fillStyle = "#1d2338";
-      c.fillRect(0, L.foot.y, L.W, L.foot.h);
     }
+    if (L.turned && !showingThrow()) { // between throws a turned table shows no table: a wall across the width
+      const wall = c.createLinearGradient(0, L.stage.y, 0, L.stage.y + L.stage.h);
+      wall.addColorStop(0, "#fbf3e2");
+      wall.addColorStop(1, "#efd9b5");
+      c.fillStyle = wall;
+      c.fillRect(0, L.stage.y, L.W, L.stage.h);
+      return;
+    }
+    c.save();
+    intoThrow(c);
+    const wall = c.createLinearGradient(0, 0, 0, FLOOR_Y);
+    wall.addColorStop(0, "#fbf3e2");
+    wall.addColorStop(1, "#efd9b5");
+    c.fillStyle = wall;
+    c.fillRect(0, 0, THROW_W, FLOOR_Y);
+    const wood = c.createLinearGradient(0, FLOOR_Y, 0, THROW_H);
+    wood.addColorStop(0, "#b97a43");
+    wood.addColorStop(1, "#7d4a22");
+    c.fillStyle = wood;
+    c.fillRect(0, FLOOR_Y, THROW_W, THROW_H - FLOOR_Y);
+    c.strokeStyle = "rgba(60,30,10,0.5)";
+    c.lineWidth = 2 / L.s;
+    c.beginPath();
+    c.moveTo(0, FLOOR_Y);
+    c.lineTo(THROW_W, FLOOR_Y);
+    c.stroke();
+    c.restore();
   }
 
-  /** The die, the round, and what must be caught. */
-  function drawHeader(c, v) {
+  /** The die, the round, and what must be caught; in the short layout also the prompt, the names and voice toggles
+   * and the Grab-nothing button. */
+  function drawHeader(c, v, prompt, pass) {
     const head = L.head;
-    const size = Math.min(60, head.h - 16);
-    const dx = head.x + 12 + size / 2;
+    const short = L.kind === "short";
+    const size = short ? head.h - 14 : Math.min(60, head.h - 16);
+    const dx = head.x + 10 + size / 2;
     const dy = head.y + head.h / 2;
     const rolling = die && performance.now() - die.start < ms(DIE_MS);
     const dieFace = rolling ? 1 + Math.floor((performance.now() / 90) % 6) : v.face;
@@ -983,58 +1088,89 @@ export function create(canvas, host) {
     }
     surface.region({ rect: [dx - size / 2, dy - size / 2, size, size] }, { key: "die-face", focusable: false,
       describe: v.face ? t("whoopies.about.die", { face: v.face, meaning: t(`whoopies.face.${v.face}`) }) : t("whoopies.about.die_unrolled") });
+    let right = L.gems ? L.gems.x - 10 : head.x + head.w - 8;
+    const by = head.y + (head.h - 36) / 2;
+    if (short) right = toggles(c, right, by) - 10;
+    if (short && pass) right = passButton(c, pass, right, by, 130) - 10;
     const seat = activeHuman() ?? (table.viewer ?? null);
-    const left = dx + size / 2 + 14;
-    const right = L.portrait ? head.x + head.w - 10 : L.gems.x - 10;
-    const bits = [t("whoopies.round", { n: v.round }), t("whoopies.roller", { name: host.seatName(v.roller) })];
+    const left = dx + size / 2 + 12;
+    const bits = [t("whoopies.round", { n: v.round }), t("whoopies.roller", named(v.roller))];
     if (v.joker) bits.push(t("whoopies.joker_badge"));
     if (v.throwoff) bits.push(t("whoopies.throwoff_badge"));
-    fitText(c, bits.join(" · "), { x: left, y: head.y + 8, w: right - left, h: 18 }, { size: 13, colour: "#b8c2dc", align: "left", minSize: 9 });
     const text = v.phase === "over" ? t("whoopies.target.over") : targetText(v, seat);
     headline = text;
+    const swatch = (v.action === "colour" || v.action === "puff") && v.value && v.phase !== "over";
     let x = left;
-    if ((v.action === "colour" || v.action === "puff") && v.value && v.phase !== "over") {
-      drawSwatch(c, v.value, left + 13, head.y + 26 + (head.h - 30) / 2, 13, { puff: v.action === "puff" });
+    if (short) { // one band: the call, then the prompt; in a grab the call alone, or the call and the joker
+      if (swatch) {
+        drawSwatch(c, v.value, left + 10, head.y + head.h / 2, 10, { puff: v.action === "puff" });
+        x = left + 26;
+      }
+      const grabbing = v.phase === "grab" && prompt === callText(v, seat ?? v.roller);
+      const second = grabbing ? (v.joker ? t("whoopies.double") : "") : prompt && prompt !== text ? prompt : bits.join(" · ");
+      if (!second) {
+        fitText(c, text, { x, y: head.y + 3, w: right - x, h: head.h - 6 }, { size: 16, weight: 700, colour: "#ffffff", align: "left", lines: 2, minSize: 11 });
+        return;
+      }
+      fitText(c, text, { x, y: head.y + 4, w: right - x, h: 22 }, { size: 16, weight: 700, colour: "#ffffff", align: "left", minSize: 11 });
+      fitText(c, second, { x, y: head.y + 27, w: right - x, h: 21 }, { size: 13, weight: grabbing ? 700 : 400,
+        colour: grabbing ? "#ffd66b" : "#dfe5f5", align: "left", minSize: 10 });
+      return;
+    }
+    // a turned table's joker grab says its double stakes here, above the call (its lower band has no room)
+    const double = L.turned && v.joker && v.phase === "grab";
+    fitText(c, double ? t("whoopies.double") : bits.join(" · "), { x: left, y: head.y + 6, w: right - left, h: 18 },
+      { size: 13, weight: double ? 700 : 400, colour: double ? "#ffd66b" : "#b8c2dc", align: "left", minSize: 10 });
+    if (swatch) {
+      drawSwatch(c, v.value, left + 13, head.y + 24 + (head.h - 28) / 2, 13, { puff: v.action === "puff" });
       x = left + 34;
     }
-    fitText(c, text, { x, y: head.y + 26, w: right - x, h: head.h - 30 }, { size: L.portrait ? 17 : 19, weight: 700, colour: "#ffffff", align: "left", lines: 2, minSize: 10 });
+    fitText(c, text, { x, y: head.y + 24, w: right - x, h: head.h - 28 }, { size: L.narrow ? 16 : 19, weight: 700, colour: "#ffffff", align: "left", lines: 2, minSize: 11 });
   }
 
-  /** Each player's gems (of the goal), the one(s) to move in gold; the supply under them. */
-  function drawGems(c, v) {
-    const box = L.gems;
+  /** Each player's gems (of the goal) in `box`, the one(s) to move in gold; the supply under them (wide). */
+  function drawGems(c, v, box, boxed) {
     const seats = table.players;
-    const cols = L.portrait || seats > 4 ? 2 : 1;
+    const cols = (boxed && seats > 3) || seats > 4 ? 2 : 1;
     const perCol = Math.ceil(seats / cols);
-    const colW = box.w / cols;
-    const supplyH = L.portrait ? 0 : 14;
-    const rowH = Math.min(L.portrait ? 24 : 20, (box.h - supplyH) / perCol);
-    if (L.portrait) panel(c, box, { fill: "#262d47", edge: "#3a4364", radius: 8 });
+    const colW = (box.w - (boxed ? 16 : 0)) / cols;
+    const supplyH = boxed ? 0 : 14;
+    const rowH = Math.min(boxed ? 24 : 20, (box.h - supplyH - (boxed ? 10 : 0)) / perCol);
+    if (boxed) panel(c, box, { fill: "rgba(38,45,71,0.94)", edge: "#3a4364", radius: 8 });
     for (let s = 0; s < seats; s++) {
-      const gx = box.x + Math.floor(s / perCol) * colW + (L.portrait ? 8 : 0);
-      const gy = box.y + (L.portrait ? 5 : 0) + (s % perCol) * rowH;
+      const gx = box.x + Math.floor(s / perCol) * colW + (boxed ? 8 : 0);
+      const gy = box.y + (boxed ? 5 : 0) + (s % perCol) * rowH;
       const moving = table.to_move.includes(s);
       const count = v.goal ? `${v.gems[s]}/${v.goal}` : String(v.gems[s]);
-      const nameW = colW - 62 - (L.portrait ? 8 : 0);
-      fitText(c, host.seatName(s), { x: gx, y: gy, w: nameW, h: rowH }, { size: 12, weight: moving ? 700 : 400, colour: moving ? "#ffd66b" : "#dfe5f5", align: "left", minSize: 8 });
+      const nameW = colW - 62;
+      fitText(c, host.seatName(s), { x: gx, y: gy, w: nameW, h: rowH }, { size: 12, weight: moving ? 700 : 400, colour: moving ? "#ffd66b" : "#dfe5f5", align: "left", minSize: 9 });
       gem(c, gx + nameW + 10, gy + rowH / 2, Math.min(14, rowH - 4), "blue");
-      fitText(c, count, { x: gx + nameW + 18, y: gy, w: 38, h: rowH }, { size: 13, weight: 700, colour: "#ffffff", align: "left", minSize: 8 });
+      fitText(c, count, { x: gx + nameW + 18, y: gy, w: 38, h: rowH }, { size: 13, weight: 700, colour: "#ffffff", align: "left", minSize: 9 });
       surface.region({ rect: [gx, gy, colW - 8, rowH] }, { key: `gems:${s}`, focusable: false,
-        describe: v.goal ? t("whoopies.gems_of", { name: host.seatName(s), n: v.gems[s], goal: v.goal }) : t("whoopies.gems_held", { name: host.seatName(s), n: v.gems[s] }) });
+        describe: v.goal ? t("whoopies.gems_of", { ...named(s), n: v.gems[s], goal: v.goal }) : t("whoopies.gems_held", { ...named(s), n: v.gems[s] }) });
     }
-    if (!L.portrait) fitText(c, t("whoopies.supply", { n: v.supply }), { x: box.x, y: box.y + box.h - supplyH, w: box.w, h: supplyH }, { size: 11, colour: "#8d97b3", align: "left", minSize: 8 });
+    if (!boxed) fitText(c, t("whoopies.supply", { n: v.supply }), { x: box.x, y: box.y + box.h - supplyH, w: box.w, h: supplyH }, { size: 11, colour: "#8d97b3", align: "left", minSize: 9 });
   }
 
-  /** The prompt line, a Give-up button during one's grab, and the names and voice toggles. */
-  function drawFooter(c, v, prompt) {
+  /** The band below the table: the prompt, the Grab-nothing button during one's grab, the names and voice toggles.
+   * A turned table's band is narrow: during the grab it holds the button alone (the band above says the call and
+   * a joker's double stakes). */
+  function drawFooter(c, prompt, pass) {
     const foot = L.foot;
-    const bh = 36;
-    const by = foot.y + (foot.h - bh) / 2;
-    let right = foot.x + foot.w - 10;
-    const mute = { x: right - 40, y: by, w: 40, h: bh };
-    right = mute.x - 8;
-    const names = { x: right - 40, y: by, w: 40, h: bh };
-    right = names.x - 10;
+    const by = foot.y + (foot.h - 36) / 2;
+    let right = toggles(c, foot.x + foot.w - 10, by) - 10;
+    if (pass && L.turned) {
+      passButton(c, pass, right, by, Math.min(220, right - foot.x - 12));
+      return;
+    }
+    if (pass) right = passButton(c, pass, right, by, L.narrow ? 130 : 170) - 10;
+    fitText(c, prompt || "", { x: foot.x + 12, y: foot.y + 3, w: right - foot.x - 12, h: foot.h - 6 }, { size: 15, weight: 700, colour: "#ffffff", align: "left", lines: 2, minSize: 11 });
+  }
+
+  /** The names and voice toggles, their right edge at `right`: returns their left edge. */
+  function toggles(c, right, y) {
+    const mute = { x: right - 40, y, w: 40, h: 36 };
+    const names = { x: mute.x - 48, y, w: 40, h: 36 };
     roundRect(c, names.x, names.y, names.w, names.h, 9);
     c.fillStyle = showNames ? PALETTE.accent : "#343c58";
     c.fill();
@@ -1045,16 +1181,15 @@ export function create(canvas, host) {
     c.fill();
     speaker(c, mute.x, mute.y);
     surface.region({ rect: [mute.x, mute.y, mute.w, mute.h] }, { key: "mute", value: "mute", label: t(muted ? "whoopies.voice_unmute" : "whoopies.voice_mute") });
-    const run = currentRun();
-    const pass = run ? plainTargets("button").find((tg) => tg.action === "pass") : null;
-    if (pass) {
-      const w = L.portrait ? 120 : 170;
-      const box = { x: right - w, y: by, w, h: bh };
-      right = box.x - 10;
-      button(c, box, words(pass), { primary: false, size: 14, hovered: surface.isHovered("pass"), focused: surface.isFocused("pass") });
-      surface.region({ rect: [box.x, box.y, box.w, box.h] }, { key: "pass", target: pass });
-    }
-    fitText(c, prompt || "", { x: foot.x + 14, y: foot.y + 4, w: right - foot.x - 14, h: foot.h - 8 }, { size: 15, weight: 700, colour: "#ffffff", align: "left", lines: 2, minSize: 9 });
+    return names.x;
+  }
+
+  /** The Grab-nothing button, `w` wide, its right edge at `right`: returns its left edge. */
+  function passButton(c, pass, right, y, w) {
+    const box = { x: right - w, y, w, h: 36 };
+    button(c, box, words(pass), { primary: false, size: 14, hovered: surface.isHovered("pass"), focused: surface.isFocused("pass") });
+    surface.region({ rect: [box.x, box.y, box.w, box.h] }, { key: "pass", target: pass });
+    return box.x;
   }
 
   function speaker(c, mx, y) {
@@ -1088,16 +1223,23 @@ export function create(canvas, host) {
 
   /** A title line across the stage. */
   function title(c, text, y, size = 22, colour = "#3a3040", h = size * 1.5) {
-    fitText(c, text, { x: L.stage.x + 16, y: y - h / 2, w: L.stage.w - 32, h }, { size, weight: 700, colour, lines: 2, minSize: 9 });
+    fitText(c, text, { x: area.x + 12, y: y - h / 2, w: area.w - 24, h }, { size, weight: 700, colour, lines: 2, minSize: 11 });
   }
 
-  /** A row of choice cards across the stage, `n` of them: their boxes. */
-  function cardRow(n, top, { maxW = 130, maxH = 150 } = {}) {
-    const gap = L.portrait ? 6 : 12;
-    const w = Math.min(maxW, (L.stage.w - 16 - (n - 1) * gap) / n);
-    const h = Math.min(maxH, w * 1.18, L.stage.y + L.stage.h - top - 8);
-    const x0 = L.stage.x + L.stage.w / 2 - (n * w + (n - 1) * gap) / 2;
-    return Array.from({ length: n }, (_, i) => ({ x: x0 + i * (w + gap), y: top, w, h }));
+  /** Choice cards across the stage, `n` of them: their boxes. In one row where each card can be at least `minW`
+   * wide, else in rows (the last one centred): a narrow stage (a phone) keeps its cards' words readable. */
+  function cardRow(n, top, { maxW = 130, maxH = 150, minW = 88 } = {}) {
+    const gap = L.compact ? 8 : 12;
+    const cols = Math.max(1, Math.min(n, Math.floor((area.w - 16 + gap) / (minW + gap))));
+    const rows = Math.ceil(n / cols);
+    const w = Math.min(maxW, (area.w - 16 - (cols - 1) * gap) / cols);
+    const h = Math.max(56, Math.min(maxH, w * 1.18, (area.y + area.h - top - 8 - (rows - 1) * gap) / rows));
+    return Array.from({ length: n }, (_, i) => {
+      const row = Math.floor(i / cols);
+      const inRow = row === rows - 1 ? n - row * cols : cols;
+      const x0 = area.x + area.w / 2 - (inRow * w + (inRow - 1) * gap) / 2;
+      return { x: x0 + (i - row * cols) * (w + gap), y: top + row * (h + gap), w, h };
+    });
   }
 
   /** A choice card for a target: `art(box)` draws the picture, `label` is under it; a tap plays the target. */
@@ -1106,11 +1248,11 @@ export function create(canvas, host) {
     const lit = target && (hinted === target.action || surface.isHovered(key));
     softPanel(c, box);
     if (lit) { roundRect(c, box.x, box.y, box.w, box.h, 14); c.strokeStyle = PALETTE.hint; c.lineWidth = 4; c.stroke(); }
-    const labelH = Math.max(18, box.h * 0.2);
+    const labelH = Math.max(20, Math.min(34, box.h * 0.3)); // two lines of a long label (Ukrainian: Усі, крім одного)
     const noteH = note ? Math.max(14, box.h * 0.13) : 0;
     art({ x: box.x, y: box.y, w: box.w, h: box.h - labelH - noteH - 4 });
-    fitText(c, label, { x: box.x + 4, y: box.y + box.h - labelH - noteH - 4, w: box.w - 8, h: labelH }, { size: Math.min(16, box.w / 6), weight: 700, lines: 2, minSize: 8 });
-    if (note) fitText(c, note, { x: box.x + 4, y: box.y + box.h - noteH - 3, w: box.w - 8, h: noteH }, { size: 11, colour: PALETTE.muted, minSize: 8 });
+    fitText(c, label, { x: box.x + 4, y: box.y + box.h - labelH - noteH - 4, w: box.w - 8, h: labelH }, { size: Math.min(16, Math.max(13, box.w / 6)), weight: 700, lines: 2, minSize: 10 });
+    if (note) fitText(c, note, { x: box.x + 4, y: box.y + box.h - noteH - 3, w: box.w - 8, h: noteH }, { size: 11, colour: PALETTE.muted, minSize: 9 });
     surface.region({ rect: [box.x, box.y, box.w, box.h] }, { key, target, focusable: Boolean(target), describe,
       ...(target ? { label: words(target) } : {}) });
   }
@@ -1138,14 +1280,25 @@ export function create(canvas, host) {
       // nobody here is to grab: our own run is over (wait for the others), or only bots play
       const mine = [...grabs.values()].find((run) => run.key.startsWith(`${v.throw.key}/${v.round}/`) && run.start !== null);
       if (mine) { currentScreen = "waiting"; return drawRun(c, v, mine, v.throw); }
-      if (!spectate || spectate.key !== v.throw.key) { spectate = { key: v.throw.key, start: now }; animate(); }
+      if (!spectate || spectate.key !== v.throw.key) {
+        spectate = { key: v.throw.key, start: now - clockOf(`throw ${v.round}/watch`) };
+        animate();
+      }
       currentScreen = "spectate";
       drawThrow(c, v.throw, now - spectate.start);
       return t("whoopies.prompt.bots_grab");
     }
     spectate = null;
-    let y = L.stage.y + 12;
-    if (!L.result && showsResult(v)) y = drawResult(c, v, { x: 20, y, w: L.stage.w - 40 }) + 8;
+    if (L.turned) { // between throws: the whole width, and the gems at the foot (no band holds them)
+      const h = Math.ceil(table.players / 2) * 24 + 10;
+      const box = { x: 8, y: L.stage.y + L.stage.h - h - 8, w: L.W - 16, h };
+      drawGems(c, v, box, true);
+      area = { x: 0, y: L.stage.y, w: L.W, h: L.stage.h - h - 12 };
+    }
+    let y = area.y + 12;
+    // a narrow stage where the person chooses keeps room for the cards: the last round's headline only
+    const brief = L.narrow && v.phase === "choose" && activeHuman() !== null && plainTargets("card").length + plainTargets("creature").length > 0;
+    if (showsResult(v)) y = drawResult(c, v, { x: area.x + 10, y, w: area.w - 20 }, brief) + 8;
     const mover = activeHuman();
     currentScreen = v.phase;
     switch (v.phase) {
@@ -1165,9 +1318,9 @@ export function create(canvas, host) {
   /** The creatures in a row (the table before the throw), each described on hover and long press. */
   function lineUp(c, v, cy) {
     const n = v.creatures.length;
-    const gap = Math.min(140, (L.stage.w - 20) / n);
+    const gap = Math.min(140, (area.w - 20) / n);
     const size = Math.min(30, gap * 0.3);
-    const x0 = L.stage.x + L.stage.w / 2 - ((n - 1) * gap) / 2;
+    const x0 = area.x + area.w / 2 - ((n - 1) * gap) / 2;
     v.creatures.forEach((cr, i) => {
       const x = x0 + i * gap;
       drawCreature(c, cr, x, cy, size, 0, Math.PI * 0.75);
@@ -1177,16 +1330,16 @@ export function create(canvas, host) {
   }
 
   function drawRoll(c, v, y, mover) {
-    const bottom = L.stage.y + L.stage.h;
-    const cy = Math.max(y + 60 * L.s * 2, L.stage.y + L.stage.h * 0.55);
+    const bottom = area.y + area.h;
+    const cy = Math.max(y + 60 * L.s * 2, area.y + area.h * 0.55);
     if (die && performance.now() - die.start < ms(DIE_MS)) return drawDieRolling(c, Math.min(cy, bottom - 70));
     const roll = targetOf("die", "die");
     if (mover !== null && roll) {
-      const size = L.portrait ? 56 : 84;
-      const bw = L.portrait ? 150 : 180;
+      const size = L.compact ? 56 : 84;
+      const bw = L.compact ? 150 : 180;
       const top = Math.min(cy - size / 2 - 20, bottom - size - 60);
-      drawDie(c, 0, L.stage.x + L.stage.w / 2, top + size / 2, size, -0.15);
-      const box = { x: L.stage.x + L.stage.w / 2 - bw / 2, y: top + size + 10, w: bw, h: 40 };
+      drawDie(c, 0, area.x + area.w / 2, top + size / 2, size, -0.15);
+      const box = { x: area.x + area.w / 2 - bw / 2, y: top + size + 10, w: bw, h: 40 };
       button(c, box, t("whoopies.roll_button"), { hovered: surface.isHovered("roll"), focused: surface.isFocused("roll") });
       if (hinted === roll.action) focusHint(c, box);
       const whole = { x: box.x, y: top, w: bw, h: box.y + box.h - top };
@@ -1194,7 +1347,7 @@ export function create(canvas, host) {
       return t("whoopies.prompt.roll");
     }
     lineUp(c, v, Math.min(cy, bottom - 60));
-    return t("whoopies.prompt.wait_roll", { name: host.seatName(v.roller) });
+    return t("whoopies.prompt.wait_roll", named(v.roller));
   }
 
   function focusHint(c, box) {
@@ -1208,23 +1361,23 @@ export function create(canvas, host) {
     currentScreen = "rolling";
     const p = Math.min(1, (performance.now() - die.start) / ms(DIE_MS));
     const face = p < 1 ? 1 + Math.floor((performance.now() / 80) % 6) : die.face;
-    const x = L.stage.x + L.stage.w / 2 - 200 * L.s * (1 - p) ** 2;
+    const x = area.x + area.w / 2 - 200 * L.s * (1 - p) ** 2;
     const bounce = Math.abs(Math.sin(p * Math.PI * 3)) * 60 * L.s * (1 - p);
-    drawDie(c, face, x, cy - bounce, L.portrait ? 60 : 96, (1 - p) * 7);
+    drawDie(c, face, x, cy - bounce, L.compact ? 60 : 96, (1 - p) * 7);
     return t("whoopies.prompt.rolling");
   }
 
   function drawChoose(c, v, y, mover) {
-    if (die && performance.now() - die.start < ms(DIE_MS)) return drawDieRolling(c, L.stage.y + L.stage.h * 0.5);
-    const dieSize = L.portrait ? 36 : 60;
-    const top = Math.max(y, L.stage.y + (L.portrait ? 8 : 40));
-    drawDie(c, v.face, L.stage.x + L.stage.w / 2, top + dieSize / 2, dieSize);
-    title(c, t(`whoopies.face.${v.face}`), top + dieSize + (L.portrait ? 12 : 20), L.portrait ? 15 : 18);
+    if (die && performance.now() - die.start < ms(DIE_MS)) return drawDieRolling(c, area.y + area.h * 0.5);
+    const dieSize = L.compact ? 36 : 60;
+    const top = Math.max(y, area.y + (L.compact ? 8 : 40));
+    drawDie(c, v.face, area.x + area.w / 2, top + dieSize / 2, dieSize);
+    title(c, t(`whoopies.face.${v.face}`), top + dieSize + (L.compact ? 12 : 20), L.compact ? 15 : 18);
     const cards = [...plainTargets("card"), ...plainTargets("creature")];
-    const row = top + dieSize + (L.portrait ? 26 : 46);
+    const row = top + dieSize + (L.compact ? 26 : 46);
     if (mover === null || !cards.length) {
-      lineUp(c, v, Math.min(row + 60, L.stage.y + L.stage.h - 60));
-      return t("whoopies.prompt.wait_choose", { name: host.seatName(v.roller) });
+      lineUp(c, v, Math.min(row + 60, area.y + area.h - 60));
+      return t("whoopies.prompt.wait_choose", named(v.roller));
     }
     const boxes = cardRow(cards.length, row);
     cards.forEach((target, i) => {
@@ -1245,8 +1398,8 @@ export function create(canvas, host) {
   }
 
   function drawPick(c, v, y, mover) {
-    const top = Math.max(y + 6, L.stage.y + (L.portrait ? 8 : 120));
-    title(c, t(v.phase === "own" ? "whoopies.pick_own_title" : "whoopies.pick_title"), top + 12, L.portrait ? 15 : 20);
+    const top = Math.max(y + 6, area.y + (L.compact ? 8 : 120));
+    title(c, t(v.phase === "own" ? "whoopies.pick_own_title" : "whoopies.pick_title"), top + 12, L.compact ? 15 : 20);
     const boxes = cardRow(v.creatures.length, top + 34, { maxH: 170 });
     v.creatures.forEach((cr, i) => {
       const pickers = v.picks.map((p, s) => (p === cr.name ? host.seatName(s) : null)).filter(Boolean).join(", ");
@@ -1255,34 +1408,34 @@ export function create(canvas, host) {
         { describe: creatureWords(cr.name), note: pickers });
     });
     if (mover !== null && (view().targets || []).length) {
-      return severalHumans() ? t("whoopies.prompt.pick_player", { name: host.seatName(mover) }) : t("whoopies.prompt.pick");
+      return severalHumans() ? t("whoopies.prompt.pick_player", named(mover)) : t("whoopies.prompt.pick");
     }
     return t("whoopies.prompt.wait_pick");
   }
 
   function drawThrowButton(c, v, y, mover) {
-    const top = Math.max(y + 10, L.stage.y + L.stage.h * (L.portrait ? 0.12 : 0.3));
+    const top = Math.max(y + 10, area.y + area.h * (L.compact ? 0.12 : 0.3));
     // the youngest players' die goes straight from the roll to the throw: show it landing
-    if (die && performance.now() - die.start < ms(DIE_MS)) return drawDieRolling(c, L.stage.y + L.stage.h * 0.5);
-    title(c, targetText(v, mover ?? table.viewer), top + 14, L.portrait ? 17 : 22);
+    if (die && performance.now() - die.start < ms(DIE_MS)) return drawDieRolling(c, area.y + area.h * 0.5);
+    title(c, targetText(v, mover ?? table.viewer), top + 14, L.compact ? 17 : 22);
     if (v.joker) title(c, t("whoopies.double"), top + 44, 15, "#8a1020");
     const throwTarget = plainTargets("button").find((tg) => tg.action === "throw");
     if (mover !== null && throwTarget) {
-      const box = { x: L.stage.x + L.stage.w / 2 - 100, y: Math.min(top + 70, L.stage.y + L.stage.h - 66), w: 200, h: 52 };
+      const box = { x: area.x + area.w / 2 - 100, y: Math.min(top + 70, area.y + area.h - 66), w: 200, h: 52 };
       button(c, box, t("whoopies.throw_button"), { size: 18, hovered: surface.isHovered("throw"), focused: surface.isFocused("throw") });
       if (hinted === throwTarget.action) focusHint(c, box);
       surface.region({ rect: [box.x, box.y, box.w, box.h] }, { key: "throw", target: throwTarget, label: words(throwTarget) });
       return t("whoopies.prompt.throw");
     }
-    return t("whoopies.prompt.wait_throw", { name: host.seatName(v.roller) });
+    return t("whoopies.prompt.wait_throw", named(v.roller));
   }
 
   function drawSteal(c, v, y, mover) {
     const stealer = v.steal ? v.steal.seat : null;
     const victims = plainTargets("player");
-    if (mover === null || mover !== stealer || !victims.length) return t("whoopies.prompt.wait_steal", { name: host.seatName(stealer) });
-    const top = Math.max(y + 6, L.stage.y + (L.portrait ? 8 : 200));
-    title(c, t(v.steal.gems === 1 ? "whoopies.steal_title_one" : "whoopies.steal_title", { n: v.steal.gems }), top + 12, L.portrait ? 15 : 20);
+    if (mover === null || mover !== stealer || !victims.length) return t("whoopies.prompt.wait_steal", named(stealer));
+    const top = Math.max(y + 6, area.y + (L.compact ? 8 : 200));
+    title(c, t("whoopies.steal_title", { n: v.steal.gems }), top + 12, L.compact ? 15 : 20);
     const boxes = cardRow(victims.length, top + 34, { maxW: 150, maxH: 84 });
     victims.forEach((target, i) => {
       const seat = target.params.seat;
@@ -1290,100 +1443,98 @@ export function create(canvas, host) {
       card(c, box, target, host.seatName(seat), (art) => {
         gem(c, art.x + art.w / 2 - 12, art.y + art.h / 2 + 4, Math.min(18, art.h * 0.6), "blue");
         fitText(c, String(v.gems[seat]), { x: art.x + art.w / 2, y: art.y, w: art.w / 2 - 4, h: art.h + 8 }, { size: 16, weight: 700, align: "left" });
-      }, { describe: t("whoopies.gems_held", { name: host.seatName(seat), n: v.gems[seat] }) });
+      }, { describe: t("whoopies.gems_held", { ...named(seat), n: v.gems[seat] }) });
     });
     return t("whoopies.prompt.steal");
   }
 
   function drawOver(c, v, y) {
     const names = v.winners.map((s) => host.seatName(s)).join(" & ");
-    const top = Math.max(y + 20, L.stage.y + L.stage.h * 0.3);
-    title(c, t("whoopies.over_title", { names }), top, L.portrait ? 18 : 24);
-    lineUp(c, v, Math.min(top + 100 * (L.portrait ? 0.7 : 1), L.stage.y + L.stage.h - 50));
+    const top = Math.max(y + 20, area.y + area.h * 0.3);
+    title(c, t("whoopies.over_title", { names }), top, L.compact ? 18 : 24);
+    lineUp(c, v, Math.min(top + 100 * (L.compact ? 0.7 : 1), area.y + area.h - 50));
     return t("whoopies.target.over");
   }
 
-  /** The last round in words, at the top of the stage (landscape) or in its own box (portrait): what each
-   * player caught and what it cost or won. Returns the bottom of what it drew. */
-  function drawResult(c, v, { x, y, w }) {
+  /** The last round in words, at the top of the stage: what each player caught and what it cost or won. Returns
+   * the bottom of what it drew. */
+  function drawResult(c, v, { x, y, w }, brief = false) {
     const last = v.last;
-    const rows = last.grabs;
-    const rowH = L.portrait ? 26 : 22;
-    const h = 34 + rows.length * rowH + (last.stolen ? rowH : 0) + 6;
+    const rows = brief ? [] : last.grabs;
+    // a narrow stage: the gems a row won or lost end its words, on up to three lines across the panel
+    const narrow = L.narrow;
+    const rowH = narrow ? 46 : 32;
+    const headH = narrow ? 40 : 24;
+    const h = headH + 10 + rows.length * rowH + (last.stolen && !brief ? rowH : 0) + 6;
     softPanel(c, { x, y, w, h });
     const winner = last.winner;
     const head = winner === null || winner === undefined ? t("whoopies.result.nobody", { n: last.round })
-      : t("whoopies.result.winner", { n: last.round, name: host.seatName(winner) });
-    fitText(c, head, { x: x + 12, y: y + 6, w: w - 24, h: 24 }, { size: 15, weight: 700, align: "left", minSize: 9 });
-    const changeW = L.portrait ? 64 : 96;
+      : t("whoopies.result.winner", { n: last.round, ...named(winner) });
+    fitText(c, head, { x: x + 12, y: y + 6, w: w - 24, h: headH }, { size: 15, weight: 700, align: "left", lines: 2, minSize: 11 });
+    const changeW = narrow ? 0 : 96;
+    const top = y + headH + 8;
     rows.forEach((row, i) => {
-      const ry = y + 32 + i * rowH;
+      const ry = top + i * rowH;
       const change = row.gems;
-      fitText(c, gemsText(change), { x: x + w - 12 - changeW, y: ry, w: changeW, h: rowH }, { size: 13, weight: 700, align: "right", minSize: 8,
-        colour: change > 0 ? "#16803c" : change < 0 ? "#b3261e" : PALETTE.muted });
       let text = outcomeText(row, last);
-      if (row.misses) text += ` ${t(row.misses === 1 ? "whoopies.misses_one" : "whoopies.misses", { n: row.misses })}`;
+      if (row.misses) text += ` ${t("whoopies.misses", { n: row.misses })}`;
+      if (narrow) text += ` (${gemsText(change)})`;
+      else {
+        fitText(c, gemsText(change), { x: x + w - 12 - changeW, y: ry, w: changeW, h: rowH }, { size: 13, weight: 700, align: "right", minSize: 10,
+          colour: change > 0 ? "#16803c" : change < 0 ? "#b3261e" : PALETTE.muted });
+      }
       if (row.creature) {
         const cr = creatureOf(row.creature);
         drawSwatch(c, cr.body, x + 20, ry + rowH / 2, 7);
         drawSwatch(c, cr.puff, x + 34, ry + rowH / 2, 6, { puff: true });
       }
-      fitText(c, text, { x: x + 46, y: ry, w: w - 46 - changeW - 18, h: rowH }, { size: 13, align: "left", lines: 2, minSize: 8 });
+      fitText(c, text, { x: x + 46, y: ry, w: w - 46 - 12 - (narrow ? 0 : changeW + 6), h: rowH }, { size: 13, align: "left", lines: narrow ? 3 : 2, minSize: 10 });
     });
-    if (last.stolen) {
-      fitText(c, t(last.stolen.gems === 1 ? "whoopies.result.stolen_one" : "whoopies.result.stolen", { name: host.seatName(winner), victim: host.seatName(last.stolen.from), n: last.stolen.gems }),
-        { x: x + 46, y: y + 32 + rows.length * rowH, w: w - 58, h: rowH }, { size: 13, align: "left", minSize: 8 });
+    if (last.stolen && !brief) {
+      fitText(c, t("whoopies.result.stolen", { ...named(winner), ...named(last.stolen.from, "victim"), n: last.stolen.gems }),
+        { x: x + 46, y: top + rows.length * rowH, w: w - 58, h: rowH }, { size: 13, align: "left", lines: narrow ? 3 : 2, minSize: 10 });
     }
     return y + h;
   }
 
-  /** Portrait: the box under the gems holds the last round, or, before the first, what the die's faces mean. */
-  function drawResultBox(c, v) {
-    const box = L.result;
-    if (showsResult(v) && v.phase !== "grab") { drawResult(c, v, box); return; }
-    panel(c, box, { fill: "#262d47", edge: "#3a4364", radius: 8 });
-    const about = v.action ? t(`whoopies.about.action.${v.action}`) : t("whoopies.about.die_unrolled");
-    fitText(c, about, { x: box.x + 12, y: box.y + 8, w: box.w - 24, h: Math.min(box.h - 16, 80) }, { size: 14, colour: "#dfe5f5", align: "left", valign: "top", lines: 4, minSize: 9 });
-  }
-
   function drawNext(c, v, run) {
-    let y = L.stage.y + 14;
-    if (!L.result && v.last && v.last.round === v.round - 1) y = drawResult(c, v, { x: 20, y, w: L.stage.w - 40 });
-    const top = Math.max(y + 30, L.stage.y + L.stage.h * 0.4);
+    let y = area.y + 14;
+    if (v.last && v.last.round === v.round - 1) y = drawResult(c, v, { x: area.x + 10, y, w: area.w - 20 });
+    const top = Math.max(y + 30, area.y + area.h * 0.4);
     title(c, t("whoopies.next_throw"), top, 15, PALETTE.muted);
-    title(c, targetText(v, run.seat), top + 32, L.portrait ? 17 : 22);
+    title(c, targetText(v, run.seat), top + 32, L.compact ? 17 : 22);
     if (v.joker) title(c, t("whoopies.double"), top + 60, 15, "#8a1020");
     return t("whoopies.prompt.get_ready");
   }
 
   function drawPass(c, v, run) {
-    const w = Math.min(500, L.stage.w - 20);
-    const h = Math.min(240, L.stage.h - 20);
-    const box = { x: L.stage.x + L.stage.w / 2 - w / 2, y: L.stage.y + L.stage.h / 2 - h / 2, w, h };
+    const w = Math.min(500, area.w - 20);
+    const h = Math.min(240, area.h - 20);
+    const box = { x: area.x + area.w / 2 - w / 2, y: area.y + area.h / 2 - h / 2, w, h };
     softPanel(c, box);
-    fitText(c, t("whoopies.pass_device", { name: host.seatName(run.seat) }), { x: box.x + 14, y: box.y + 10, w: w - 28, h: h * 0.22 }, { size: 22, weight: 700, lines: 2, minSize: 10 });
+    fitText(c, t("whoopies.pass_device", named(run.seat)), { x: box.x + 14, y: box.y + 10, w: w - 28, h: h * 0.22 }, { size: 22, weight: 700, lines: 2, minSize: 10 });
     fitText(c, t("whoopies.pass_hint"), { x: box.x + 20, y: box.y + h * 0.3, w: w - 40, h: h * 0.36 }, { size: 15, colour: PALETTE.muted, lines: 4, minSize: 8 });
     const bw = Math.min(260, w - 40);
     const ready = { x: box.x + w / 2 - bw / 2, y: box.y + h - 14 - Math.min(52, h * 0.24), w: bw, h: Math.min(52, h * 0.24) };
-    const label = t("whoopies.ready_button", { name: host.seatName(run.seat) });
+    const label = t("whoopies.ready_button", named(run.seat));
     button(c, ready, label, { hovered: surface.isHovered("ready"), focused: surface.isFocused("ready") });
     surface.region({ rect: [ready.x, ready.y, ready.w, ready.h] }, { key: "ready", value: "ready", label });
-    return t("whoopies.prompt.pass", { name: host.seatName(run.seat) });
+    return t("whoopies.prompt.pass", named(run.seat));
   }
 
   function drawCountdown(c, v, run) {
     const left = ms(COUNTDOWN_MS) - (performance.now() - run.since);
     const n = Math.max(1, Math.ceil(left / (COUNTDOWN_MS / 3)));
-    const w = Math.min(580, L.stage.w - 20);
-    const h = Math.min(260, L.stage.h - 20);
-    const box = { x: L.stage.x + L.stage.w / 2 - w / 2, y: L.stage.y + L.stage.h / 2 - h / 2, w, h };
+    const w = Math.min(580, area.w - 20);
+    const h = Math.min(260, area.h - 20);
+    const box = { x: area.x + area.w / 2 - w / 2, y: area.y + area.h / 2 - h / 2, w, h };
     softPanel(c, box);
-    fitText(c, targetText(v, run.seat), { x: box.x + 14, y: box.y + 10, w: w - 28, h: h * 0.26 }, { size: L.portrait ? 18 : 24, weight: 700, lines: 2, minSize: 10 });
+    fitText(c, targetText(v, run.seat), { x: box.x + 14, y: box.y + 10, w: w - 28, h: h * 0.26 }, { size: L.compact ? 18 : 24, weight: 700, lines: 2, minSize: 10 });
     if ((v.action === "colour" || v.action === "puff") && v.value) {
       drawSwatch(c, v.value, box.x + w / 2, box.y + h * 0.46, Math.min(30, h * 0.12), { puff: v.action === "puff" });
     }
     if (v.joker) fitText(c, t("whoopies.double"), { x: box.x + 10, y: box.y + h * 0.58, w: w - 20, h: h * 0.12 }, { size: 15, weight: 700, colour: "#8a1020" });
-    fitText(c, String(n), { x: box.x, y: box.y + h * 0.7, w, h: h * 0.28 }, { size: L.portrait ? 34 : 44, weight: 700, colour: "#2459c7" });
+    fitText(c, String(n), { x: box.x, y: box.y + h * 0.7, w, h: h * 0.28 }, { size: L.compact ? 34 : 44, weight: 700, colour: "#2459c7" });
     return t("whoopies.prompt.get_ready");
   }
 
@@ -1413,7 +1564,7 @@ export function create(canvas, host) {
     }
     if (run.caught) return t("whoopies.prompt.caught_wait");
     if (run.passed) return t("whoopies.prompt.time_up");
-    return `${targetText(v, run.seat)}${v.joker ? ` ${t("whoopies.double")}` : ""}`;
+    return callText(v, run.seat);
   }
 
   // ------------------------------------------------------------ input
@@ -1459,6 +1610,15 @@ export function create(canvas, host) {
   });
   surface.listen("focus", () => render());
   surface.listen("blur", () => render());
+  // a phone turned, a window resized, the page's height limit set: the layout follows the box (fit)
+  let resizeRequest = 0;
+  const onResize = () => {
+    if (resizeRequest) return;
+    resizeRequest = requestAnimationFrame(() => { resizeRequest = 0; if (table && !frameRequest) render(); });
+  };
+  window.addEventListener("resize", onResize);
+  const observer = typeof ResizeObserver === "function" ? new ResizeObserver(onResize) : null;
+  observer?.observe(canvas);
 
   /** Words for an action (the hint): its target's words. A grab is never hinted (no hints in a grab), so every
    * action asked about has an untimed target. */
@@ -1557,6 +1717,9 @@ export function create(canvas, host) {
       table = null;
       if (frameRequest) cancelAnimationFrame(frameRequest);
       frameRequest = 0;
+      if (resizeRequest) cancelAnimationFrame(resizeRequest);
+      window.removeEventListener("resize", onResize);
+      observer?.disconnect();
       surface.destroy();
       try { window.speechSynthesis?.cancel(); } catch { /* nothing to stop */ }
     },
@@ -1569,7 +1732,7 @@ export function create(canvas, host) {
     let text = "";
     if (seat !== null && v.phase === "roll" && seat === v.roller) text = t("whoopies.prompt.roll");
     else if (seat !== null && v.phase === "choose" && seat === v.roller) text = v.action ? t(`whoopies.prompt.choose_${v.action}`) : t("whoopies.prompt.joker");
-    else if (seat !== null && (v.phase === "pick" || v.phase === "own")) text = severalHumans() ? t("whoopies.prompt.pick_player", { name: host.seatName(seat) }) : t("whoopies.prompt.pick");
+    else if (seat !== null && (v.phase === "pick" || v.phase === "own")) text = severalHumans() ? t("whoopies.prompt.pick_player", named(seat)) : t("whoopies.prompt.pick");
     else if (seat !== null && v.phase === "steal") text = t("whoopies.prompt.steal");
     const key = `${v.round}/${v.phase}/${v.action}/${seat}`;
     if (text && key !== speakPhase) {
