@@ -376,6 +376,81 @@ def test_a_guided_game_keeps_its_progress_when_the_person_comes_back(phone: Shar
     phone.check()
 
 
+def in_view(hand: Hand, rect: dict[str, float]) -> None:
+    """Scroll the page so that `rect` (CSS px of the viewport) is in view, as far as the window's height allows."""
+    page = hand.page
+    height = page.evaluate("window.innerHeight")
+    if rect["y"] < 8 or rect["y"] + rect["h"] > height - 8:
+        page.evaluate("(dy) => window.scrollBy(0, dy)", rect["y"] + min(rect["h"], height) / 2 - height / 2)
+        page.evaluate("new Promise((resolve) => requestAnimationFrame(() => resolve()))")
+
+
+def tap_everything_on_the_ubongo_board(hand: Hand) -> None:
+    """Every button the board draws (enabled or not), a tap on every point of a grid over its side panel (where the
+    puzzle's own buttons were), and the board's keys for the next puzzle and the puzzle of the day."""
+    page = hand.page
+    board = "document.getElementById('learn-board').ubongo"
+    names = [button["name"] for button in page.evaluate(f"{board}.buttons()")]
+    for name in names:
+        found = [button for button in page.evaluate(f"{board}.buttons()") if button["name"] == name]
+        if not found or state(page)["busy"]:
+            continue
+        in_view(hand, found[0])
+        button = next(b for b in page.evaluate(f"{board}.buttons()") if b["name"] == name)
+        hand.tap({"x": button["x"] + button["w"] / 2, "y": button["y"] + button["h"] / 2})
+        page.wait_for_function("!window.gamebox.learn.state().busy", timeout=15_000)
+    in_view(hand, page.evaluate(f"{board}.areas().side"))
+    side = page.evaluate(f"{board}.areas().side")
+    height = page.evaluate("window.innerHeight")
+    for row in range(1, 8):
+        y = side["y"] + side["h"] * row / 8
+        for column in range(1, 8):
+            if 8 <= y <= height - 8:
+                hand.tap({"x": side["x"] + side["w"] * column / 8, "y": y})
+    page.focus("#learn-board")
+    for key in ("n", "N", "d", "D"):
+        page.keyboard.press(key)
+    page.wait_for_function("!window.gamebox.learn.state().busy", timeout=15_000)
+
+
+def test_no_button_of_the_board_leaves_the_ubongo_guided_game(phone: SharedPage) -> None:
+    """Issue 22: Next puzzle, Show the solution and Puzzle of the day worked inside the lesson, and one tap left it
+    for an ordinary puzzle. In a guided game the board offers none of them (host.lesson): at every step every button
+    the board draws is tapped, its side panel tapped all over and its keys pressed, and the lesson stays."""
+    hand = Hand(phone, touch=True)
+    page = hand.page
+    start_lesson(hand, "ubongo")
+    page.evaluate("window.__routes = []; "
+                  "window.addEventListener('hashchange', () => window.__routes.push(location.hash))")
+    board = "document.getElementById('learn-board').ubongo"
+    script = site_file(FILES["ubongo"]["learn"])
+    seen: set[str] = set()
+    for _ in range(12):
+        now = state(page)
+        if now["done"]:
+            break
+        seen |= {button["name"] for button in page.evaluate(f"{board}.buttons()")}
+        tap_everything_on_the_ubongo_board(hand)
+        assert page.evaluate("window.__routes") == [] and page.evaluate("location.hash") == "#/learn/ubongo"
+        assert page.is_visible("#screen-learn") and page.locator("#learn-leave").count() == 0
+        after = state(page)
+        assert after["game"] == "ubongo" and after["step"] >= now["step"], (now, after)
+        if after["step"] != now["step"] or after["done"]:
+            continue  # the Hint button was the step's move
+        if not after["action"]:
+            hand.press("#learn-next")
+        elif script["steps"][after["step"]].get("free"):
+            solve_the_card(hand)
+        else:
+            play_step(hand, "ubongo", after["action"])
+        page.wait_for_function("(step) => { const s = window.gamebox.learn.state(); return !s.busy && "
+                               "(s.step !== step || s.done); }", arg=after["step"], timeout=30_000)
+    assert state(page)["done"]
+    assert seen == {"rotate", "flip", "act"}  # the tools only: no Next puzzle, Show the solution, Puzzle of the day
+    assert page.evaluate("window.__routes") == []
+    phone.check()
+
+
 def test_every_guided_first_game_is_finished_by_taps_on_a_phone(phone: SharedPage) -> None:
     finish_every_lesson(phone, touch=True, screen="phone")
 

@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 
 import gamebox.ubongo
+from gamebox.core import bots, share
+from gamebox.ubongo.rules import first_solution, solution_notation, split_time
 
 from .conftest import SharedPage, moves_played, screenshot, tap_at, targets
 
@@ -218,6 +220,64 @@ def test_a_race_round_solved_by_dragging_then_one_given_up(ubongo: SharedPage, p
     assert page.evaluate(f"{BOARD}.ubongo.gate()") == "final"
     assert targets(page) == []
     screenshot(page, "ubongo-race-final")
+
+
+def reload_the_race(page: Any) -> float:
+    """Reload the page on the race it shows (the saved game keeps its clock) and return this seat's sand timer's
+    reading once the round is on screen again."""
+    page.reload()
+    page.wait_for_function("Boolean(window.gamebox)", timeout=30_000)
+    page.wait_for_function("document.getElementById('engine-status').classList.contains('done')", timeout=240_000)
+    page.wait_for_function(f"{BOARD}.ubongo && {BOARD}.ubongo.gate() === null", timeout=60_000)
+    return float(page.evaluate(f"{BOARD}.ubongo.elapsed()"))
+
+
+def test_a_reload_in_a_race_goes_on_with_the_sand_timer(ubongo: SharedPage, page: Any) -> None:
+    """Issue 22: the sand timer read 7.4 s before a reload and 2.5 s after it. A round's clock is the table's
+    (host.since): after a reload it goes on from where it is, and a bot's solve that was due by then shows at once."""
+    ubongo.go(f"#/play?code=v2.ubongo.CLOCK2.2.02&seats=human,hard&visit={next(VISIT)}")  # a deal no other test opens
+    page.wait_for_function(f"{BOARD}.ubongo && {BOARD}.ubongo.gate() === null", timeout=30_000)
+    # the hard bot's solve in round 1 (28 s): bots are seeded, so CPython's bot hands in what the page's does
+    state = gamebox.ubongo.GAME.new("CLOCK2", 2)
+    _, bot = split_time(bots.choose(state, 1, "hard", 1000, state.seed))
+    assert bot is not None
+    page.wait_for_timeout(2500)
+    before = float(page.evaluate(f"{BOARD}.ubongo.elapsed()"))
+    assert 2000 <= before < bot and page.evaluate("window.gamebox.view().seats[1].time_ms") is None
+    after = reload_the_race(page)
+    assert after >= before
+    assert page.evaluate("window.gamebox.view().round") == 1
+    assert page.evaluate("window.gamebox.view().seats[0].reported") is False
+    # as if the page had been closed for half a minute: the bot's solve at 28 s is due, and shows at once
+    page.evaluate("""() => {
+        const store = JSON.parse(localStorage.getItem('gamebox/v1/clocks'));
+        for (const record of Object.values(store.items)) {
+          for (const mark of Object.keys(record.marks)) record.marks[mark] -= 30000;
+        }
+        localStorage.setItem('gamebox/v1/clocks', JSON.stringify(store)); }""")
+    later = reload_the_race(page)
+    assert later >= after + 30_000
+    page.wait_for_function(f"window.gamebox.view().seats[1].time_ms === {bot}", timeout=5_000)
+    assert page.evaluate("window.gamebox.view().round") == 1  # the round goes on: the sand timer has not run out
+
+
+def test_a_reload_after_the_next_round_started_goes_on_with_it(ubongo: SharedPage, page: Any) -> None:
+    """Round 2 started (its results panel read and closed), then a reload: the round goes on with its sand timer,
+    and the last round's results are not shown again in the way."""
+    state = gamebox.ubongo.GAME.new("CLOCK3", 2)
+    for seat, ms in ((1, 40_000), (0, 20_000)):
+        solution = first_solution(state.card_side(seat), state.colour(seat))
+        state.apply(seat, f"solve {solution_notation(solution)} @{ms}")
+    ubongo.go(f"#/play?code={share.encode(state)}&seats=human,hard&visit={next(VISIT)}")
+    page.wait_for_function(f"{BOARD}.ubongo && {BOARD}.ubongo.gate() === 'results'", timeout=30_000)
+    page.wait_for_timeout(1500)  # reading the results: the sand timer is not running yet
+    tap_at(page, next(t for t in targets(page) if t["label"] == "Start round 2"))
+    page.wait_for_function(f"{BOARD}.ubongo.gate() === null")
+    page.wait_for_timeout(2000)
+    before = float(page.evaluate(f"{BOARD}.ubongo.elapsed()"))
+    assert 2000 <= before < 5000
+    assert reload_the_race(page) >= before  # reload_the_race waits for the round itself, no results panel
+    assert page.evaluate("window.gamebox.view().round") == 2
 
 
 @pytest.mark.parametrize("lang", ["pt", "uk", "en"])

@@ -1,7 +1,8 @@
 // Ubongo Extreme on the renderer kit (kit.js): the puzzle card (white hexes on an orange card), the player's
 // polyhex tiles in a tray, the tools (turn, flip, give up or hint), and a side panel with the sand timer, the gems
 // and the players (a stopwatch and the puzzle's buttons in puzzle mode). On a narrow screen the tray, the tools
-// and the side panel go below the card, so the card is as wide as the screen.
+// and the side panel go below the card, so the card is as wide as the screen; in a short wide box (a phone held
+// sideways) the card is as tall as the box, with a compact side panel, the tray and the tools beside it.
 //
 // What can be played comes from Python (view.targets, py/gamebox/ubongo/rules.py `targets`): each tile to drag,
 // Give up, Hint, Show the solution, and in puzzle mode where the solution closest to the card puts each tile
@@ -212,10 +213,15 @@ function drawStopwatch(c, x, y, r, ms) {
   c.restore();
 }
 
-/** Where everything goes: wide (side by side) or narrow (the tray, the tools and the side panel below the card). */
-function makeLayout(narrow, sideHeight, available = NARROW_WIDTH) {
+/** Where everything goes: wide (side by side), narrow (the tray, the tools and the side panel below the card) or
+ * short (`room.landscape`: a short wide box, filled; see shortLayout). `sideHeight(short, sideWidth)` is the side
+ * panel's height where it depends on the room. */
+function makeLayout(room, sideHeight) {
+  if (room.landscape) return shortLayout(room, sideHeight);
+  const narrow = room.portrait;
+  const available = room.width;
   if (!narrow) {
-    return { narrow, width: WIDE.width, height: WIDE.height, strip: 58,
+    return { narrow, short: false, width: WIDE.width, height: WIDE.height, strip: 58,
       card: { x: 12, y: 12, w: 536, h: 444 }, side: { x: 560, y: 12, w: 288, h: 444 },
       tray: { x: 12, y: 468, w: 668, h: 160 }, tools: { x: 692, y: 468, w: 156, h: 160 } };
   }
@@ -226,15 +232,34 @@ function makeLayout(narrow, sideHeight, available = NARROW_WIDTH) {
   const card = { x: 8, y: 8, w, h: Math.round(324 * grow) };
   const tray = { x: 8, y: card.y + card.h + 8, w, h: Math.round(128 * Math.min(grow, 1.3)) };
   const tools = { x: 8, y: tray.y + tray.h + 8, w, h: 54 };
-  const side = { x: 8, y: tools.y + tools.h + 8, w, h: sideHeight };
-  return { narrow, width, height: side.y + side.h + 8, strip: 0, card, side, tray, tools };
+  const side = { x: 8, y: tools.y + tools.h + 8, w, h: sideHeight(false, w) };
+  return { narrow, short: false, width, height: side.y + side.h + 8, strip: 0, card, side, tray, tools };
+}
+
+/** A short wide box (a phone held sideways: the page gives the board the window's height beside its panel), in
+ * board units as large as the box's CSS px, so nothing is drawn smaller than it is written: the card on the left as
+ * tall as the box; beside it the side panel (compact: the clock, the players), the tray (a tile's whole slot takes
+ * a finger's press) and the tools in one row at the bottom, next to the thumb. */
+function shortLayout(room, sideHeight) {
+  const width = Math.round(Math.max(480, Math.min(1100, room.width)));
+  const height = Math.round(Math.max(280, Math.min(600, room.height)));
+  const m = 6;
+  const cardH = height - 2 * m;
+  // the card as large as leaves the column beside it room for three tool buttons with their words
+  const card = { x: m, y: m, w: Math.round(Math.max(220, Math.min(width * 0.52, cardH * 1.25, width - 2 * m - 8 - 280))), h: cardH };
+  const x = card.x + card.w + 8;
+  const w = width - x - m;
+  const side = { x, y: m, w, h: sideHeight(true, w) };
+  const tools = { x, y: height - m - 46, w, h: 46 };
+  const tray = { x, y: side.y + side.h + 6, w, h: tools.y - 6 - (side.y + side.h + 6) };
+  return { narrow: false, short: true, width, height, strip: 0, card, side, tray, tools };
 }
 
 export function create(canvas, host) {
   const t = (key, params = {}) => host.t(key, params);
   let table = null;
   let view = null;
-  let layout = makeLayout(false, 0);
+  let layout = makeLayout({ width: WIDE.width, height: WIDE.height, portrait: false, landscape: false }, () => 0);
   // the puzzle on screen
   let puzzleKey = null;
   let puzzle = null; // {seat, code, colour, board, boardSet, tiles, card, side, difficulty}
@@ -249,6 +274,7 @@ export function create(canvas, host) {
   let sending = false;
   let targets = new Map(); // Python's targets by thing ("tile:7" -> [...])
   let confirmSolution = 0;
+  let drawnButtons = []; // the buttons of the last frame, enabled or not: {name, box} (canvas.ubongo.buttons())
   // the clock
   let clockStart = null; // performance.now() when this seat's sand timer was turned (puzzle mode: the stopwatch)
   let gate = null; // null (playing) | "pass" | "results" | "final" | "watch" | "waiting"
@@ -265,6 +291,13 @@ export function create(canvas, host) {
   const listeners = new AbortController();
 
   const mode = () => (view ? view.mode : null);
+  /** A button of the board (kit.js button), kept in the frame's list. */
+  const drawButton = (c, name, box, words, options) => { drawnButtons.push({ name, box }); button(c, box, words, options); };
+  // A guided game (host.lesson): nothing on the board leaves it or ends the puzzle another way, so the puzzle's own
+  // ways out (Show the solution, Next puzzle, Puzzle of the day, and their keys) are not offered.
+  const inLesson = () => host.lesson === true;
+  /** Go to another screen: through the host where it has a say (a lesson asks first), else by the address. */
+  const go = (route) => { if (host.navigate) host.navigate(route); else location.hash = route; };
   const now = () => performance.now();
   const elapsed = () => (clockStart === null ? 0 : now() - clockStart);
   const humanCount = () => (table ? table.seats.filter((s) => s.kind === "human").length : 0);
@@ -283,7 +316,8 @@ export function create(canvas, host) {
 
   // ------------------------------------------------------------ geometry
   function boardArea() {
-    const { card, strip, narrow } = layout;
+    const { card, strip, narrow, short } = layout;
+    if (short) return { x: card.x + 8, y: card.y + 34, w: card.w - 16, h: card.h - 58 };
     if (narrow) return { x: card.x + 10, y: card.y + 40, w: card.w - 20, h: card.h - 66 };
     return { x: card.x + strip + 14, y: card.y + 40, w: card.w - strip - 28, h: card.h - 70 };
   }
@@ -297,7 +331,8 @@ export function create(canvas, host) {
       minY = Math.min(minY, y - 1); maxY = Math.max(maxY, y + 1);
     }
     const area = boardArea();
-    const R = Math.min(layout.narrow ? (34 * layout.width) / NARROW_WIDTH : 38, area.w / (maxX - minX), area.h / (maxY - minY));
+    const most = layout.short ? 46 : layout.narrow ? (34 * layout.width) / NARROW_WIDTH : 38;
+    const R = Math.min(most, area.w / (maxX - minX), area.h / (maxY - minY));
     const cx = area.x + area.w / 2;
     const cy = area.y + area.h / 2;
     return { R, ox: cx - (R * (minX + maxX)) / 2, oy: cy - (R * (minY + maxY)) / 2 };
@@ -322,8 +357,13 @@ export function create(canvas, host) {
 
   function slotRect(index) {
     const count = Math.max(3, puzzle ? puzzle.tiles.length : 3);
-    const w = layout.tray.w / count;
-    return { x: layout.tray.x + index * w, y: layout.tray.y, w, h: layout.tray.h };
+    const { tray } = layout;
+    // a short box's tray is narrow and tall enough for two rows of two, each tile larger than in a row of four
+    const cols = layout.short && count > 3 && tray.w / count < 90 && tray.h >= 140 ? Math.ceil(count / 2) : count;
+    const rows = Math.ceil(count / cols);
+    const w = tray.w / cols;
+    const h = tray.h / rows;
+    return { x: tray.x + (index % cols) * w, y: tray.y + Math.floor(index / cols) * h, w, h };
   }
 
   /** Tray drawing positions of a tile's cells: [x, y, q, r] per base cell. */
@@ -335,11 +375,15 @@ export function create(canvas, host) {
       const x = SQ3 * (q + r / 2); const y = 1.5 * r;
       minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
     }
-    const R = Math.min(layout.narrow ? (18 * layout.width) / NARROW_WIDTH : 24, (slot.w - 16) / (maxX - minX + SQ3), (slot.h - 36) / (maxY - minY + 2));
+    const most = layout.short ? 24 : layout.narrow ? (18 * layout.width) / NARROW_WIDTH : 24;
+    const top = slotLabels() ? 24 : 6; // a short box names no slots: the tile's number is on the tile
+    const R = Math.min(most, (slot.w - 16) / (maxX - minX + SQ3), (slot.h - top - 12) / (maxY - minY + 2));
     const cx = slot.x + slot.w / 2 - (R * (minX + maxX)) / 2;
-    const cy = slot.y + 24 + (slot.h - 28) / 2 - (R * (minY + maxY)) / 2;
+    const cy = slot.y + top + (slot.h - top - 4) / 2 - (R * (minY + maxY)) / 2;
     return { R, points: cells.map(([q, r]) => [cx + R * SQ3 * (q + r / 2), cy + R * 1.5 * r, q, r]) };
   }
+
+  const slotLabels = () => !layout.short;
 
   const boardCells = (piece, rot, flip, at) => turned(piece, rot, flip).map(([q, r]) => [q + at[0], r + at[1]]);
   const boardPoints = (piece, rot, flip, at) => boardCells(piece, rot, flip, at)
@@ -465,16 +509,25 @@ export function create(canvas, host) {
 
   const lastRoundKey = (v) => (v.last_round ? `${v.last_round.round}/${v.last_round.playoff}/${v.playoffs}` : null);
 
-  function sideHeight(v) {
+  /** The side panel's height for the view `v`: in a short box compact (seats in two columns where it is wide). */
+  function sideHeight(v, short, width) {
+    if (short) {
+      if (!v || v.mode === "puzzle") return inLesson() ? 100 : 100 + 3 * 40;
+      return (v.phase === "over" ? 56 : 104) + Math.ceil(v.seats.length / seatColumns(v, width)) * 34;
+    }
     if (!v) return 240;
-    if (v.mode === "puzzle") return 236;
+    if (v.mode === "puzzle") return inLesson() ? 176 : 236;
     return (v.phase === "over" ? 68 : 150) + v.seats.length * 48;
   }
 
+  /** In a short box's side panel, the players in one column, or two where three or four would not fit in height. */
+  const seatColumns = (v, width) => (v.seats.length > 2 && width >= 280 ? 2 : 1);
+
   function relayout() {
     const room = surface.available();
-    const next = makeLayout(room.portrait, sideHeight(view), room.width);
-    const changed = next.width !== surface.width || next.height !== surface.height || next.narrow !== layout.narrow;
+    const next = makeLayout(room, (short, width) => sideHeight(view, short, width));
+    const changed = next.width !== surface.width || next.height !== surface.height || next.narrow !== layout.narrow
+      || next.short !== layout.short;
     layout = next;
     if (changed) context = surface.layout(layout.width, layout.height);
     if (puzzle) geometry = computeGeometry(puzzle.board);
@@ -488,7 +541,8 @@ export function create(canvas, host) {
       if (p.code !== puzzleKey) {
         puzzleKey = p.code;
         loadPuzzle(p);
-        clockStart = now() - (view.stopwatch_ms || 0); // the stopwatch carries on (a reload, an undo)
+        // the stopwatch carries on (a reload, an undo): from the table's clock, or the last move's time if later
+        clockStart = now() - Math.max(view.stopwatch_ms || 0, tableSince("puzzle"));
       }
       syncPlaced();
       if (view.phase !== "puzzle") { selected = null; ghost = null; }
@@ -507,18 +561,31 @@ export function create(canvas, host) {
       timerCheck = null;
       if (view.phase === "over") gate = "final";
       else if (seat === null) gate = humanCount() ? "waiting" : "watch";
-      else if (humanCount() > 1) gate = "pass";
-      else if (view.last_round && lastRoundKey(view) !== acknowledged) gate = "results";
+      else if (humanCount() > 1) gate = "pass"; // after a reload too: only the seat's own player may look
+      // the last round's results, unless this round was started on this device already (a reload): it goes on
+      else if (view.last_round && lastRoundKey(view) !== acknowledged && !(puzzle && tableSince(roundMark(), false) !== null)) gate = "results";
       else startClock();
     }
     canvas.dataset.status = gate || view.phase;
   }
 
+  /** The ms since this device first showed `mark` of this table (host.since: the table's clock, which a reload
+   * does not turn back), starting it now if it never was; 0 where the host keeps no clock. With `start` false, null
+   * for a mark never shown, and nothing starts. */
+  const tableSince = (mark, start = true) => {
+    if (!host.since) return start ? 0 : null;
+    return start ? host.since(mark) ?? 0 : host.since(mark, { start: false });
+  };
+
+  /** This seat's sand timer in the round (or play-off) on screen: its mark on the table's clock. */
+  const roundMark = () => `${view.phase === "playoff" ? `playoff ${view.playoffs}` : `round ${view.round}`} seat ${puzzle.seat}`;
+
   function startClock() {
     gate = null;
     roundNote = null;
     acknowledged = view ? lastRoundKey(view) : null;
-    clockStart = now();
+    // the sand timer was turned when this seat first started the round on this device: a reload goes on from there
+    clockStart = now() - (view && puzzle ? tableSince(roundMark()) : 0);
     canvas.dataset.status = view ? view.phase : "";
     canvas.focus({ preventScroll: true });
     if (puzzle) host.announce(t("ubongo.go", { tiles: puzzle.tiles.map((tile) => tile.number).join(", ") }));
@@ -681,14 +748,14 @@ export function create(canvas, host) {
     selected = number;
     const piece = pieces.get(number);
     ghost = place ? { number, at: piece.at || freeSpot(piece) || anchorFor(piece, piece.rot, piece.flip, piece.pivot, puzzle.board[0]) } : null;
-    host.announce(t("ubongo.tile_selected", { tile: number }));
+    host.announce(host.wording("ubongo.tile_selected", { tile: number }));
     render();
   }
 
   /** Turn (`turn` x 60 degrees) or flip the picked-up tile about its middle cell. A tile on the card stays there
    * if it still fits turned; otherwise the turn is refused, with the reason. */
   async function reorient(turn, flipIt) {
-    if (selected === null) { say(t("ubongo.select_first")); return; }
+    if (selected === null) { say(host.wording("ubongo.select_first")); return; }
     const piece = pieces.get(selected);
     const current = ghost && ghost.turned ? ghost.turned : { rot: piece.rot, flip: piece.flip };
     const rot = (current.rot + turn + 6) % 6;
@@ -838,9 +905,9 @@ export function create(canvas, host) {
     else if (name === "start") { startClock(); render(); }
     else if (name === "solution") {
       if (now() < confirmSolution && region.target) { confirmSolution = 0; selected = null; await play(region.target, 0); }
-      else { confirmSolution = now() + 4000; say(t("ubongo.sure"), point); render(); }
+      else { confirmSolution = now() + 4000; say(host.wording("ubongo.sure"), point); render(); }
     } else if (name === "next") await nextPuzzle();
-    else if (name === "daily") location.hash = "#/daily?game=ubongo";
+    else if (name === "daily") go("#/daily?game=ubongo");
     else if (region.target) {
       selected = null; ghost = null;
       if (region.target.action === "timeout") reportedKey = puzzleKey;
@@ -850,10 +917,10 @@ export function create(canvas, host) {
 
   /** "Next puzzle": the view names it (view.next_puzzle); the bridge makes its game and its link. */
   async function nextPuzzle() {
-    if (!view || !view.next_puzzle) return;
+    if (!view || !view.next_puzzle || inLesson()) return;
     const reply = await host.request({ op: "new", game: "ubongo", seed: view.next_puzzle, players: 1,
       options: table.options, seats: table.seats });
-    if (reply && reply.ok && reply.share) location.hash = `#/play?code=${encodeURIComponent(reply.share)}&seats=human`;
+    if (reply && reply.ok && reply.share) go(`#/play?code=${encodeURIComponent(reply.share)}&seats=human`);
   }
 
   // ------------------------------------------------------------ drawing
@@ -915,12 +982,18 @@ export function create(canvas, host) {
       });
       fitText(c, label, { x: x + strip + 12, y: y + 8, w: w * 0.52, h: 24 }, { size: 16, weight: 700, colour: CARD_INK, align: "left" });
       fitText(c, rating, { x: x + strip + 12 + w * 0.52, y: y + 8, w: w - strip - 24 - w * 0.52, h: 24 }, { size: 13, weight: 600, colour: CARD_INK, align: "right" });
+    } else if (layout.short) {
+      // a short box's card is narrow: its label along the top, the difficulty beside the code at the bottom
+      token(c, x + 20, y + 18, 12, { ...shade, letter });
+      fitText(c, label, { x: x + 38, y: y + 5, w: w - 50, h: 26 }, { size: 15, weight: 700, colour: CARD_INK, align: "left" });
+      fitText(c, rating, { x: x + w * 0.55, y: y + h - 26, w: w * 0.45 - 12, h: 20 }, { size: 12, weight: 600, colour: CARD_INK, align: "right" });
     } else {
       token(c, x + 22, y + 20, 13, { ...shade, letter });
       fitText(c, label, { x: x + 42, y: y + 6, w: w * 0.5, h: 28 }, { size: 15, weight: 700, colour: CARD_INK, align: "left" });
       fitText(c, rating, { x: x + 46 + w * 0.5, y: y + 6, w: w * 0.5 - 56, h: 28 }, { size: 13, weight: 600, colour: CARD_INK, align: "right" });
     }
-    fitText(c, t("ubongo.puzzle_code", { code: puzzle.code }), { x: x + strip + 12, y: y + h - 26, w: w - strip - 24, h: 20 },
+    const codeWidth = layout.short ? w * 0.55 - 16 : w - strip - 24;
+    fitText(c, t("ubongo.puzzle_code", { code: puzzle.code }), { x: x + strip + 12, y: y + h - 26, w: codeWidth, h: 20 },
       { size: 12, colour: "rgba(255,248,236,0.9)", align: "left" });
   }
 
@@ -1033,10 +1106,13 @@ export function create(canvas, host) {
       // a narrow screen is mostly a touch screen: the tile's name without its key
       const keys = !layout.narrow && !window.matchMedia?.("(pointer: coarse)").matches; // no keys to name on a phone
       const name = keys ? t("ubongo.tile_slot", { tile: tile.number, key: index + 1 }) : t("ubongo.tile_name", { tile: tile.number });
-      fitText(c, name, { x: slot.x + 10, y: slot.y + 7, w: slot.w - 20, h: 18 },
-        { size: 12, weight: 600, colour: "#f7ead2", align: "left" });
+      if (slotLabels()) {
+        fitText(c, name, { x: slot.x + 10, y: slot.y + 7, w: slot.w - 20, h: 18 },
+          { size: 12, weight: 600, colour: "#f7ead2", align: "left" });
+      }
       if (piece.at) {
-        fitText(c, t("ubongo.on_board"), { x: slot.x + 10, y: slot.y + 30, w: slot.w - 20, h: slot.h - 40 },
+        const below = slotLabels() ? 30 : 10;
+        fitText(c, t("ubongo.on_board"), { x: slot.x + 10, y: slot.y + below, w: slot.w - 20, h: slot.h - below - 10 },
           { size: 12, colour: "rgba(247,234,210,0.75)", lines: 2 });
         return;
       }
@@ -1067,10 +1143,21 @@ export function create(canvas, host) {
     const { x, y, w, h } = layout.tools;
     const picked = active && selected !== null;
     const tools = [];
-    if (layout.narrow) {
-      const third = (w - 16) / 3;
-      tools.push(["rotate", { x, y, w: third, h }], ["flip", { x: x + third + 8, y, w: third, h }],
-        ["act", { x: x + 2 * third + 16, y, w: third, h }]);
+    if (layout.narrow || layout.short) {
+      // one row: each button as wide as its words ask (Ukrainian's "Перевернути" is twice "Здатися")
+      const words = [host.wording("ubongo.rotate"), host.wording("ubongo.flip"),
+        host.wording(mode() === "race" ? "ubongo.give_up" : "ubongo.hint_button")];
+      c.save();
+      c.font = font(layout.short ? 13 : 14, 700);
+      const need = words.map((text) => Math.max(60, c.measureText(text).width + 24));
+      c.restore();
+      const total = need.reduce((a, b) => a + b, 0);
+      let left = x;
+      ["rotate", "flip", "act"].forEach((name, i) => {
+        const width = ((w - 16) * need[i]) / total;
+        tools.push([name, { x: left, y, w: width, h }]);
+        left += width + 8;
+      });
     } else {
       tools.push(["rotate", { x, y, w, h: 44 }], ["flip", { x, y: y + 52, w, h: 44 }],
         ["act", { x, y: y + 104, w, h: h - 104 }]);
@@ -1078,14 +1165,14 @@ export function create(canvas, host) {
     for (const [name, box] of tools) {
       if (name === "rotate" || name === "flip") {
         const words = host.wording(name === "rotate" ? "ubongo.rotate" : "ubongo.flip");
-        button(c, box, words, { primary: false, disabled: !picked, hovered: surface.isHovered(name), size: 14 });
+        drawButton(c, name, box, words, { primary: false, disabled: !picked, hovered: surface.isHovered(name), size: layout.short ? 13 : 14 });
         if (active) surface.region({ rect: [box.x, box.y, box.w, box.h] }, { key: name, value: { button: name },
-          ...(picked ? { label: words } : { describe: t("ubongo.select_first") }) });
+          ...(picked ? { label: words } : { describe: host.wording("ubongo.select_first") }) });
         continue;
       }
       const target = mode() === "race" ? targetOf("button", "timeout", "timeout") : targetOf("button", "hint", "hint");
       const words = host.wording(mode() === "race" ? "ubongo.give_up" : "ubongo.hint_button");
-      button(c, box, words, { primary: mode() === "puzzle", disabled: !(active && target), hovered: surface.isHovered("act"), size: 15 });
+      drawButton(c, "act", box, words, { primary: mode() === "puzzle", disabled: !(active && target), hovered: surface.isHovered("act"), size: layout.short ? 13 : 15 });
       if (active && target) surface.region({ rect: [box.x, box.y, box.w, box.h] }, { key: "act", value: { button: "act" }, target, describe: t(target.key, target.params) });
     }
   }
@@ -1129,29 +1216,91 @@ export function create(canvas, host) {
     fitText(c, text, { x: S.x + 14, y: S.y + 8, w: S.w - 28, h: 24 }, { size: 17, weight: 700, colour: "#3b2a14", align: "left" });
   }
 
+  /** What a seat is doing, as this seat's clock sees it: solved (at a time it has reached), out of time, solving. */
+  function seatStatus(s, e) {
+    // while the last round's results (or the device passed on) are on the card, nobody is solving yet
+    if (!s.active || view.phase === "over" || gate === "results" || gate === "pass") return { status: "", colour: PALETTE.muted };
+    const mine = puzzle && s.seat === puzzle.seat;
+    const seen = s.time_ms !== null && s.time_ms !== undefined && (mine || (clockStart !== null && e >= s.time_ms));
+    if (seen) return { status: t("ubongo.status_solved", { time: clockText(s.time_ms) }), colour: PALETTE.good };
+    if (s.reported && mine) return { status: t("ubongo.status_out"), colour: PALETTE.muted };
+    return { status: t("ubongo.status_solving"), colour: PALETTE.muted };
+  }
+
+  /** The sand timer's reading: [fraction of sand on top, the time text, its words, second chance?]. */
+  function sandTimer(e) {
+    const T = view.timer_ms;
+    if (view.phase !== "round") return [1, clockText(e), t("ubongo.stopwatch"), false];
+    const second = clockStart !== null && e >= T && timerCheck === "second_chance";
+    const fraction = clockStart === null ? 1 : second ? 1 - (e - T) / T : Math.max(0, 1 - e / T);
+    const text = clockStart === null ? clockText(T) : clockText(second ? 2 * T - e : Math.max(0, T - e));
+    return [fraction, text, second ? t("ubongo.second_chance") : t("ubongo.time_left"), second];
+  }
+
+  /** The race's side panel in a short box: the round, the sand timer with the display and the bag beside it, and
+   * the players (name, score, what they are doing) in one or two columns. */
+  function drawRaceSideShort(c) {
+    const S = layout.side;
+    panel(c, S, { radius: 12, shadow: true, edge: "#d2bd95" });
+    const title = view.phase === "playoff" ? t("ubongo.playoff_title")
+      : view.phase === "over" ? t("ubongo.final_title") : t("ubongo.round", { round: view.round, rounds: view.rounds });
+    fitText(c, title, { x: S.x + 10, y: S.y + 5, w: S.w - 20, h: 22 }, { size: 15, weight: 700, colour: "#3b2a14", align: "left" });
+    const e = elapsed();
+    let y = S.y + 30;
+    if (view.phase !== "over") {
+      const [fraction, text, sub, second] = sandTimer(e);
+      drawHourglass(c, S.x + 8, y, 28, 46, fraction, { second, running: view.phase === "round" && clockStart !== null && !gate });
+      fitText(c, text, { x: S.x + 42, y, w: S.w - 52, h: 26 }, { size: 22, weight: 700, align: "left" });
+      fitText(c, sub, { x: S.x + 42, y: y + 26, w: S.w - 52, h: 20 }, { size: 11, colour: PALETTE.muted, align: "left" });
+      y += 50;
+    }
+    // the display's gems, and the bag
+    let gx = S.x + 10;
+    for (const name of ["sapphire", "amber"]) {
+      gem(c, gx + 7, y + 10, 14, GEM_COLOUR[name]);
+      fitText(c, `×${view.display[name]}`, { x: gx + 16, y, w: 30, h: 20 }, { size: 12, weight: 700, align: "left" });
+      gx += 50;
+    }
+    const inBag = Object.values(view.bag).reduce((a, b) => a + b, 0);
+    fitText(c, t("ubongo.bag", { n: inBag }), { x: gx, y, w: S.x + S.w - 10 - gx, h: 20 }, { size: 11, colour: PALETTE.muted, align: "right" });
+    y += 22;
+    const cols = seatColumns(view, S.w);
+    const cellW = (S.w - 12) / cols;
+    view.seats.forEach((s, i) => {
+      const x = S.x + 6 + (i % cols) * cellW;
+      const top = y + Math.floor(i / cols) * 34;
+      if (puzzle && s.seat === puzzle.seat && !gate) {
+        roundRect(c, x, top, cellW - 4, 32, 7);
+        c.fillStyle = "rgba(43,95,171,0.1)";
+        c.fill();
+      }
+      if (s.colour && s.active) token(c, x + 12, top + 11, 8, { ...TILE[s.colour], letter: t(`ubongo.initial.${s.colour}`) });
+      // the name along the top, what the player is doing and the score below it
+      fitText(c, host.seatName(s.seat), { x: x + 24, y: top + 1, w: cellW - 32, h: 18 }, { size: 13, weight: 600, align: "left" });
+      // in two columns there is no room for the score too: the page's score list beside the board has it
+      const points = cols === 1 ? t("ubongo.points", { n: s.score }) : "";
+      c.save();
+      c.font = font(12, 700);
+      const pointsWidth = points ? Math.min(cellW * 0.4, c.measureText(points).width + 4) : 0;
+      c.restore();
+      if (points) fitText(c, points, { x: x + cellW - 8 - pointsWidth, y: top + 17, w: pointsWidth, h: 15 }, { size: 12, weight: 700, align: "right" });
+      const { status, colour } = seatStatus(s, e);
+      if (status) fitText(c, status, { x: x + 24, y: top + 17, w: cellW - 36 - pointsWidth, h: 15 }, { size: 11, colour, align: "left" });
+    });
+  }
+
   function drawRaceSide(c) {
+    if (layout.short) { drawRaceSideShort(c); return; }
     const S = layout.side;
     panel(c, S, { radius: 14, shadow: true, edge: "#d2bd95" });
     const title = view.phase === "playoff" ? t("ubongo.playoff_title")
       : view.phase === "over" ? t("ubongo.final_title") : t("ubongo.round", { round: view.round, rounds: view.rounds });
     sideTitle(c, S, title);
     const e = elapsed();
-    const T = view.timer_ms;
     let y = S.y + 38;
     if (view.phase !== "over") {
-      let text;
-      let sub;
-      if (view.phase === "round") {
-        const second = clockStart !== null && e >= T && timerCheck === "second_chance";
-        const fraction = clockStart === null ? 1 : second ? 1 - (e - T) / T : Math.max(0, 1 - e / T);
-        drawHourglass(c, S.x + 14, y, 44, 76, fraction, { second, running: clockStart !== null && !gate });
-        text = clockStart === null ? clockText(T) : clockText(second ? 2 * T - e : Math.max(0, T - e));
-        sub = second ? t("ubongo.second_chance") : t("ubongo.time_left");
-      } else {
-        drawHourglass(c, S.x + 14, y, 44, 76, 1, {});
-        text = clockText(e);
-        sub = t("ubongo.stopwatch");
-      }
+      const [fraction, text, sub, second] = sandTimer(e);
+      drawHourglass(c, S.x + 14, y, 44, 76, fraction, { second, running: view.phase === "round" && clockStart !== null && !gate });
       fitText(c, text, { x: S.x + 70, y: y + 2, w: S.w - 84, h: 34 }, { size: 28, weight: 700, align: "left" });
       fitText(c, sub, { x: S.x + 70, y: y + 38, w: S.w - 84, h: 36 }, { size: 13, colour: PALETTE.muted, align: "left", lines: 2 });
       y += 84;
@@ -1179,15 +1328,7 @@ export function create(canvas, host) {
       if (s.colour && s.active) token(c, S.x + 22, y + 12, 10, { ...TILE[s.colour], letter: t(`ubongo.initial.${s.colour}`) });
       fitText(c, host.seatName(s.seat), { x: S.x + 38, y, w: S.w - 116, h: 22 }, { size: 14, weight: 600, align: "left" });
       fitText(c, t("ubongo.points", { n: s.score }), { x: S.x + S.w - 76, y, w: 64, h: 22 }, { size: 14, weight: 700, align: "right" });
-      let status = "";
-      let colour = PALETTE.muted;
-      if (s.active && view.phase !== "over") {
-        const mine = puzzle && s.seat === puzzle.seat;
-        const seen = s.time_ms !== null && s.time_ms !== undefined && (mine || (clockStart !== null && e >= s.time_ms));
-        if (seen) { status = t("ubongo.status_solved", { time: clockText(s.time_ms) }); colour = PALETTE.good; }
-        else if (s.reported && mine) status = t("ubongo.status_out");
-        else status = t("ubongo.status_solving");
-      }
+      const { status, colour } = seatStatus(s, e);
       let ix = S.x + S.w - 14;
       for (const name of [...GEM_ORDER].reverse()) {
         const n = s.gems[name];
@@ -1203,33 +1344,45 @@ export function create(canvas, host) {
 
   function drawPuzzleSide(c, active) {
     const S = layout.side;
-    panel(c, S, { radius: 14, shadow: true, edge: "#d2bd95" });
-    sideTitle(c, S, t("ubongo.puzzle_title"));
+    const short = layout.short;
+    panel(c, S, { radius: short ? 12 : 14, shadow: true, edge: "#d2bd95" });
+    if (short) fitText(c, t("ubongo.puzzle_title"), { x: S.x + 10, y: S.y + 5, w: S.w - 20, h: 22 }, { size: 15, weight: 700, colour: "#3b2a14", align: "left" });
+    else sideTitle(c, S, t("ubongo.puzzle_title"));
     const e = view.phase === "solved" ? view.time_ms ?? elapsed() : view.phase === "shown" ? view.stopwatch_ms || 0 : elapsed();
-    const y = S.y + 40;
-    drawStopwatch(c, S.x + 42, y + 34, 26, e);
-    fitText(c, clockText(e), { x: S.x + 80, y: y + 4, w: S.w - 94, h: 34 }, { size: 28, weight: 700, align: "left" });
-    fitText(c, t("ubongo.hints_used", { n: view.hints }), { x: S.x + 80, y: y + 40, w: S.w - 94, h: 22 }, { size: 13, colour: PALETTE.muted, align: "left" });
+    const y = short ? S.y + 28 : S.y + 40;
+    if (short) {
+      drawStopwatch(c, S.x + 26, y + 22, 16, e);
+      fitText(c, clockText(e), { x: S.x + 50, y, w: S.w - 60, h: 26 }, { size: 22, weight: 700, align: "left" });
+      fitText(c, t("ubongo.hints_used", { n: view.hints }), { x: S.x + 50, y: y + 26, w: S.w - 60, h: 16 }, { size: 11, colour: PALETTE.muted, align: "left" });
+    } else {
+      drawStopwatch(c, S.x + 42, y + 34, 26, e);
+      fitText(c, clockText(e), { x: S.x + 80, y: y + 4, w: S.w - 94, h: 34 }, { size: 28, weight: 700, align: "left" });
+      fitText(c, t("ubongo.hints_used", { n: view.hints }), { x: S.x + 80, y: y + 40, w: S.w - 94, h: 22 }, { size: 13, colour: PALETTE.muted, align: "left" });
+    }
     let status = t("ubongo.puzzle_status", { tiles: view.tiles.length, placed: view.placed.length });
     let colour = PALETTE.ink;
     if (view.phase === "solved") { status = t("ubongo.puzzle_solved_banner", { time: clockText(view.time_ms ?? 0) }); colour = PALETTE.good; }
     if (view.phase === "shown") { status = t("ubongo.shown_banner"); colour = PALETTE.danger; }
-    fitText(c, status, { x: S.x + 14, y: y + 74, w: S.w - 28, h: 40 }, { size: 15, weight: 700, colour, align: "left", lines: 2 });
+    if (short) fitText(c, status, { x: S.x + 10, y: y + 46, w: S.w - 20, h: 22 }, { size: 13, weight: 700, colour, align: "left" });
+    else fitText(c, status, { x: S.x + 14, y: y + 74, w: S.w - 28, h: 40 }, { size: 15, weight: 700, colour, align: "left", lines: 2 });
     const open = view.phase === "puzzle";
     const sure = now() < confirmSolution;
     const solution = targetOf("button", "solution", "solution");
-    const buttons = [
-      ["solution", t(sure ? "ubongo.sure" : "ubongo.show_solution"), open && active && solution, false],
+    // a guided game offers none of them: each would leave it or end its puzzle (the lesson's own buttons lead on)
+    const buttons = inLesson() ? [] : [
+      ["solution", sure ? host.wording("ubongo.sure") : t("ubongo.show_solution"), open && active && solution, false],
       ["next", host.wording("ubongo.next_puzzle"), Boolean(view.next_puzzle), !open],
       ["daily", host.wording("ubongo.daily"), true, false],
     ];
-    const top = y + 122;
-    const boxes = layout.narrow
-      ? buttons.map((_, i) => ({ x: S.x + 12 + i * ((S.w - 24 + 8) / 3), y: top, w: (S.w - 24 - 16) / 3, h: 52 }))
-      : buttons.map((_, i) => ({ x: S.x + 14, y: top + i * 54, w: S.w - 28, h: 44 }));
+    const top = short ? y + 72 : y + 122;
+    const boxes = short
+      ? buttons.map((_, i) => ({ x: S.x + 8, y: top + i * 40, w: S.w - 16, h: 36 }))
+      : layout.narrow
+        ? buttons.map((_, i) => ({ x: S.x + 12 + i * ((S.w - 24 + 8) / 3), y: top, w: (S.w - 24 - 16) / 3, h: 52 }))
+        : buttons.map((_, i) => ({ x: S.x + 14, y: top + i * 54, w: S.w - 28, h: 44 }));
     buttons.forEach(([name, words, enabled, primary], i) => {
       const box = boxes[i];
-      button(c, box, words, { primary, disabled: !enabled, hovered: surface.isHovered(name), size: 14 });
+      drawButton(c, name, box, words, { primary, disabled: !enabled, hovered: surface.isHovered(name), size: short ? 13 : 14 });
       if (!enabled || !host.humanSeats().length) return;
       const options = { key: name, value: { button: name } };
       if (name === "solution") {
@@ -1238,7 +1391,8 @@ export function create(canvas, host) {
       } else options.label = words;
       surface.region({ rect: [box.x, box.y, box.w, box.h] }, options);
     });
-    const after = layout.narrow ? top + 60 : top + 3 * 54 + 4;
+    if (short) return; // no room for the reminder: the tray and the tools say it
+    const after = !buttons.length ? top : layout.narrow ? top + 60 : top + 3 * 54 + 4;
     fitText(c, t("ubongo.puzzle_keys"), { x: S.x + 14, y: after, w: S.w - 28, h: S.y + S.h - after - 8 },
       { size: 12, colour: PALETTE.muted, align: "left", lines: 3 });
   }
@@ -1286,13 +1440,13 @@ export function create(canvas, host) {
   }
 
   function gateButton(c, box, words, key) {
-    button(c, box, words, { primary: true, hovered: surface.isHovered(key), size: 16 });
+    drawButton(c, key, box, words, { primary: true, hovered: surface.isHovered(key), size: 16 });
     surface.region({ rect: [box.x, box.y, box.w, box.h] }, { key, value: { button: "start" }, label: words });
   }
 
   function drawGate(c) {
     if (!gate || mode() !== "race") return;
-    const rect = layout.card;
+    const rect = layout.short ? { x: 6, y: 6, w: layout.width - 12, h: layout.height - 12 } : layout.card;
     roundRect(c, rect.x, rect.y, rect.w, rect.h, 18);
     c.fillStyle = gate === "pass" ? "#2b3a55" : "#fffaf0";
     c.fill();
@@ -1342,6 +1496,7 @@ export function create(canvas, host) {
     relayout();
     const c = context;
     surface.begin();
+    drawnButtons = [];
     c.clearRect(0, 0, layout.width, layout.height);
     drawBackground(c);
     drawCard(c);
@@ -1352,9 +1507,11 @@ export function create(canvas, host) {
       hexRegions(active);
       drawPlaced(c, active);
     }
-    drawTray(c, active);
-    drawTools(c, active);
-    if (mode() === "puzzle") drawPuzzleSide(c, active); else drawRaceSide(c);
+    if (!(covered && layout.short)) { // a short box's gate covers the whole drawing
+      drawTray(c, active);
+      drawTools(c, active);
+      if (mode() === "puzzle") drawPuzzleSide(c, active); else drawRaceSide(c);
+    }
     drawGate(c);
     if (!covered && puzzle) { drawGhost(c); drawDrag(c); }
     surface.drawFocus();
@@ -1376,8 +1533,8 @@ export function create(canvas, host) {
     }
     if (mode() === "puzzle" && plain) {
       const lower = k.toLowerCase();
-      if (lower === "n") { event.preventDefault(); nextPuzzle(); return; }
-      if (lower === "d") { event.preventDefault(); location.hash = "#/daily?game=ubongo"; return; }
+      if (lower === "n" && !inLesson()) { event.preventDefault(); nextPuzzle(); return; }
+      if (lower === "d" && !inLesson()) { event.preventDefault(); go("#/daily?game=ubongo"); return; }
       if (lower === "h") {
         event.preventDefault();
         const hint = targetOf("button", "hint", "hint");
@@ -1429,7 +1586,18 @@ export function create(canvas, host) {
   window.addEventListener("resize", onResize, opts);
 
   // For tests and tools: where a hex of the card is on the page (CSS px of the viewport), what is picked up.
+  /** A box in board units as a rectangle in CSS px of the viewport. */
+  const onPage = (box) => {
+    const page = canvas.getBoundingClientRect();
+    const sx = page.width / layout.width;
+    const sy = page.height / layout.height;
+    return { x: page.left + box.x * sx, y: page.top + box.y * sy, w: box.w * sx, h: box.h * sy };
+  };
   canvas.ubongo = {
+    /** Every button the board drew in its last frame, enabled or not, and where (CSS px of the viewport). */
+    buttons: () => drawnButtons.map(({ name, box }) => ({ name, ...onPage(box) })),
+    /** Where the card, the side panel, the tray and the tools are (CSS px of the viewport). */
+    areas: () => ({ card: onPage(layout.card), side: onPage(layout.side), tray: onPage(layout.tray), tools: onPage(layout.tools) }),
     boardCell: (q, r) => {
       if (!geometry) return null;
       const box = canvas.getBoundingClientRect();
@@ -1467,6 +1635,8 @@ export function create(canvas, host) {
       render();
     },
     resize: () => render(),
+    /** The board's help: the race's, or puzzle mode's (its buttons, its keys). */
+    helpKey: (next) => (next.view?.mode === "race" || next.players > 1 ? "ubongo.help_race" : "ubongo.help"),
     keydown,
     /** What the person can do now (kit.js): taps and drags in CSS px. */
     targets: () => surface.targets(),
