@@ -15,7 +15,8 @@ Set-up uses it twice:
 - the classic start's best is pinned (START_TARGET, per rule) with a line of play that reaches it (the golden
   test replays it): it is the upper bound, so nothing can beat it;
 - a dealt start (``dealt_start``) is kept only when the search, within a fixed number of nodes, finds a line that
-  reaches its upper bound: that proves the line optimal. Otherwise the next deal is tried.
+  reaches its upper bound: that proves the line optimal. Otherwise the next deal is tried. Which deals that proves
+  is known beforehand (deals.py, a bit per deal up to colour names), so only the deal kept is searched.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import time
 from collections.abc import Callable
 
 from gamebox.core.rng import Rng
+from gamebox.upthrust import deals
 from gamebox.upthrust.board import (
     COLUMNS,
     EMPTY,
@@ -413,10 +415,11 @@ def deal(rng: Rng) -> list[int]:
     return board
 
 
-def proven_best(board: list[int], every_row: bool, node_limit: int = DEAL_NODES) -> int | None:
-    """The best score of ``board`` if a search of at most ``node_limit`` positions per search order finds a line
-    that reaches the upper bound (so nothing can beat it); None if none does. The same on every machine: the
-    searches count positions, not time, and start from an empty table."""
+def prove(board: list[int], every_row: bool, node_limit: int = DEAL_NODES) -> tuple[int, Table] | None:
+    """The set-up's proof: the best score of ``board`` and the memo table that proves it, if a search of at most
+    ``node_limit`` positions per search order finds a line that reaches the upper bound (so nothing can beat it);
+    None if none does. The same on every machine: the searches count positions, not time, and start from an empty
+    table."""
     bound = upper_bound(board)
     table: Table = {}
     for order in ORDERS:
@@ -426,19 +429,34 @@ def proven_best(board: list[int], every_row: bool, node_limit: int = DEAL_NODES)
         except OutOfBudget:
             continue
         if found >= bound:
-            learnt = _tables[every_row]
-            if len(learnt) + len(table) < TABLE_LIMIT:
-                learnt.update((key, entry) for key, entry in table.items() if entry[1] or key not in learnt)
-            return found
+            return found, table
         return None  # the bound cannot be reached: the best is lower, and not cheap to prove
     return None
 
 
+def proven_best(board: list[int], every_row: bool, node_limit: int = DEAL_NODES) -> int | None:
+    """The best score of ``board`` if the set-up's proof (``prove``) finds it, else None; what the proof learnt is
+    kept in the memo table of hints (so a dealt start's first hints are instant)."""
+    proof = prove(board, every_row, node_limit)
+    if proof is None:
+        return None
+    found, table = proof
+    learnt = _tables[every_row]
+    if len(learnt) + len(table) < TABLE_LIMIT:
+        learnt.update((key, entry) for key, entry in table.items() if entry[1] or key not in learnt)
+    return found
+
+
 def dealt_start(rng: Rng, every_row: bool) -> tuple[list[int], int]:
     """A dealt start whose best score the solver proves, and that score: deal (from ``rng``) until a deal's best
-    is proven within DEAL_NODES positions per search order; after DEAL_TRIES deals, the classic start."""
+    is proven within DEAL_NODES positions per search order; after DEAL_TRIES deals, the classic start.
+
+    deals.PROVEN says beforehand which deals the proof would prove (worked out once, by the same proof), so only the
+    deal it names is searched: the same deal as searching each in turn, in one solver run instead of up to 128."""
     for _ in range(DEAL_TRIES[every_row]):
         board = deal(rng)
+        if not deals.proven(board, every_row):
+            continue
         best = proven_best(board, every_row)
         if best is not None:
             return board, best
