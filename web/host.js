@@ -35,6 +35,8 @@
  * @property {boolean} hints
  * @property {Record<string, any> | null} rematch
  * @property {boolean} can_undo
+ * @property {{key: string, params: Record<string, any>} | null} [undo_refusal]  why Undo is not offered although a
+ *   person here has moved (a placed tile of Up Combine cannot be taken back): the game's words, said by the button
  * @property {{code: string, step: number, steps: number}} [replay]  a replay's place
  * @property {undefined} [error]  (only a refusal has one)
  */

@@ -478,3 +478,34 @@ def test_easy_bot_places_while_it_can_and_prefers_a_split() -> None:
     stack = ["Bc", "Oc", "Pc", "Pt", "Gt"]
     state = arrange(new(), [["Rt", "Bq", "Oq"], ["Bd"]], [stack, ["Oc"]])
     assert bots.greedy(state, 0, 0, Rng("e")) == "Rt 1"
+
+
+def test_the_table_says_why_undo_is_not_offered() -> None:
+    """Issue 22: Undo was greyed on every turn with no reason. Every action of Up Combine sets the undo floor, so a
+    person's placement, draw or choice of bases cannot be undone; the table reply says why (``undo_refusal``), in
+    the words of the kind of action the person made last. Before a person moves there is nothing to explain."""
+    from gamebox.core import bridge
+
+    def ask(**request: object) -> dict[str, object]:
+        return bridge.handle(dict(request))
+
+    human, easy = {"kind": "human", "level": ""}, {"kind": "bot", "level": "easy"}
+    reply = ask(op="new", game="upcombine", players=2, seed="UNDO1", seats=[easy, human])
+    assert reply["undo_refusal"] is None and not reply["can_undo"]  # seat 1 (the oldest) chooses the bases
+    seen: set[str] = set()
+    for _ in range(60):
+        if reply["to_move"] == [0]:
+            reply = ask(op="bot", budget_ms=20)
+            continue
+        actions = [target["action"] for target in reply["view"]["targets"]]  # type: ignore[index]
+        reply = ask(op="apply", seat=1, action=actions[0])
+        last = reply["history"][-1][1]  # type: ignore[index]
+        assert not reply["can_undo"]
+        refusal = reply["undo_refusal"]
+        expected = ("upcombine.undo.bases" if last.startswith("bases") else "upcombine.undo.drew"
+                    if last.startswith("draw") else "upcombine.undo.placed")
+        assert refusal == {"key": expected, "params": {}}
+        seen.add(expected)
+    assert seen >= {"upcombine.undo.bases", "upcombine.undo.placed", "upcombine.undo.drew"}
+    assert ask(op="undo")["error"]["key"] == "error.nothing_to_undo"  # type: ignore[index]
+    bridge.reset()

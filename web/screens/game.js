@@ -267,10 +267,28 @@ function controls() {
   const table = session.table;
   if (!table || !board.renderer) return;
   $("btn-undo").disabled = !table.can_undo || !["human", "animating", "sealed", "over"].includes(session.state);
+  undoRefusal(table);
   $("btn-hint").disabled = session.humanToMove() === null || !table.hints;
   $("btn-send").disabled = table.history.length === 0 || session.state === "waiting" || session.state === "bot"
     || table.to_move.some((seat) => table.seats[seat].kind === "bot");
   if (replay()) renderReplayControls();
+}
+
+/** Why Undo is greyed, where the game says (table.undo_refusal: a person has moved, but undo cannot take it back,
+ * like a placed tile of Up Combine): the button's tooltip, and a short line under the controls. @param {Table} table */
+function undoRefusal(table) {
+  const button = $("btn-undo");
+  const refusal = !table.can_undo && !replay() ? table.undo_refusal : null;
+  const why = refusal ? t(refusal.key, refusal.params) : "";
+  let note = $("undo-note");
+  if (!note && why) {
+    note = element("p", { id: "undo-note", class: "hint undo-note" });
+    button.closest(".controls").after(note);
+  }
+  if (note) { note.textContent = why; note.hidden = !why; }
+  button.title = why;
+  if (why) button.setAttribute("aria-describedby", "undo-note");
+  else button.removeAttribute("aria-describedby");
 }
 
 /** A log parameter's word: `<game>.<name>.<value>` (or, for an item of a list, `<game>.<name without s>.<value>`),

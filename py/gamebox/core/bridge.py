@@ -119,6 +119,20 @@ class Table:
                 return index
         return None
 
+    def undo_refusal(self) -> dict[str, Any] | None:
+        """Why Undo is not offered, when a person here has moved but undo cannot take that move back (it lies below
+        the undo floor): ``{key, params}`` from the game (State.undo_refusal), for the page to say next to the
+        greyed button. None when undo is offered, or when no person has moved yet."""
+        if self.undo_point() is not None:
+            return None
+        humans = set(self.humans)
+        history = self.state.history
+        last = next((index for index in range(len(history) - 1, -1, -1) if history[index][0] in humans), None)
+        if last is None:
+            return None
+        key, params = self.state.undo_refusal(last)
+        return {"key": key, "params": params}
+
     def daily(self) -> dict[str, Any] | None:
         """The daily challenge this table is, as its reply says it: only for one person playing alone, whose best
         result of the day the page keeps."""
@@ -163,6 +177,7 @@ class Table:
             "hints": seat is not None and state.hints_allowed(seat),
             "rematch": state.game.rematch_options(state) if state.is_over else None,
             "can_undo": self.undo_point() is not None,
+            "undo_refusal": self.undo_refusal(),
         }
 
 

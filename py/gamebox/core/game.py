@@ -156,6 +156,12 @@ class State[ViewT: Mapping[str, Any]](ABC):
         """Whether the Hint button may help ``seat`` now (a race against others may forbid it)."""
         return True
 
+    def undo_refusal(self, index: int) -> tuple[str, dict[str, Any]]:
+        """Why undo cannot take back the action at ``index`` of the history (a person's last one), which lies below
+        ``undo_floor``: a message key and its params. The bridge sends it with a table whose Undo is not offered
+        although a person has moved (``undo_refusal``), so the page can say why. Games word their own reasons."""
+        return "error.undo_floor", {}
+
     # -- work done ahead ------------------------------------------------------------------------------------------
     def prepare(self) -> bool:
         """Do now, while a person thinks, work that a coming move will need (the bridge's ``prepare``, which the page

@@ -153,6 +153,19 @@ class UpCombineState(State[UpCombineView]):
         """A turn ends (by drawing) after at least one placement, or when no placement is possible."""
         return self.placed > 0 or not self.placements(seat)
 
+    def undo_refusal(self, index: int) -> tuple[str, dict[str, Any]]:
+        """Why undo cannot take back a person's last action (every action of Up Combine sets the undo floor): a
+        placed tile is never taken back (rule 5) and showed its symbol; a drawn tile has been seen; the bases are
+        face up. The page says it next to the greyed Undo button."""
+        action = parse(self.history[index][1], self.edition)
+        if isinstance(action, Place):
+            return "upcombine.undo.placed", {}
+        if isinstance(action, Draw):
+            return "upcombine.undo.drew", {}
+        if isinstance(action, Bases):
+            return "upcombine.undo.bases", {}
+        return super().undo_refusal(index)
+
     def legal_actions(self, seat: int) -> list[str]:
         if self.over or seat != self.current:
             return []
