@@ -292,3 +292,41 @@ def test_the_bases_can_be_chosen_by_keyboard(game: SharedPage) -> None:
         page.keyboard.press(key)
     page.wait_for_function("Number(document.body.dataset.moves) >= 1")
     assert page.evaluate("window.gamebox.table().history[0]") == [2, "bases O G"]
+
+
+def test_a_phone_held_sideways_gets_tiles_a_finger_can_tap(game: SharedPage) -> None:
+    """Issue 22: on a phone held sideways the hand's tiles were 24 px apart. The page gives the board a short wide
+    box; the renderer draws a layout of that shape (660 x 470), whose hand tiles are at least 40 px apart and wide
+    on a 740 x 360 phone, and a picked-up tile rises without covering the line above the hand."""
+    page = game.page
+    for size in ({"width": 740, "height": 360}, {"width": 844, "height": 390}):
+        page.set_viewport_size(size)
+        game.go(f"#/play?code={code_of('PHONE', 3, [])}&seats=human,easy,easy")
+        wait_for_turn(page)
+        page.wait_for_function("document.getElementById('board').boardSize.width === 660")  # the landscape drawing
+        scale = page.evaluate("document.getElementById('board').getBoundingClientRect().width / 660")
+        picks = sorted(page.evaluate("""() => { const board = document.getElementById('board');
+            const count = window.gamebox.view().hands[0].count;
+            return Array.from({length: count}, (_, i) => board.gameboxPoint(`piece:${i}`).x); }"""))
+        assert len(picks) >= 8
+        gaps = [b - a for a, b in zip(picks, picks[1:], strict=False)]
+        assert min(gaps) >= 40, (size, gaps)
+        assert 64 * scale >= 40  # a tile's width on screen
+        no_overflow_nor_scroll(page)
+        screenshot(page, f"upcombine-sideways-{size['width']}")
+    page.set_viewport_size(game.viewport)
+
+
+def test_undo_says_why_it_is_greyed(game: SharedPage) -> None:
+    """Issue 22: Undo was greyed on every turn with no reason given. After the person's placement, the button's
+    tooltip and a line under the controls say that a placed tile can't be taken back; after the draw, why that
+    can't either."""
+    page = game.go(f"#/play?code={code_of('RND41', 3, [])}&seats=human,easy,easy")
+    wait_for_turn(page)
+    assert page.locator("#undo-note").count() == 0 or not page.locator("#undo-note").is_visible()
+    played = human_step(page)
+    words = EN["upcombine.undo.drew" if played.startswith("draw") else "upcombine.undo.placed"]
+    page.wait_for_function("(words) => document.getElementById('undo-note')?.textContent === words", arg=words)
+    assert page.locator("#undo-note").is_visible()
+    assert page.locator("#btn-undo").is_disabled()
+    assert page.get_attribute("#btn-undo", "title") == words

@@ -7,11 +7,16 @@
 // Hidden information: only the viewer's own hand has symbols in the view. With several humans on one device, a
 // "pass the device" screen hides everything until the next player taps or presses Enter.
 import { pagePosition } from "../common.js";
-import { button, fitText, panel, PALETTE, roundRect, Surface, targetsByThing, tween } from "../kit.js";
+import { button, fitText, font, panel, PALETTE, roundRect, Surface, targetsByThing, tween } from "../kit.js";
 
 const WIDE = 800; // the landscape drawing's width, in board units
 const NARROW = 400; // the portrait drawing's width
 const WIDE_HEIGHT = 650;
+// a phone held sideways: the drawing is shaped like the short wide box the page gives it (about 1.4 : 1)
+const LAND_W = 660;
+const LAND_H = 470;
+// the hand's heading line, and the room above the tiles for a picked-up one to rise without covering it
+const HAND_TOP = 46;
 // one stack's cell, unscaled
 const CELL_W = 72;
 const CELL_H = 186;
@@ -52,7 +57,11 @@ export function create(canvas, host) {
   const surface = new Surface(canvas, host, { width: WIDE, height: WIDE_HEIGHT, onTap: (region, point) => tap(region, point) });
   surface.redraw = () => render();
   // a phone turned, a window resized: the layout (portrait or landscape) follows the width
-  const onResize = () => { if (table && geometry && surface.available().portrait !== geometry.portrait) render(); };
+  const onResize = () => {
+    if (!table || !geometry) return;
+    const room = surface.available();
+    if (room.portrait !== geometry.portrait || Boolean(room.landscape) !== Boolean(geometry.landscape)) render();
+  };
   window.addEventListener("resize", onResize);
 
   // ------------------------------------------------------------ words
@@ -107,8 +116,10 @@ export function create(canvas, host) {
   /** Boxes of this frame, for the canvas's width now: landscape (side panels right of the stacks) or portrait
    * (pile and rounds below the hand, so the stacks are as wide as the screen). */
   function layoutFor(view) {
-    const portrait = surface.available().portrait;
+    const room = surface.available();
+    const portrait = room.portrait;
     const opponents = table.players - 1;
+    if (room.landscape) return landscapeLayout(view, opponents);
     if (!portrait) {
       const sideH = 382;
       const pileH = 188;
@@ -133,15 +144,48 @@ export function create(canvas, host) {
     y += status.h + 4;
     const count = view.hands[bottomSeat] ? view.hands[bottomSeat].count : 0;
     const rows = Math.max(1, Math.ceil(count / 7));
-    const hand = { x: 6, y, w: W - 12, h: 34 + rows * 60, tile: 52, face: 48, perRow: Math.ceil(count / rows) || 1 };
+    const hand = { x: 6, y, w: W - 12, h: HAND_TOP + 4 + rows * 62, tile: 52, face: 48, perRow: Math.ceil(count / rows) || 1 };
     y += hand.h + 6;
     const pass = targets().some((target) => target.thing.kind === "button");
-    const pile = { x: 6, y, w: W - 12, h: 86 + (pass ? 42 : 0), across: true };
+    const pile = { x: 6, y, w: W - 12, h: 96 + (pass ? 42 : 0), across: true };
     y += pile.h + 6;
-    const shown = Math.min(5, view.rounds.length);
-    const rounds = { x: 6, y, w: W - 12, h: 44 + (shown + 3 + (view.rounds.length ? 0 : 1)) * 18 + (view.over ? 0 : 30) };
-    y += rounds.h + 6;
-    return { portrait, width: W, height: Math.round(y), opponents: opponentsBox, stacks, status, pile, rounds, hand };
+    const rounds = { x: 6, y, w: W - 12, h: 38 + (table.players + 1) * 18 + (view.rounds.length ? 0 : 18) + (view.over ? 0 : 36) };
+    const full = { portrait, width: W, height: Math.round(y + rounds.h + 6), opponents: opponentsBox, stacks, status, pile, rounds, hand };
+    // A phone whose page keeps the turn, the scores and Undo in view under the board gives it less height than this
+    // tall drawing asks for, which would shrink it (and its tiles) to a narrow strip. Then the rounds table goes (the
+    // page's scores hold the totals, the move log each round, and a picked-up tile's stacks show the preview) and
+    // the stacks area gives up some height, so the drawing keeps more of the screen's width.
+    const shownW = Math.min(W, room.width);
+    if (room.height && full.height * (shownW / W) > room.height * 1.1) {
+      const cut = stacks.h > 220 && !view.choosing_bases ? stacks.h - 212 : 0;
+      for (const box of [status, hand, pile]) box.y -= cut;
+      stacks.h -= cut;
+      return { ...full, height: Math.round(pile.y + pile.h + 6), rounds: null };
+    }
+    return full;
+  }
+
+  /** A phone held sideways (the page gives the board a short wide box, beside its panel): a drawing shaped like
+   * that box, so that it is shown as large as it can be. The hand runs along the bottom with big tiles (at least
+   * 40 px apart on a 740 x 360 phone), the stacks above it, and the opponents, the pile and the rounds in a
+   * column on the right. Two rows of tiles take their room from the stacks, so the drawing keeps its shape. */
+  function landscapeLayout(view, opponents) {
+    const W = LAND_W;
+    const H = LAND_H;
+    const side = { x: W - 204, w: 196 };
+    const count = view.hands[bottomSeat] ? view.hands[bottomSeat].count : 0;
+    const perRow = 10;
+    const rows = Math.max(1, Math.ceil(count / perRow));
+    const handH = HAND_TOP + 4 + rows * 72;
+    const hand = { x: 8, y: H - 6 - handH, w: W - 16, h: handH, tile: 64, face: 58, perRow: Math.ceil(count / rows) || 1 };
+    const status = { x: 8, y: hand.y - 36, w: side.x - 16, h: 32 };
+    const oppH = 56;
+    const opponentsBox = { x: 8, y: 6, w: side.x - 16, h: oppH, columns: opponents };
+    const stacks = { x: 8, y: opponentsBox.y + oppH + 4, w: side.x - 16, h: status.y - 4 - (opponentsBox.y + oppH + 4) };
+    const pileH = 184;
+    const pile = { x: side.x, y: 6, w: side.w, h: pileH, across: false };
+    const rounds = { x: side.x, y: pile.y + pileH + 6, w: side.w, h: hand.y - 6 - (pile.y + pileH + 6) };
+    return { portrait: false, landscape: true, width: W, height: H, opponents: opponentsBox, stacks, status, pile, rounds, hand };
   }
 
   /** Position and scale of each stack cell, for `count` stacks in `box`. */
@@ -172,7 +216,8 @@ export function create(canvas, host) {
     const room = box.w - 24 - box.tile;
     const step = perRow > 1 ? Math.min(box.tile + 6, room / (perRow - 1)) : box.tile + 6;
     const cells = [];
-    const top = box.y + 32 + Math.max(8, (box.h - 32 - rows * (box.face + 14)) / 2 + 4); // the rows, centred
+    // the rows, centred below the heading line; a tile picked up rises 14 units and still stays below it
+    const top = box.y + HAND_TOP + Math.max(0, (box.h - HAND_TOP - 6 - (rows * (box.face + 14) - 6)) / 2);
     for (let index = 0; index < count; index++) {
       const row = Math.floor(index / perRow);
       const inRow = Math.min(perRow, count - row * perRow);
@@ -213,7 +258,7 @@ export function create(canvas, host) {
   /** The pile's five bags: a column in the side panel, or a row across a portrait screen. */
   function bagCells(box) {
     return table.view.colours.map((colour, index) => (box.across
-      ? { colour, x: box.x + 6 + index * ((box.w - 12) / 5), y: box.y + 26, w: (box.w - 12) / 5 - 4, h: 56 }
+      ? { colour, x: box.x + 6 + index * ((box.w - 12) / 5), y: box.y + 26, w: (box.w - 12) / 5 - 4, h: 66 }
       : { colour, x: box.x + 6, y: box.y + 30 + index * 30, w: box.w - 12, h: 28 }));
   }
 
@@ -689,6 +734,16 @@ export function create(canvas, host) {
     }
   }
 
+  /** Whether every colour's name fits a bag's cell `w` units wide, on one line, at 10 units or more. */
+  function namesFit(w) {
+    const c = surface.context;
+    c.save();
+    c.font = font(10, 700);
+    const fit = table.view.colours.every((colour) => c.measureText(capital(colourName(colour))).width <= w - 2);
+    c.restore();
+    return fit;
+  }
+
   function drawPile(c, view) {
     const box = geometry.pile;
     const pile = view.pile;
@@ -714,10 +769,18 @@ export function create(canvas, host) {
         c.stroke();
       }
       if (box.across) {
-        const size = Math.min(30, cell.h - 22);
+        // the bag (its colour's initial on it), the colour's name on a line of its own where every name fits at a
+        // readable size (in Ukrainian they do not: the bags keep their initials, and a touch says the rest), the count
+        const size = 30;
         drawBag(c, colour, cell.x + cell.w / 2 - size / 2, cell.y + 2, size, { empty: n === 0 });
-        fitText(c, `${capital(colourName(colour))} ×${n}`, { x: cell.x + 1, y: cell.y + size + 3, w: cell.w - 2, h: cell.h - size - 3 },
-          { size: 11, weight: target ? 700 : 400, colour: n ? PALETTE.ink : PALETTE.disabled, lines: 2, minSize: 7, lineHeight: 1.1 });
+        const ink = n ? PALETTE.ink : PALETTE.disabled;
+        if (namesFit(cell.w)) {
+          fitText(c, capital(colourName(colour)), { x: cell.x, y: cell.y + size + 3, w: cell.w, h: 15 },
+            { size: 11.5, weight: target ? 700 : 400, colour: ink, minSize: 10 });
+          fitText(c, `×${n}`, { x: cell.x, y: cell.y + size + 18, w: cell.w, h: 15 }, { size: 12.5, weight: 700, colour: ink, minSize: 9 });
+        } else {
+          fitText(c, `×${n}`, { x: cell.x, y: cell.y + size + 4, w: cell.w, h: 28 }, { size: 15, weight: 700, colour: ink, minSize: 9 });
+        }
       } else {
         drawBag(c, colour, cell.x + 4, cell.y + 1, 26, { empty: n === 0 });
         fitText(c, capital(colourName(colour)), { x: cell.x + 36, y: cell.y, w: cell.w - 80, h: cell.h },
@@ -729,7 +792,7 @@ export function create(canvas, host) {
         target, label: target ? words(target) : "", describe: t("upcombine.say.pile", { colour: colourName(colour), n }) });
     }
     if (pass) {
-      const b = box.across ? { x: box.x + 10, y: box.y + 86, w: box.w - 20, h: 34 }
+      const b = box.across ? { x: box.x + 10, y: box.y + 96, w: box.w - 20, h: 34 }
         : { x: box.x + 10, y: box.y + box.h + 6, w: box.w - 20, h: 32 };
       button(c, b, t("upcombine.end_turn"), { hovered: surface.isHovered("pass"), size: 13 });
       if (hinted && hinted.action === pass.action) {
@@ -742,14 +805,12 @@ export function create(canvas, host) {
     }
   }
 
-  function shortName(seat) {
-    return seat === bottomSeat && humans() === 1 ? t("seat.you") : t("upcombine.seat_short", { n: seat + 1 });
-  }
-
-  /** The rounds so far, the round in play as it would score now ("Now": each seat's tiles in hand, the points it
-   * scores when another player empties a hand), and the totals. */
+  /** The rounds so far and the round in play, one row per seat, named as everywhere else (host.seatName): the
+   * last rounds that fit, "Now" (the round in play as it would score now: each seat's tiles in hand, the points it
+   * scores when another player empties a hand) and the total. */
   function drawRounds(c, view) {
     let box = geometry.rounds;
+    if (!box) return; // a short phone screen: the page's scores and the log hold it (layoutFor)
     if (!geometry.portrait && targets().some((target) => target.thing.kind === "button")) {
       box = { ...box, y: box.y + 40, h: box.h - 40 }; // the End turn button sits above it
     }
@@ -757,64 +818,61 @@ export function create(canvas, host) {
     fitText(c, t("upcombine.rounds_title", { target: view.target }), { x: box.x + 10, y: box.y + 4, w: box.w - 20, h: 22 },
       { size: 13, weight: 600, align: "left", minSize: 8 });
     const rowH = 18;
-    const players = view.totals.length;
     const now = !view.over && view.round_points.length > 0;
-    const noteH = now ? (geometry.portrait ? 30 : 40) : 0;
-    const fixed = 2 + (now ? 1 : 0) + (view.over ? 1 : 0) + (view.rounds.length ? 0 : 1);
-    const room = Math.max(0, Math.floor((box.h - 32 - noteH - 6) / rowH) - fixed);
-    const rounds = view.rounds.slice(-Math.min(5, room));
-    const firstW = geometry.portrait ? 64 : 44;
-    const colW = (box.w - 16 - firstW) / players;
-    const colBox = (seat, y, h = rowH) => ({ x: box.x + 8 + firstW + seat * colW + 1, y: y - h / 2, w: colW - 2, h });
-    const rowLabel = (text, y, options = {}) => fitText(c, text, { x: box.x + 8, y: y - rowH / 2, w: firstW - 4, h: rowH },
-      { size: 11, colour: PALETTE.muted, align: "left", minSize: 7, ...options });
+    const left = box.x + 8;
+    const inner = box.w - 16;
+    const nameW = Math.min(150, inner * 0.44);
+    const numW = 34;
+    const roundW = 26;
+    const fit = Math.max(0, Math.floor((inner - nameW - numW * (now ? 2 : 1)) / roundW));
+    const columns = [
+      ...view.rounds.slice(-Math.min(5, fit)).map((round) => ({ round, w: roundW })),
+      ...(now ? [{ now: true, w: numW }] : []),
+      { total: true, w: numW },
+    ];
+    const spare = (inner - nameW - columns.reduce((sum, column) => sum + column.w, 0)) / columns.length;
+    let x = left + nameW;
+    for (const column of columns) { column.x = x; column.w += spare; x += column.w; }
+    const cellBox = (column, y) => ({ x: column.x + 1, y: y - rowH / 2, w: column.w - 2, h: rowH });
     let y = box.y + 28 + rowH / 2;
-    for (let seat = 0; seat < players; seat++) {
-      fitText(c, shortName(seat), colBox(seat, y), { size: 11, weight: 600, colour: seat === bottomSeat ? PALETTE.accent : PALETTE.muted, minSize: 7 });
+    for (const column of columns) { // the heading row
+      const text = column.round ? `${t("upcombine.round_short", { n: column.round.round })}${column.round.blocked ? " ⊘" : ""}`
+        : t(column.now ? "upcombine.now" : "upcombine.total");
+      if (column.now) {
+        c.fillStyle = "rgba(255, 226, 140, 0.45)";
+        roundRect(c, column.x, y - rowH / 2, column.w, rowH * (view.totals.length + 1), 4);
+        c.fill();
+      }
+      fitText(c, text, cellBox(column, y), { size: 11, weight: column.round ? 400 : 700, colour: column.round ? PALETTE.muted : PALETTE.ink, minSize: 7 });
     }
-    for (const round of rounds) {
-      y += rowH;
-      rowLabel(`${t("upcombine.round_short", { n: round.round })}${round.blocked ? " ⊘" : ""}`, y);
-      round.points.forEach((points, seat) => {
-        const won = round.winner === seat;
-        fitText(c, won ? `★ ${points}` : String(points), colBox(seat, y),
-          { size: 12, weight: won ? 700 : 400, colour: won ? PALETTE.good : PALETTE.ink, minSize: 7 });
-      });
-    }
-    if (now) {
-      y += rowH;
-      c.fillStyle = "rgba(255, 226, 140, 0.45)";
-      roundRect(c, box.x + 4, y - rowH / 2, box.w - 8, rowH, 4);
-      c.fill();
-      rowLabel(t("upcombine.now"), y, { weight: 700, colour: PALETTE.ink });
-      view.round_points.forEach((points, seat) => {
-        fitText(c, `+${points}`, colBox(seat, y), { size: 12, weight: 600, colour: "#8a5a00", minSize: 7 });
-      });
-    }
-    y += rowH;
-    c.strokeStyle = "rgba(0,0,0,0.3)";
-    c.lineWidth = 1;
-    c.beginPath();
-    c.moveTo(box.x + 8, y - rowH / 2 - 1);
-    c.lineTo(box.x + box.w - 8, y - rowH / 2 - 1);
-    c.stroke();
-    rowLabel(t("upcombine.total"), y, { weight: 600, colour: PALETTE.ink });
     const best = Math.min(...view.totals);
     view.totals.forEach((total, seat) => {
-      fitText(c, String(total), colBox(seat, y), { size: 13, weight: 700, colour: total >= view.target ? PALETTE.danger : PALETTE.ink, minSize: 7 });
-      if (view.over && total === best) {
-        fitText(c, `★ ${t("upcombine.winner")}`, colBox(seat, y + rowH), { size: 11, weight: 700, colour: PALETTE.good, minSize: 7 });
+      y += rowH;
+      const winner = view.over && total === best;
+      fitText(c, `${winner ? "★ " : ""}${host.seatName(seat)}`, { x: left, y: y - rowH / 2, w: nameW - 4, h: rowH },
+        { size: 11, weight: 600, colour: winner ? PALETTE.good : seat === bottomSeat ? PALETTE.accent : PALETTE.ink, align: "left", minSize: 7 });
+      for (const column of columns) {
+        if (column.round) {
+          const won = column.round.winner === seat;
+          fitText(c, won ? `★ ${column.round.points[seat]}` : String(column.round.points[seat]), cellBox(column, y),
+            { size: 12, weight: won ? 700 : 400, colour: won ? PALETTE.good : PALETTE.ink, minSize: 7 });
+        } else if (column.now) {
+          fitText(c, `+${view.round_points[seat]}`, cellBox(column, y), { size: 12, weight: 600, colour: "#8a5a00", minSize: 7 });
+        } else {
+          fitText(c, String(total), cellBox(column, y), { size: 13, weight: 700, colour: total >= view.target ? PALETTE.danger : PALETTE.ink, minSize: 7 });
+        }
       }
     });
-    if (view.over) y += rowH;
-    if (!view.rounds.length) {
-      y += rowH;
-      fitText(c, t("upcombine.no_rounds"), { x: box.x + 10, y: y - rowH / 2, w: box.w - 20, h: rowH },
+    y += rowH / 2 + 2;
+    if (!view.rounds.length && y + rowH <= box.y + box.h - 2) {
+      fitText(c, t("upcombine.no_rounds"), { x: box.x + 10, y, w: box.w - 20, h: rowH },
         { size: 11, colour: PALETTE.muted, align: "left", minSize: 7 });
+      y += rowH;
     }
-    if (now) {
-      fitText(c, t("upcombine.preview.note"), { x: box.x + 10, y: y + rowH / 2 + 2, w: box.w - 20, h: noteH },
-        { size: 10.5, colour: PALETTE.muted, align: "left", lines: 3, minSize: 7 });
+    const noteH = box.y + box.h - 4 - y;
+    if (now && noteH >= 24) {
+      fitText(c, t("upcombine.preview.note"), { x: box.x + 10, y, w: box.w - 20, h: Math.min(noteH, 48) },
+        { size: 10.5, colour: PALETTE.muted, align: "left", valign: "top", lines: 4, minSize: 7 });
     }
   }
 
