@@ -286,3 +286,63 @@ def test_play_again_is_started_by_the_next_player(upples: SharedPage, page: Any)
     table = page.evaluate("window.gamebox.table()")
     assert table["options"] == {"mode": "survival", "teams": False, "first": 0}
     assert table["to_move"] == [0]  # "in subsequent games, the first person must rotate"
+
+
+def open_fresh(upples: SharedPage, code: str, seats: str = "human,human") -> Any:
+    """open_game, with the paint kit's record of overflowing texts emptied once the last game has left the screen, so
+    that what it records is this game's."""
+    upples.page.evaluate("location.hash = '#/'")
+    upples.page.wait_for_selector("#screen-menu:not([hidden])")
+    upples.page.evaluate("import('./web/games/kit.js').then((kit) => kit.clearTextOverflows())")
+    return upples.go(f"#/play?code={code}&seats={seats}")
+
+
+def many_kept_code(least: int = 12) -> str:
+    """A 2-player game, not over, in which a player has kept at least ``least`` super upples (random legal jumps from a
+    fixed generator)."""
+    import gamebox  # noqa: PLC0415
+    from gamebox.core import share  # noqa: PLC0415
+    from gamebox.core.rng import Rng  # noqa: PLC0415
+
+    state = gamebox.get("upples").new("KEPT5", 2)
+    rng = Rng("x5")
+    while not state.is_over:
+        seat = state.to_move[0]
+        actions = state.legal_actions(seat)
+        state.apply(seat, actions[rng.below(len(actions))])
+        if not state.is_over and max(len(player["kept"]) for player in state.view(0)["players"]) >= least:
+            return share.encode(state)
+    raise AssertionError("no such game")
+
+
+def test_many_super_upples_stay_readable(upples: SharedPage, page: Any) -> None:
+    """Issue 22: about ten super upples overlapped into an unreadable strip on a player's panel. They are drawn one
+    card per kind with "×n" (one per colour with its points where the kinds do not fit), and a long press or hover
+    on the panel lists them; no text overflows on a phone or a desktop."""
+    code = many_kept_code()
+    try:
+        for size in ({"width": 390, "height": 844}, {"width": 1024, "height": 768}, {"width": 844, "height": 390}):
+            page.set_viewport_size(size)
+            open_fresh(upples, code)
+            page.wait_for_function("window.gamebox.targets().length > 0", timeout=60_000)
+            assert page.evaluate("window.gamebox.overflows()") == []
+            screenshot(page, f"upples-kept-{size['width']}")
+    finally:
+        page.set_viewport_size({"width": 1200, "height": 860})
+
+
+def test_a_phone_held_sideways_gets_cards_a_finger_can_tap(upples: SharedPage, page: Any) -> None:
+    """Issue 22: on a phone held sideways the cards were about 22 px wide. The field now takes the whole height of
+    the short wide box the page gives the board: squares of at least 40 px on a 740 x 360 phone."""
+    try:
+        for size in ({"width": 740, "height": 360}, {"width": 844, "height": 390}):
+            page.set_viewport_size(size)
+            open_fresh(upples, "v2.upples.CLICKS7.2.100", "human,easy")
+            points = square_points(page)
+            cell = points["b1"][0] - points["a1"][0]
+            assert cell >= 40, (size, cell)
+            assert page.evaluate("window.gamebox.overflows()") == []
+            assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+            screenshot(page, f"upples-sideways-{size['width']}")
+    finally:
+        page.set_viewport_size({"width": 1200, "height": 860})

@@ -344,10 +344,11 @@ function drawCard(c, code, x, y, w, initials) {
   }
 }
 
-/** A small card of the side panel: a super upple as its value, big, on a disc of its colour. */
-function miniCard(c, code, x, y, w, initials) {
+/** A small card of the side panel: a super upple as its value, big, on a disc of its colour (`points`: another
+ * number on the disc, the points of several cards of that colour). */
+function miniCard(c, code, x, y, w, initials, points = null) {
   const info = CARDS[code] || { kind: "unknown" };
-  if (info.kind !== "super" || w >= 40) { drawCard(c, code, x, y, w, initials); return; }
+  if (info.kind !== "super" || (w >= 40 && points === null)) { drawCard(c, code, x, y, w, initials); return; }
   const gold = info.colour === "gold";
   cardBase(c, x, y, w, w, gold ? "#fff2a8" : "#fff59a", gold ? "#e0a100" : "#f7c928", "#8a5f00");
   const r = w * 0.34;
@@ -358,8 +359,56 @@ function miniCard(c, code, x, y, w, initials) {
   c.strokeStyle = "rgba(0,0,0,0.45)";
   c.lineWidth = 1;
   c.stroke();
-  glyph(c, String(info.points), { x: x + w / 2 - r, y: y + w * 0.56 - r, w: 2 * r, h: 2 * r }, w * 0.46,
+  glyph(c, String(points ?? info.points), { x: x + w / 2 - r, y: y + w * 0.56 - r, w: 2 * r, h: 2 * r }, w * 0.46,
     info.colour === "white" ? "#3b2a12" : "#ffffff");
+}
+
+/** How many cards a small card stands for: "×n" beside it, on its right. Returns its width. */
+function countWidth(c, n, w) {
+  c.save();
+  c.font = font(Math.max(10, w * 0.55), 700);
+  const width = c.measureText(`×${n}`).width + 2;
+  c.restore();
+  return width;
+}
+
+/** The cards a player kept, readable however many there are (issue 22: about ten overlapped into a strip): one
+ * card per kind with "×n" beside it; where the kinds do not fit side by side in `room`, one card per colour, showing
+ * the points of that colour's cards, with "×n" (a hover or a long press on the panel lists every kind). */
+function drawKept(c, kept, x, y, w, room, initials) {
+  const group = (keyOf) => {
+    const groups = new Map();
+    for (const code of kept) {
+      const key = keyOf(code);
+      if (!groups.has(key)) groups.set(key, { code, n: 0, points: 0 });
+      const found = groups.get(key);
+      found.n += 1;
+      found.points += (CARDS[code] || {}).points || 0;
+      if (((CARDS[code] || {}).points || 0) > ((CARDS[found.code] || {}).points || 0)) found.code = code;
+    }
+    return [...groups.values()];
+  };
+  const gap = 5;
+  const widthOf = (groups) => groups.reduce((sum, one) => sum + w + (one.n > 1 ? countWidth(c, one.n, w) : 0) + gap, -gap);
+  let groups = group((code) => code);
+  let summed = false;
+  if (widthOf(groups) > room) {
+    groups = group((code) => (CARDS[code] && CARDS[code].kind === "super" ? `super-${CARDS[code].colour}` : code));
+    summed = true;
+  }
+  const squeeze = Math.min(1, room / Math.max(1, widthOf(groups))); // only if even the colours do not fit
+  let left = x;
+  for (const one of groups) {
+    const isSuper = CARDS[one.code] && CARDS[one.code].kind === "super";
+    miniCard(c, one.code, left, y, w, initials, summed && isSuper && one.n > 1 ? one.points : null);
+    let used = w;
+    if (one.n > 1) {
+      const label = countWidth(c, one.n, w);
+      glyph(c, `×${one.n}`, { x: left + w + 1, y, w: label, h: w }, Math.max(10, w * 0.55), "#3f2a5a");
+      used += label;
+    }
+    left += (used + gap) * squeeze;
+  }
 }
 
 /** A card back: the face-down draw pile. */
@@ -496,10 +545,31 @@ const GAP = 8;
 /** The layout for a page `available` CSS px wide with `room` px of height below the canvas's top: on a phone
  * (portrait) the board takes the whole width and the status, the piles and the players go below it; on a wide
  * screen the players stand beside the board. One board unit is one CSS px at the size the canvas is shown. */
-function geometry(available, room, players) {
-  const portrait = available < 600;
-  const g = { portrait };
-  if (portrait) {
+function geometry(available, room, players, landscape = false) {
+  const portrait = available < 600 && !landscape;
+  const g = { portrait, landscape };
+  if (landscape) {
+    // a phone held sideways: the page gives the board a short wide box beside its panel. The field takes the whole
+    // height (a cell of at least 40 px on a 740 x 360 phone) and a narrow column beside it holds the mode, the
+    // piles, the status and the players (in the phone's compact panels).
+    const minSide = 150;
+    const byHeight = Math.floor((room - LABEL - 10) / SIZE);
+    const byWidth = Math.floor((available - minSide - 10 - LABEL - 12) / SIZE);
+    g.cell = Math.max(34, Math.min(84, byHeight, byWidth));
+    g.ground = { x: 0, y: 0, w: LABEL + 6 + SIZE * g.cell + 6, h: 6 + SIZE * g.cell + LABEL + 4 };
+    const x = g.ground.w + 10;
+    const side = Math.max(minSide, Math.min(300, Math.floor(available - x)));
+    g.header = { x, y: 0, w: side, h: 26 };
+    const pileW = Math.min(48, Math.floor((side - 40) / 3));
+    g.piles = { x, y: 30, w: side, h: pileW + 30, card: pileW };
+    let y = g.piles.y + g.piles.h + 6;
+    g.status = { x, y, w: side, h: 92 };
+    y += g.status.h + 6;
+    const rowH = Math.max(54, Math.min(92, Math.floor((g.ground.h - y) / players) - 6));
+    g.players = Array.from({ length: players }, (_, seat) => ({ x, y: y + seat * (rowH + 6), w: side, h: rowH }));
+    g.width = x + side;
+    g.height = Math.round(Math.max(g.ground.h, y + players * (rowH + 6)));
+  } else if (portrait) {
     const width = Math.round(Math.max(300, Math.min(available, 600)));
     const statusH = 60;
     const infoH = 48;
@@ -610,13 +680,16 @@ export function create(canvas, host) {
 
   function relayout() {
     if (!table) return false;
-    const available = surface.available().width;
+    const box = surface.available();
+    const available = box.width;
     const top = canvas.getBoundingClientRect().top + window.scrollY;
     const shownTop = Math.max(0, Math.min(top, 140));
-    const portrait = available < 600;
-    // on a phone the turn, the scores and the buttons come right under the canvas: leave them room on screen
-    const room = Math.max(portrait ? 420 : 380, window.innerHeight - shownTop - (portrait ? 150 : 16));
-    const next = geometry(available, room, view().players.length);
+    const portrait = available < 600 && !box.landscape;
+    // on a phone the turn, the scores and the buttons come right under the canvas: leave them room on screen; held
+    // sideways, the board has the height the page gives it
+    const room = box.landscape ? box.height
+      : Math.max(portrait ? 420 : 380, window.innerHeight - shownTop - (portrait ? 150 : 16));
+    const next = geometry(available, room, view().players.length, Boolean(box.landscape));
     if (!g || next.width !== g.width || next.height !== g.height || next.cell !== g.cell) {
       g = next;
       context = surface.layout(g.width, g.height);
@@ -989,7 +1062,7 @@ export function create(canvas, host) {
     if (player.eliminated) status = t("upples.eliminated_badge");
     else if (player.stuck) status += ` · ${t("upples.stuck_badge")}`;
     const statusColour = player.eliminated ? PALETTE.danger : PALETTE.muted;
-    const w = tall ? 26 : Math.max(14, Math.min(22, box.h - 48));
+    const w = tall ? 26 : Math.max(14, Math.min(26, box.h - 48));
     const keptY = box.y + box.h - w - 5;
     let keptRight = right;
     if (tall) {
@@ -1014,14 +1087,21 @@ export function create(canvas, host) {
     const left = box.x + 8;
     const room = keptRight - left;
     if (kept.length) {
-      const step = kept.length > 1 ? Math.min(w + 2, (room - w) / (kept.length - 1)) : 0;
-      const letters = initials();
-      kept.forEach((code, i) => miniCard(c, code, left + i * step, keptY, w, letters));
+      drawKept(c, kept, left, keptY, w, room, initials());
     } else if (!player.eliminated) {
       fitText(c, t("upples.no_kept"), { x: left, y: keptY, w: room, h: w }, { size: 11, colour: "#8a8f9c", align: "left", minSize: 7 });
     }
     surface.region({ rect: [box.x, box.y, box.w, box.h] }, { key: `player:${player.seat}`, value: { kind: "info" },
-      focusable: false, describe: `${aboutKomupple(player)} ${host.seatName(player.seat)}: ${score}` });
+      focusable: false, describe: `${aboutKomupple(player)} ${host.seatName(player.seat)}: ${score}${keptWords(kept)}` });
+  }
+
+  /** The kept cards in words, for a hover or a long press on a player's panel: each kind once, with its count. */
+  function keptWords(kept) {
+    if (!kept.length) return "";
+    const counts = new Map();
+    for (const code of kept) counts.set(code, (counts.get(code) || 0) + 1);
+    const items = [...counts].map(([code, n]) => (n > 1 ? `${t(`upples.card.${code}`)} ×${n}` : t(`upples.card.${code}`)));
+    return ` · ${t("upples.kept_label")}: ${items.join("; ")}`;
   }
 
   function statusWords(v) {
@@ -1065,6 +1145,10 @@ export function create(canvas, host) {
     const textW = box.w - 20 - rightW - 8;
     if (pass) { // the reason for the button, in full (the state is on the player's panel)
       fitText(c, first, { x: box.x + 12, y: box.y + 3, w: textW, h: box.h - 6 }, { size: 13, weight: 700, align: "left", lines: 3 });
+    } else if (second && textW < 200) { // a narrow column (a phone held sideways): each part may wrap
+      fitText(c, first, { x: box.x + 10, y: box.y + 3, w: textW + 2, h: 32 }, { size: 13, weight: 700, align: "left", lines: 2, minSize: 9 });
+      fitText(c, second, { x: box.x + 10, y: box.y + 35, w: textW + 2, h: box.h - 38 },
+        { size: 11, colour: PALETTE.muted, align: "left", valign: "top", lines: 4, minSize: 8 });
     } else if (second) {
       fitText(c, first, { x: box.x + 12, y: box.y + 4, w: textW, h: 22 }, { size: 14, weight: 700, align: "left" });
       fitText(c, second, { x: box.x + 12, y: box.y + 26, w: textW, h: box.h - 30 },
