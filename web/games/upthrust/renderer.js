@@ -29,8 +29,8 @@ for (let row = 1; row <= ROWS; row++) {
 }
 
 /** Where everything goes for a screen `available` CSS px wide (and so much high below the board's top). */
-function geometry(available, room) {
-  const portrait = available < 600;
+function geometry(available, room, landscape = false) {
+  const portrait = available < 600 && !landscape; // held sideways, a phone gets the legend beside the board
   let u;
   const rowUnits = portrait ? 44 : 46;
   const boardUnitsH = TOP_PAD + ROWS * rowUnits + LETTERS_H + 6;
@@ -40,7 +40,7 @@ function geometry(available, room) {
   } else {
     const fitWidth = available / (BOARD_W + GAP + SIDE_W);
     const fitHeight = room / boardUnitsH;
-    u = Math.max(0.8, Math.min(1.7, fitWidth, fitHeight));
+    u = Math.max(landscape ? 0.5 : 0.8, Math.min(1.7, fitWidth, fitHeight));
   }
   const board = { x: 0, y: 0, w: BOARD_W * u, h: boardUnitsH * u };
   const g = {
@@ -130,10 +130,12 @@ export function create(canvas, host) {
   const squareCentre = (square) => { const place = PLACES.get(square); return centre(place.column, place.row); };
 
   function relayout() {
-    const available = surface.available().width;
+    const box = surface.available();
+    const available = box.width;
     const top = canvas.getBoundingClientRect().top + window.scrollY;
-    const room = Math.max(360, window.innerHeight - Math.max(0, Math.min(top, 140)) - 16);
-    const next = geometry(available, room);
+    // held sideways, the board is as tall as the page lets it be (the whole window's height, beside its panel)
+    const room = box.landscape ? box.height : Math.max(360, window.innerHeight - Math.max(0, Math.min(top, 140)) - 16);
+    const next = geometry(available, room, Boolean(box.landscape));
     if (!g || next.width !== g.width || next.height !== g.height || next.portrait !== g.portrait) {
       g = next;
       context = surface.layout(g.width, g.height);
