@@ -25,6 +25,10 @@ PUZZLE = "K7Q2M-07EB"  # deck K7Q2M, card 7, easy side, blue
 PUZZLE_ROUTE = f"#/play?code=v2.ubongo.{PUZZLE}.1.&seats=human"
 BOARD = "document.getElementById('board')"
 VISIT = itertools.count()  # a new address each time, so the page opens the game afresh
+# a four-player race after its first round (you first at 27.5 s, a bot gave up): the results panel
+RESULTS_ROUTE = ("#/play?code=v2.ubongo.WORDS.4.02.3solve_4_q0r3_rot2,_10_q2r0_rot0,_13_q-1r4_rot5_flip_@57000"
+                 ".2solve_5_q4r2_rot1,_9_q1r1_rot1_flip,_11_q2r0_rot5_@52000.1timeout"
+                 ".0solve_5_q1r2_rot1,_9_q2r1_rot5,_13_q3r1_rot2_flip_@27500&seats=human,easy,normal,hard")
 
 
 @pytest.fixture
@@ -280,13 +284,22 @@ def test_a_reload_after_the_next_round_started_goes_on_with_it(ubongo: SharedPag
     assert page.evaluate("window.gamebox.view().round") == 2
 
 
+def test_the_round_results_are_listed_fastest_first(ubongo: SharedPage, page: Any) -> None:
+    """The bots handed in first (they do when the round starts); the move log lists the results by time."""
+    ubongo.go(f"{RESULTS_ROUTE}&visit={next(VISIT)}")
+    page.wait_for_function(f"{BOARD}.ubongo && {BOARD}.ubongo.gate() === 'results'", timeout=30_000)
+    lines = [line for line in page.locator("#log li").all_inner_texts() if line.startswith("Result handed in")]
+    assert lines == ["Result handed in: You.", "Result handed in: Bot 3 (normal).", "Result handed in: Bot 4 (hard).",
+                     "Result handed in: Bot 2 (easy)."]
+
+
 @pytest.mark.parametrize("lang", ["pt", "uk", "en"])
 def test_no_text_overflows_on_a_phone_or_a_desktop(ubongo: SharedPage, page: Any, lang: str) -> None:
     page.select_option("#lang-select", lang)
-    for width, height in [(390, 844), (1200, 860)]:
+    for width, height in [(390, 844), (844, 390), (1200, 860)]:  # a phone upright and held sideways, a desktop
         page.mouse.move(1, 1)
         page.set_viewport_size({"width": width, "height": height})
-        for route in (PUZZLE_ROUTE, "#/play?code=v2.ubongo.WORDS.4.&seats=human,easy,normal,hard"):
+        for route in (PUZZLE_ROUTE, "#/play?code=v2.ubongo.WORDS.4.&seats=human,easy,normal,hard", RESULTS_ROUTE):
             ubongo.go(f"{route}&visit={next(VISIT)}")
             page.wait_for_timeout(400)
             wide = page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
