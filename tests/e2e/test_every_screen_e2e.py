@@ -1,9 +1,15 @@
-"""Every board on every screen (issue 12): each game is played through window.gamebox.targets(), with real taps or
-clicks at the points it gives, on phones, a tablet, a laptop, desktops and in narrow embed columns.
+"""Every board on every screen (issues 12 and 22): each game is played through window.gamebox.targets(), with real
+taps or clicks at the points it gives, on phones (upright and held sideways), a tablet, a laptop, desktops and in
+narrow embed columns; and every guided game is shown at its first step, a middle one and its end.
 
 In every case: a tap at a target plays exactly that target's action; the page never scrolls sideways; every canvas
 keeps its drawing's aspect ratio within 2%; and the paint kit records no text that overflows its box, in English,
-Portuguese and Ukrainian. A screenshot of each case is saved (screenshots/screen-<screen>-<game>-<lang>.png).
+Portuguese and Ukrainian. On a phone held sideways (844x390, 740x360) the board is at least 75% of the window's
+height, and whose turn it is and Undo are in view without scrolling (a lesson's board too, and its Next). The
+states that a few moves seldom reach (a race's results, its final scores, a solved puzzle, a joker round) are
+opened from codes the games' helpers give (STATES) and checked the same way. A screenshot of each case is saved
+(screenshots/screen-<screen>-<game>-<lang>.png, learn-<screen>-<game>-<step>-<lang>.png,
+state-<screen>-<name>-<lang>.png).
 
 One booted page per screen (a class per screen; xdist's loadscope keeps a class on one worker).
 """
@@ -18,7 +24,17 @@ from typing import Any
 
 import pytest
 
-from .conftest import BOOT_TIMEOUT_MS, SHOTS, TEST_PAGE, open_new_game, site_games, watched_context, watched_page
+from .conftest import (
+    BOOT_TIMEOUT_MS,
+    SHOTS,
+    TEST_PAGE,
+    open_new_game,
+    settled,
+    site_file,
+    site_games,
+    watched_context,
+    watched_page,
+)
 
 
 def how_to_play(game: dict[str, Any]) -> tuple[int, str, int]:
@@ -33,6 +49,8 @@ def how_to_play(game: dict[str, Any]) -> tuple[int, str, int]:
 
 # every game of the site (games.json), the test games too: players, seats, and how many actions are enough
 GAMES = {game["id"]: how_to_play(game) for game in site_games()}
+# every game with a guided game: its script's file in the site
+LESSONS = {game["id"]: game["files"]["learn"] for game in site_games() if game["files"].get("learn")}
 LANGUAGES = ("en", "pt", "uk")
 TARGET_WAIT_S = 30
 
@@ -45,6 +63,11 @@ class Screen:
     touch: bool = False
     column: int | None = None  # an embed: the app in an iframe this wide, on a wider host page
 
+    @property
+    def landscape(self) -> bool:
+        """A phone held sideways (web/style.css's landscape block: wider than 4:3, at most 560 px tall)."""
+        return not self.column and self.width * 3 >= self.height * 4 and self.height <= 560
+
 
 SCREENS = [
     Screen("phone-360", 360, 740, touch=True),
@@ -55,6 +78,60 @@ SCREENS = [
     Screen("desktop-1920", 1920, 1080),
     Screen("embed-480", 1200, 900, column=480),
     Screen("embed-640", 1200, 900, column=640),
+    Screen("phone-844-sideways", 844, 390, touch=True),
+    Screen("phone-740-sideways", 740, 360, touch=True),
+]
+# the least part of the window's height a board takes on a phone held sideways (issue 22)
+SIDEWAYS_BOARD = 0.75
+
+
+@dataclass(frozen=True)
+class State:
+    """A game-specific state that playing a few moves seldom reaches (a race's results, a joker round), opened from
+    its code, as a link opens it, then readied by `then`: "" (nothing), "gate:<value>" (until Ubongo's board is at
+    that gate: results, final; "gate:" for none, a round being played) or "click:<selector>" (a button, if it
+    shows: a finished game opened from a link shows no game-over dialog). The games' helpers give these (issue
+    22)."""
+
+    name: str
+    game: str
+    code: str
+    seats: str
+    then: str = ""
+
+
+STATES = [
+    # round 1's results: you 27.5 s first, Bot 2 47 s; "Start round 2"
+    State("ubongo-race-results", "ubongo", "v2.ubongo.RACE9.2.02.1solve_2_q-1r3_rot3,_4_q0r1_rot4,_10_q3r0_rot5_@47000"
+          ".0solve_3_q2r1_rot1,_4_q-2r5_rot3,_13_q-1r5_rot3_@27500", "human,hard", "gate:results"),
+    # four players' results (one gave up), the longest bot names
+    State("ubongo-race-results-4", "ubongo", "v2.ubongo.WORDS.4.02.3solve_4_q0r3_rot2,_10_q2r0_rot0,_13_q-1r4_rot5_flip"
+          "_@57000.2solve_5_q4r2_rot1,_9_q1r1_rot1_flip,_11_q2r0_rot5_@52000.1timeout.0solve_5_q1r2_rot1,_9_q2r1_rot5,"
+          "_13_q3r1_rot2_flip_@27500", "human,easy,normal,hard", "gate:results"),
+    # a running four-player round: the sand timer, the players
+    State("ubongo-race-running-4", "ubongo", "v2.ubongo.WORDS.4.02", "human,easy,normal,hard", "gate:"),
+    # the final scores panel on the board, after nine rounds
+    State("ubongo-race-final", "ubongo",
+          "v2.ubongo.FINAL9.3.02.2solve_1_q-1r4_rot2,_2_q1r2_rot3,_8_q2r2_rot0_@60000.1solve_5_q2r0_rot1,_9_q2r1_ro"
+          "t0,_11_q3r0_rot5_@45000.0solve_5_q2r3_rot1,_6_q1r2_rot0,_13_q3r0_rot0_@30000.2solve_2_q1r2_rot1,_3_q2r3_"
+          "rot0,_13_q1r3_rot3_flip_@61000.1solve_1_q0r0_rot4,_10_q2r1_rot5,_11_q1r3_rot1_@45500.0solve_2_q3r2_rot4_"
+          "flip,_10_q-1r3_rot4,_12_q3r0_rot0_@30700.2solve_1_q1r2_rot1,_5_q2r1_rot2,_11_q0r3_rot5_flip_@62000.1solv"
+          "e_2_q2r3_rot4_flip,_5_q2r2_rot1,_8_q2r0_rot0_@46000.0solve_1_q2r0_rot4,_6_q2r1_rot5,_13_q0r4_rot2_@31400"
+          ".2solve_2_q1r1_rot0,_5_q3r1_rot0,_9_q1r3_rot2_@63000.1solve_2_q2r0_rot1_flip,_5_q3r2_rot2,_11_q-1r3_rot4"
+          "_@46500.0solve_3_q0r4_rot1,_6_q1r4_rot3_flip,_13_q3r3_rot2_@32100.2solve_1_q-2r5_rot3,_3_q3r1_rot1,_9_q2"
+          "r4_rot3_flip_@64000.1solve_2_q3r0_rot2_flip,_4_q2r1_rot1,_9_q0r3_rot4_@47000.0solve_2_q-1r2_rot5_flip,_5"
+          "_q0r3_rot1,_9_q1r3_rot4_flip_@32800.2solve_1_q-1r4_rot5_flip,_7_q0r1_rot5,_11_q0r0_rot4_@65000.1solve_2_"
+          "q0r1_rot5_flip,_6_q2r4_rot3_flip,_12_q1r4_rot1_@47500.0solve_2_q0r4_rot1,_6_q1r3_rot3,_13_q0r3_rot3_@335"
+          "00.2solve_2_q0r3_rot3_flip,_8_q3r3_rot1,_9_q0r0_rot4_@66000.1solve_2_q3r2_rot1_flip,_7_q-1r3_rot3,_9_q1r"
+          "3_rot4_flip_@48000.0solve_1_q2r4_rot4_flip,_9_q3r0_rot0,_11_q2r3_rot1_@34200.2solve_2_q1r3_rot3_flip,_6_"
+          "q0r5_rot3_flip,_7_q4r1_rot1_@67000.1solve_1_q2r0_rot5,_7_q-1r3_rot5,_11_q1r5_rot2_@48500.0solve_5_q4r2_r"
+          "ot2,_12_q3r0_rot1_flip,_13_q0r4_rot2_@34900.2solve_3_q3r3_rot0,_11_q2r2_rot1,_13_q2r3_rot3_flip_@68000.1"
+          "solve_2_q0r2_rot4_flip,_5_q2r1_rot0,_10_q-2r4_rot4_@49000.0solve_2_q2r0_rot5,_5_q2r3_rot1,_8_q0r3_rot2_@"
+          "35600",
+          "human,easy,hard", "click:#btn-over-close"),
+    # puzzle mode solved: "Ubongo! Solved in 0:15.0", Next puzzle highlighted
+    State("ubongo-puzzle-solved", "ubongo", "v2.ubongo.K7Q2M-07EB.1.02.0place_5_q4r1_rot2_@5000.0place_13_q3r2_rot1"
+          "_@10000.0place_1_q-1r3_rot4_@15000", "human", "click:#btn-over-close"),
 ]
 
 ASPECTS = """() => [...document.querySelectorAll('canvas')].filter((canvas) => canvas.getClientRects().length)
@@ -93,8 +170,13 @@ class Device:
         box = self.page.locator("#app").bounding_box()
         return box["x"], box["y"]
 
+    def forget_overflows(self) -> None:
+        """Each case answers for its own text: what the paint kit could not fit so far is forgotten."""
+        self.app.evaluate("import('./web/games/kit.js').then((kit) => kit.clearTextOverflows())")
+
     def open(self, game: str) -> None:
         players, seats, _ = GAMES[game]
+        self.forget_overflows()
         open_new_game(self.app, game, seats, seed="SCREENS", players=players)
         self.app.evaluate("window.scrollTo(0, 0)")
 
@@ -190,6 +272,46 @@ def check_screen(device: Device, game: str, lang: str) -> None:
         assert canvas["left"] >= 0 and canvas["right"] <= width, f"{game}/{lang}: canvas out of view {canvas}"
     overflows = app.evaluate("window.gamebox.overflows()")
     assert overflows == [], f"{game}/{lang}: text overflows its box: {overflows[:5]}"
+    if device.screen.landscape:
+        check_sideways(device, game, lang)
+
+
+# Where things are (by CSS selector), in CSS px of the window, and how far the page is scrolled: the board (the
+# game's or the lesson's), and the things that must be in view with it.
+SIDEWAYS = """(selectors) => {
+    const box = (selector) => {
+        const node = document.querySelector(selector);
+        if (!node || node.hidden || !node.getClientRects().length) return null;
+        const b = node.getBoundingClientRect();
+        return {top: b.top, bottom: b.bottom, left: b.left, right: b.right, height: b.height};
+    };
+    const boxes = Object.fromEntries(selectors.map((selector) => [selector, box(selector)]));
+    return {boxes, width: innerWidth, height: innerHeight, scrolled: scrollY};
+}"""
+
+
+def check_sideways(device: Device, game: str, lang: str) -> None:
+    """A phone held sideways: the board takes at least 75% of the window's height, and (with the page scrolled to
+    its top) whose turn it is and Undo on the game screen, the lesson's step and its first button on a guided game,
+    are wholly in view."""
+    app = device.app
+    app.evaluate("window.scrollTo(0, 0)")
+    learn = app.evaluate("document.body.dataset.screen") == "learn"
+    board, needed = (("#learn-board", ["#learn-count", "#learn-buttons > :first-child"]) if learn
+                     else ("#board", ["#turn", "#btn-undo"]))
+    seen = app.evaluate(SIDEWAYS, [board, *needed])
+    where = f"{game}/{lang} on {device.screen.name}"
+    shown = seen["boxes"][board]
+    assert shown, f"{where}: no board"
+    ratio = shown["height"] / seen["height"]
+    assert ratio >= SIDEWAYS_BOARD, f"{where}: the board is {ratio:.0%} of the window's height"
+    assert seen["scrolled"] == 0, seen
+    for name in needed:
+        box = seen["boxes"][name]
+        assert box, f"{where}: {name} is not shown"
+        inside = box["top"] >= 0 and box["left"] >= 0
+        assert inside and box["bottom"] <= seen["height"] and box["right"] <= seen["width"], (
+            f"{where}: {name} is out of view: {box}")
 
 
 @pytest.fixture(scope="class")
@@ -221,7 +343,78 @@ class ScreenCase:
         device.language("en")
 
 
-class TestPhone360(ScreenCase):
+class LessonCase(ScreenCase):
+    """A screen on which the guided games and the rare states are checked too (the narrowest phone, the phones held
+    sideways, a desktop)."""
+
+    @pytest.mark.parametrize("state", STATES, ids=[state.name for state in STATES])
+    def test_every_rare_state_fits_in_every_language(self, device: Device, state: State) -> None:
+        """A state the games' own helpers name (a race's results, a joker round), opened from its code and checked
+        like a game in each language."""
+        device.language("en")
+        device.forget_overflows()
+        app = device.app
+        app.evaluate("document.body.dataset.fingerprint = ''")
+        app.evaluate("([code, seats]) => window.gamebox.open(code, seats)", [state.code, state.seats])
+        app.wait_for_function("(game) => window.gamebox.table()?.game === game && document.body.dataset.fingerprint",
+                              arg=state.game, timeout=60_000)
+        kind, _, value = state.then.partition(":")
+        if kind == "gate":
+            app.wait_for_function("(gate) => document.getElementById('board').ubongo?.gate() === gate",
+                                  arg=value or None, timeout=30_000)
+        settled(app)
+        if kind == "click" and app.locator(value).is_visible():
+            app.click(value)
+            settled(app)
+        app.evaluate("window.scrollTo(0, 0)")
+        SHOTS.mkdir(exist_ok=True)
+        for index, lang in enumerate(LANGUAGES):
+            device.language(lang)
+            settled(app)
+            check_screen(device, state.name, lang)
+            if index == 0 or index == 1 + (STATES.index(state) + SCREENS.index(self.screen)) % 2:
+                device.page.screenshot(path=str(SHOTS / f"state-{self.screen.name}-{state.name}-{lang}.png"))
+        device.language("en")
+
+    @pytest.mark.parametrize("game", LESSONS)
+    def test_every_lesson_fits_at_its_start_middle_and_end_in_every_language(self, device: Device, game: str) -> None:
+        """A guided game at its first step, a middle one and its end (as a returning visit rebuilds it from the
+        progress kept on this device), checked like a game in each language."""
+        steps = len(site_file(LESSONS[game])["steps"])
+        SHOTS.mkdir(exist_ok=True)
+        for index, step in enumerate(sorted({0, steps // 2, steps})):
+            device.language("en")
+            open_lesson(device, game, step, steps)
+            for lang in LANGUAGES:
+                device.language(lang)
+                settled(device.app)
+                check_screen(device, game, lang)
+                # a screenshot in each language, at one step each (rotating), and of every step in English
+                if lang == "en" or lang == LANGUAGES[1 + (index + SCREENS.index(self.screen)) % 2]:
+                    name = "done" if step == steps else f"step{step}"
+                    device.page.screenshot(path=str(SHOTS / f"learn-{self.screen.name}-{game}-{name}-{lang}.png"))
+        device.language("en")
+        device.app.evaluate("localStorage.removeItem('gamebox/v1/learn'); location.hash = '#/'")
+
+
+def open_lesson(device: Device, game: str, step: int, steps: int) -> None:
+    """The guided game of ``game`` at ``step`` (``steps``: its end), as a returning visit finds it: the progress
+    kept on this device (web/learn.js, localStorage gamebox/v1/learn) says where it was left."""
+    app = device.app
+    device.forget_overflows()
+    app.evaluate("""([game, step, steps]) => {
+        const items = {[game]: {step, steps, done: false}};
+        localStorage.setItem('gamebox/v1/learn', JSON.stringify({version: 1, items}));
+        location.hash = '#/'; }""", [game, step, steps])
+    app.wait_for_selector("#screen-menu:not([hidden])")
+    app.evaluate("(game) => { location.hash = '#/learn/' + game; }", game)
+    app.wait_for_function("(want) => document.body.dataset.learnStep === want",
+                          arg="done" if step >= steps else str(step), timeout=60_000)
+    settled(app)
+    app.evaluate("window.scrollTo(0, 0)")
+
+
+class TestPhone360(LessonCase):
     screen = SCREENS[0]
 
 
@@ -237,7 +430,7 @@ class TestLaptop1024(ScreenCase):
     screen = SCREENS[3]
 
 
-class TestDesktop1280(ScreenCase):
+class TestDesktop1280(LessonCase):
     screen = SCREENS[4]
 
 
@@ -251,3 +444,11 @@ class TestEmbed480(ScreenCase):
 
 class TestEmbed640(ScreenCase):
     screen = SCREENS[7]
+
+
+class TestPhone844Sideways(LessonCase):
+    screen = SCREENS[8]
+
+
+class TestPhone740Sideways(LessonCase):
+    screen = SCREENS[9]

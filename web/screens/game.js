@@ -250,8 +250,9 @@ function show(table, previous, { animate = true } = {}) {
   log.scrollTop = log.scrollHeight;
   // what just happened, next to the board (shown where the log is out of sight: a phone, upright or sideways)
   const last = table.log.length ? logText(table, table.log[table.log.length - 1]) : "";
+  const bare = (/** @type {string} */ text) => text.trim().replace(/[.!…]+$/, "");
   $("last-move").textContent = last;
-  $("last-move").hidden = !last;
+  $("last-move").hidden = !last || bare(last) === bare(turn); // "Game over." under "Game over" says nothing new
   const unheard = fresh.filter((entry) => !shown.slice(kept).some((old) => sameLogEntry(old, entry)));
   if (moved && unheard.length) announce(unheard.map((entry) => logText(table, entry)).join(" "));
   controls();
