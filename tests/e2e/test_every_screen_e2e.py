@@ -129,6 +129,15 @@ STATES = [
           "solve_2_q0r2_rot4_flip,_5_q2r1_rot0,_10_q-2r4_rot4_@49000.0solve_2_q2r0_rot5,_5_q2r3_rot1,_8_q0r3_rot2_@"
           "35600",
           "human,easy,hard", "click:#btn-over-close"),
+    # Whoopies' joker (seed J4 rolls it first): the person chooses what the joker asks (the five die choices, the
+    # longest words in Ukrainian), picks their own Whoopie, throws with the joker's prompt, and grabs
+    State("whoopies-joker-choose", "whoopies", "v2.whoopies.J4.2.00.0roll", "human,easy"),
+    State("whoopies-joker-choose-4", "whoopies", "v2.whoopies.J4.4.00.0roll", "human,easy,medium,hard"),
+    State("whoopies-joker-own-pick", "whoopies", "v2.whoopies.J4.2.00.0roll.0joker_own", "human,easy"),
+    State("whoopies-joker-throw", "whoopies", "v2.whoopies.J4.2.00.0roll.0joker_own.0pick_phanteus.1pick_octopus",
+          "human,easy"),
+    State("whoopies-joker-grab", "whoopies",
+          "v2.whoopies.J4.2.00.0roll.0joker_own.0pick_phanteus.1pick_octopus.0throw", "human,easy"),
     # puzzle mode solved: "Ubongo! Solved in 0:15.0", Next puzzle highlighted
     State("ubongo-puzzle-solved", "ubongo", "v2.ubongo.K7Q2M-07EB.1.02.0place_5_q4r1_rot2_@5000.0place_13_q3r2_rot1"
           "_@10000.0place_1_q-1r3_rot4_@15000", "human", "click:#btn-over-close"),
