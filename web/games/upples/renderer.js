@@ -565,7 +565,7 @@ function geometry(available, room, players, landscape = false) {
     let y = g.piles.y + g.piles.h + 6;
     g.status = { x, y, w: side, h: 92 };
     y += g.status.h + 6;
-    const rowH = Math.max(54, Math.min(92, Math.floor((g.ground.h - y) / players) - 6));
+    const rowH = Math.max(60, Math.min(92, Math.floor((Math.max(g.ground.h, room) - y) / players) - 6));
     g.players = Array.from({ length: players }, (_, seat) => ({ x, y: y + seat * (rowH + 6), w: side, h: rowH }));
     g.width = x + side;
     g.height = Math.round(Math.max(g.ground.h, y + players * (rowH + 6)));
@@ -1089,7 +1089,8 @@ export function create(canvas, host) {
     if (kept.length) {
       drawKept(c, kept, left, keptY, w, room, initials());
     } else if (!player.eliminated) {
-      fitText(c, t("upples.no_kept"), { x: left, y: keptY, w: room, h: w }, { size: 11, colour: "#8a8f9c", align: "left", minSize: 7 });
+      fitText(c, t("upples.no_kept"), { x: left, y: keptY - 2, w: room, h: w + 4 },
+        { size: 11, colour: "#8a8f9c", align: "left", lines: 2, lineHeight: 1.05, minSize: 8 });
     }
     surface.region({ rect: [box.x, box.y, box.w, box.h] }, { key: `player:${player.seat}`, value: { kind: "info" },
       focusable: false, describe: `${aboutKomupple(player)} ${host.seatName(player.seat)}: ${score}${keptWords(kept)}` });
@@ -1123,9 +1124,11 @@ export function create(canvas, host) {
     const pass = mine().find((target) => target.thing.kind === "button");
     const held = v.mode === "training" ? v.eaten_this_turn || [] : [];
     let rightW = 0;
+    const narrow = box.w < 240; // a phone held sideways: the status is a column beside the field
     if (pass) {
-      rightW = Math.min(180, box.w * 0.42);
-      const b = { x: box.x + box.w - rightW - 8, y: box.y + 8, w: rightW, h: box.h - 16 };
+      rightW = narrow ? 0 : Math.min(180, box.w * 0.42);
+      const b = narrow ? { x: box.x + 8, y: box.y + box.h - 40, w: box.w - 16, h: 34 }
+        : { x: box.x + box.w - rightW - 8, y: box.y + 8, w: rightW, h: box.h - 16 };
       const mover = v.players[v.current];
       kitButton(c, b, t(mover.stuck ? "upples.pass_swap" : "upples.pass_flip"), { size: 14, hovered: surface.isHovered("pass") });
       surface.region({ rect: [b.x, b.y, b.w, b.h] }, { key: "pass", value: { kind: "pass" }, target: pass, describe: words(pass) });
@@ -1144,10 +1147,12 @@ export function create(canvas, host) {
     const [first, second] = statusWords(v);
     const textW = box.w - 20 - rightW - 8;
     if (pass) { // the reason for the button, in full (the state is on the player's panel)
-      fitText(c, first, { x: box.x + 12, y: box.y + 3, w: textW, h: box.h - 6 }, { size: 13, weight: 700, align: "left", lines: 3 });
+      fitText(c, first, { x: box.x + 12, y: box.y + 3, w: textW, h: box.h - (narrow ? 46 : 6) },
+        { size: 13, weight: 700, align: "left", lines: 3, minSize: narrow ? 8 : 9 });
     } else if (second && textW < 200) { // a narrow column (a phone held sideways): each part may wrap
-      fitText(c, first, { x: box.x + 10, y: box.y + 3, w: textW + 2, h: 32 }, { size: 13, weight: 700, align: "left", lines: 2, minSize: 9 });
-      fitText(c, second, { x: box.x + 10, y: box.y + 35, w: textW + 2, h: box.h - 38 },
+      fitText(c, first, { x: box.x + 10, y: box.y + 3, w: textW + 2, h: 46 },
+        { size: 13, weight: 700, align: "left", valign: "top", lines: 3, minSize: 9 });
+      fitText(c, second, { x: box.x + 10, y: box.y + 49, w: textW + 2, h: box.h - 52 },
         { size: 11, colour: PALETTE.muted, align: "left", valign: "top", lines: 4, minSize: 8 });
     } else if (second) {
       fitText(c, first, { x: box.x + 12, y: box.y + 4, w: textW, h: 22 }, { size: 14, weight: 700, align: "left" });

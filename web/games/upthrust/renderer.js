@@ -193,8 +193,10 @@ export function create(canvas, host) {
         panel(c, box, { fill: PALETTE.panelActive, edge: "#7a4f1f", radius: 6 * u, lineWidth: 1.5 });
         fitText(c, String(value), box, { size: 15 * u, weight: 700, colour: "#5b3413" });
       }
-      fitText(c, String(row), { x: g.gridX + COLUMNS * g.column + 2 * u, y: y - 9 * u, w: NUMBERS_W * u - 4 * u, h: 18 * u },
-        { size: 12 * u, colour: "rgba(50, 25, 5, 0.8)" });
+      // never under 8 px: a phone held sideways draws the board at about 0.63 of its own size
+      const numberH = Math.max(18 * u, 11);
+      fitText(c, String(row), { x: g.gridX + COLUMNS * g.column + 2 * u, y: y - numberH / 2, w: NUMBERS_W * u - 3 * u, h: numberH },
+        { size: Math.max(8.5, 12 * u), colour: "rgba(50, 25, 5, 0.8)" });
     }
     for (let column = 0; column < COLUMNS; column++) {
       const { x } = centre(column, 1);
