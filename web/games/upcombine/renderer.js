@@ -821,15 +821,16 @@ export function create(canvas, host) {
     const now = !view.over && view.round_points.length > 0;
     const left = box.x + 8;
     const inner = box.w - 16;
-    const nameW = Math.min(150, inner * 0.44);
     const numW = 34;
     const roundW = 26;
-    const fit = Math.max(0, Math.floor((inner - nameW - numW * (now ? 2 : 1)) / roundW));
+    // the names keep at least 44% of the width, the last rounds that fit take what is left, then the names the rest
+    const fit = Math.max(0, Math.floor((inner * 0.56 - numW * (now ? 2 : 1)) / roundW));
     const columns = [
       ...view.rounds.slice(-Math.min(5, fit)).map((round) => ({ round, w: roundW })),
       ...(now ? [{ now: true, w: numW }] : []),
       { total: true, w: numW },
     ];
+    const nameW = Math.min(150, inner - columns.reduce((sum, column) => sum + column.w, 0));
     const spare = (inner - nameW - columns.reduce((sum, column) => sum + column.w, 0)) / columns.length;
     let x = left + nameW;
     for (const column of columns) { column.x = x; column.w += spare; x += column.w; }
