@@ -79,10 +79,15 @@
  * @property {(move: Move, seat?: number | null) => Promise<boolean>} act  play it; false when refused
  * @property {(move: Move, seat?: number | null) => Promise<boolean>} play  the same as act (an intent's name)
  * @property {(request: Record<string, any>) => Promise<Reply>} request  a read-only bridge request (legal, view)
- * @property {(mark: string) => number} since  the ms since this table first showed `mark` (a race's round, a throw)
- *   on this device: 0 the first time, when its clock starts. The clock is the table's (web/clock.js): kept with the
- *   saved game, it goes on across a reload and a redraw. A renderer times a real-time phase from
+ * @property {(mark: string, options?: {start?: boolean}) => number | null} since  the ms since this table first
+ *   showed `mark` (a race's round, a throw) on this device: 0 the first time, when its clock starts; with
+ *   `{start: false}`, null for a mark never shown (and nothing starts). The clock is the table's (web/clock.js):
+ *   kept with the saved game, it goes on across a reload and a redraw. A renderer times a real-time phase from
  *   `performance.now() - host.since(mark)`.
+ * @property {boolean} [lesson]  true in a guided game (web/learn.js): the board offers nothing of its own that leaves
+ *   the game or ends it another way (Ubongo's Next puzzle, Puzzle of the day, Show the solution)
+ * @property {(route: string) => void} [navigate]  go to another screen from the board (a `#/...` route); a lesson
+ *   asks first. Without it a renderer sets location.hash
  */
 
 /**
@@ -100,6 +105,8 @@
  * @property {(action: string, words: string) => boolean} [refused]  say a refusal next to the place tapped
  * @property {() => number | null} [clockMs]  the clock of a running real-time phase, in ms
  * @property {() => void} [resize]
+ * @property {(table: Table) => string} [helpKey]  the catalogue key of the board's help for this table (worded with
+ *   the host's `wording`), where it is not `<game>.help` (Ubongo's race and puzzle mode)
  */
 
 /** @typedef {{kind: "tap" | "drag", x: number, y: number, x2?: number, y2?: number, action?: string, label: string, [field: string]: any}} Target */

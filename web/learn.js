@@ -99,8 +99,26 @@ const host = {
   act: (action) => act(/** @type {string} */ (action)),
   play: (action) => act(/** @type {string} */ (action)),
   request: (body) => request(body),
-  since: (mark) => since(`learn/${lesson.game}/${lesson.index}`, mark), // a lesson's clocks live as long as the page
+  since: (mark, options) => since(`learn/${lesson.game}/${lesson.index}`, mark, options), // as long as the page
+  // A guided game: the board offers nothing of its own that leaves the lesson or ends its game another way (Ubongo's
+  // Next puzzle, Puzzle of the day, Show the solution), and any way to another screen it still has asks first.
+  lesson: true,
+  navigate: (route) => askToLeave(route),
 };
+
+/** The board would go to `route`, away from the lesson: ask first, next to the prompt (Leave, Stay). */
+function askToLeave(route) {
+  if (!lesson.game || !route.startsWith("#/") || location.hash === route) return;
+  const line = document.getElementById("learn-feedback");
+  const leave = element("button", { type: "button", class: "button secondary", id: "learn-leave", text: t("learn.leave"),
+    onclick: () => { line.replaceChildren(); location.hash = route; } });
+  const stay = element("button", { type: "button", class: "button", id: "learn-stay", text: t("learn.stay"),
+    onclick: () => { line.replaceChildren(); document.getElementById("learn-board")?.focus({ preventScroll: true }); } });
+  line.replaceChildren(element("span", { text: t("learn.leave_ask") }), " ", stay, " ", leave);
+  line.dataset.kind = "refused";
+  announce(t("learn.leave_ask"));
+  stay.focus({ preventScroll: true });
+}
 
 function announce(text) {
   const region = document.getElementById("announcer");

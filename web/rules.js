@@ -52,7 +52,7 @@ function viewingHost(engine) {
     act: async () => false,
     play: async () => false,
     request: (request) => engine.request(request),
-    since: () => 0, // nobody plays here: every phase starts as it is drawn
+    since: (_mark, { start = true } = {}) => (start ? 0 : null), // nobody plays here: every phase starts as drawn
   };
 }
 

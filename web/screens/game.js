@@ -120,15 +120,16 @@ const host = {
   act: (move, seat) => playHuman(move, seat ?? session.humanToMove()),
   play: (move, seat) => playHuman(move, seat ?? session.humanToMove()),
   request: (request) => engine.request(request),
-  since: (mark) => tableSince(mark),
+  since: (mark, options) => tableSince(mark, options),
 };
 
 /** The table's clock for `mark` (web/clock.js): a game on this device keeps its marks with its saved game; a
- * replay, an embedded game and a game without a deal keep them in this page's memory. @param {string} mark */
-function tableSince(mark) {
+ * replay, an embedded game and a game without a deal keep them in this page's memory.
+ * @param {string} mark @param {{start?: boolean}} [options] */
+function tableSince(mark, { start = true } = {}) {
   const table = /** @type {Table} */ (session.table ?? board.table);
   const keep = storing() && !session.replay && table.deal ? { game: table.game, deal: table.deal } : null;
-  return since(`${table.game}/${table.deal ?? table.fingerprint}${session.replay ? "/replay" : ""}`, mark, keep);
+  return since(`${table.game}/${table.deal ?? table.fingerprint}${session.replay ? "/replay" : ""}`, mark, { keep, start });
 }
 
 /** What the person can do on the board now (window.gamebox.targets): nothing while a request is on its way. */
@@ -169,7 +170,7 @@ async function mount(table) {
   showScreen("game");
   $("btn-rules")?.remove(); // How to play: this game's rules page (web/rules.js), a round "?" in the title's line
   board.helpLink = element("a", { class: "button secondary help-button", id: "btn-rules", href: `#/rules/${table.game}`, title: t("rules.how_to_play"), "aria-label": t("rules.how_to_play"), "data-i18n-label": "rules.how_to_play", text: "?" });
-  $("board-help").textContent = wording(`${table.game}.help`);
+  $("board-help").textContent = wording(board.renderer?.helpKey?.(table) ?? `${table.game}.help`); // the renderer's, where it has its own
   $("board").setAttribute("aria-label", t("board.label", { game: t(`game.${table.game}.title`) }));
   return true;
 }
@@ -442,6 +443,7 @@ function strongestLevel(table) {
 
 /** A game just ended on this page: count it, keep a daily best, forget its save. @param {Table} table */
 function finished(table) {
+  restartClock(table.game); // its rounds and throws are over: the same deal opened again is another sitting
   if (!storing()) return;
   saves.forgetGame(table.game, { deal: table.deal, seed: table.seed });
   if (!table.seats.some((sitter) => sitter.kind === "human")) return;
@@ -586,7 +588,7 @@ export async function openDaily(params) {
 export function relabelGame() {
   const table = session.table;
   if (!table) return;
-  $("board-help").textContent = wording(`${table.game}.help`);
+  $("board-help").textContent = wording(board.renderer?.helpKey?.(table) ?? `${table.game}.help`);
   show(table, table, { animate: false });
   if (!$("game-over").hidden) showGameOver(table);
 }
