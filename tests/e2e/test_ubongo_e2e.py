@@ -81,6 +81,31 @@ def turn_until_a_place_drag(page: Any) -> bool:
     return False
 
 
+def test_a_puzzle_is_solved_by_drags_on_a_phone_held_sideways(page: Any) -> None:
+    """844 x 390: the board fills the height of the window beside the page's panel (the card as tall as the box,
+    the tray and the tools beside it), and every tile is dragged onto the card where its target says."""
+    page.set_viewport_size({"width": 844, "height": 390})
+    open_puzzle(page)
+    box = page.locator("#board").bounding_box()
+    assert box is not None and box["height"] >= 0.75 * 390 and box["y"] >= 0 and box["y"] + box["height"] <= 390
+    areas = page.evaluate(f"{BOARD}.ubongo.areas()")
+    assert areas["tray"]["x"] > areas["card"]["x"] + areas["card"]["w"]  # the tray beside the card, not below
+    assert areas["card"]["h"] >= 0.9 * box["height"]
+    screenshot(page, "ubongo-puzzle-sideways")
+    for _ in range(30):
+        if page.evaluate("window.gamebox.table().is_over"):
+            break
+        places = [t for t in targets(page) if t["kind"] == "drag" and t.get("action", "").startswith("place ")]
+        if places:
+            moves = len(history(page))
+            drag(page, places[0])
+            assert played_after(page, moves).startswith(places[0]["action"] + " @")
+            continue
+        assert turn_until_a_place_drag(page)
+    assert page.evaluate("window.gamebox.view().solved") is True
+    assert page.evaluate("window.gamebox.overflows()") == []
+
+
 def test_a_puzzle_is_solved_by_following_the_drag_targets(page: Any) -> None:
     open_puzzle(page)
     view = page.evaluate("window.gamebox.view()")

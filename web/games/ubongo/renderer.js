@@ -507,13 +507,14 @@ export function create(canvas, host) {
     }
   }
 
-  const lastRoundKey = (v) => (v.last_round ? `${v.last_round.round}/${v.last_round.playoff}/${v.playoffs}` : null);
+  // which results were seen: of this game (its deck) and round, as the renderer stays for the next game of Ubongo
+  const lastRoundKey = (v) => (v.last_round ? `${v.deck_seed}/${v.last_round.round}/${v.last_round.playoff}/${v.playoffs}` : null);
 
   /** The side panel's height for the view `v`: in a short box compact (seats in two columns where it is wide). */
   function sideHeight(v, short, width) {
     if (short) {
-      if (!v || v.mode === "puzzle") return inLesson() ? 100 : 100 + 3 * 40;
-      return (v.phase === "over" ? 56 : 104) + Math.ceil(v.seats.length / seatColumns(v, width)) * 34;
+      if (!v || v.mode === "puzzle") return inLesson() ? 66 : 66 + 3 * 36;
+      return (v.phase === "over" ? 54 : 78) + Math.ceil(v.seats.length / seatColumns(v, width)) * 34;
     }
     if (!v) return 240;
     if (v.mode === "puzzle") return inLesson() ? 176 : 236;
@@ -521,7 +522,7 @@ export function create(canvas, host) {
   }
 
   /** In a short box's side panel, the players in one column, or two where three or four would not fit in height. */
-  const seatColumns = (v, width) => (v.seats.length > 2 && width >= 280 ? 2 : 1);
+  const seatColumns = (v, width) => (v.seats.length > 2 && width >= 220 ? 2 : 1);
 
   function relayout() {
     const room = surface.available();
@@ -1244,15 +1245,19 @@ export function create(canvas, host) {
     panel(c, S, { radius: 12, shadow: true, edge: "#d2bd95" });
     const title = view.phase === "playoff" ? t("ubongo.playoff_title")
       : view.phase === "over" ? t("ubongo.final_title") : t("ubongo.round", { round: view.round, rounds: view.rounds });
-    fitText(c, title, { x: S.x + 10, y: S.y + 5, w: S.w - 20, h: 22 }, { size: 15, weight: 700, colour: "#3b2a14", align: "left" });
     const e = elapsed();
-    let y = S.y + 30;
+    let y = S.y + 6;
     if (view.phase !== "over") {
+      // the sand timer, its time and the round on one line, what the time means below
       const [fraction, text, sub, second] = sandTimer(e);
-      drawHourglass(c, S.x + 8, y, 28, 46, fraction, { second, running: view.phase === "round" && clockStart !== null && !gate });
-      fitText(c, text, { x: S.x + 42, y, w: S.w - 52, h: 26 }, { size: 22, weight: 700, align: "left" });
-      fitText(c, sub, { x: S.x + 42, y: y + 26, w: S.w - 52, h: 20 }, { size: 11, colour: PALETTE.muted, align: "left" });
-      y += 50;
+      drawHourglass(c, S.x + 8, y, 26, 44, fraction, { second, running: view.phase === "round" && clockStart !== null && !gate });
+      fitText(c, text, { x: S.x + 40, y, w: 84, h: 26 }, { size: 22, weight: 700, align: "left" });
+      fitText(c, title, { x: S.x + 126, y: y + 2, w: S.w - 136, h: 22 }, { size: 13, weight: 700, colour: "#3b2a14", align: "right" });
+      fitText(c, sub, { x: S.x + 40, y: y + 26, w: S.w - 50, h: 18 }, { size: 11, colour: PALETTE.muted, align: "left" });
+      y += 48;
+    } else {
+      fitText(c, title, { x: S.x + 10, y: y - 1, w: S.w - 20, h: 22 }, { size: 15, weight: 700, colour: "#3b2a14", align: "left" });
+      y += 24;
     }
     // the display's gems, and the bag
     let gx = S.x + 10;
@@ -1346,14 +1351,13 @@ export function create(canvas, host) {
     const S = layout.side;
     const short = layout.short;
     panel(c, S, { radius: short ? 12 : 14, shadow: true, edge: "#d2bd95" });
-    if (short) fitText(c, t("ubongo.puzzle_title"), { x: S.x + 10, y: S.y + 5, w: S.w - 20, h: 22 }, { size: 15, weight: 700, colour: "#3b2a14", align: "left" });
-    else sideTitle(c, S, t("ubongo.puzzle_title"));
+    if (!short) sideTitle(c, S, t("ubongo.puzzle_title"));
     const e = view.phase === "solved" ? view.time_ms ?? elapsed() : view.phase === "shown" ? view.stopwatch_ms || 0 : elapsed();
-    const y = short ? S.y + 28 : S.y + 40;
-    if (short) {
-      drawStopwatch(c, S.x + 26, y + 22, 16, e);
-      fitText(c, clockText(e), { x: S.x + 50, y, w: S.w - 60, h: 26 }, { size: 22, weight: 700, align: "left" });
-      fitText(c, t("ubongo.hints_used", { n: view.hints }), { x: S.x + 50, y: y + 26, w: S.w - 60, h: 16 }, { size: 11, colour: PALETTE.muted, align: "left" });
+    const y = short ? S.y + 6 : S.y + 40;
+    if (short) { // the stopwatch and the hints on one line, the state of the card below
+      drawStopwatch(c, S.x + 22, y + 19, 12, e);
+      fitText(c, clockText(e), { x: S.x + 42, y, w: 90, h: 30 }, { size: 22, weight: 700, align: "left" });
+      fitText(c, t("ubongo.hints_used", { n: view.hints }), { x: S.x + 134, y: y + 4, w: S.w - 144, h: 22 }, { size: 12, colour: PALETTE.muted, align: "right" });
     } else {
       drawStopwatch(c, S.x + 42, y + 34, 26, e);
       fitText(c, clockText(e), { x: S.x + 80, y: y + 4, w: S.w - 94, h: 34 }, { size: 28, weight: 700, align: "left" });
@@ -1363,7 +1367,7 @@ export function create(canvas, host) {
     let colour = PALETTE.ink;
     if (view.phase === "solved") { status = t("ubongo.puzzle_solved_banner", { time: clockText(view.time_ms ?? 0) }); colour = PALETTE.good; }
     if (view.phase === "shown") { status = t("ubongo.shown_banner"); colour = PALETTE.danger; }
-    if (short) fitText(c, status, { x: S.x + 10, y: y + 46, w: S.w - 20, h: 22 }, { size: 13, weight: 700, colour, align: "left" });
+    if (short) fitText(c, status, { x: S.x + 10, y: y + 32, w: S.w - 20, h: 22 }, { size: 13, weight: 700, colour, align: "left" });
     else fitText(c, status, { x: S.x + 14, y: y + 74, w: S.w - 28, h: 40 }, { size: 15, weight: 700, colour, align: "left", lines: 2 });
     const open = view.phase === "puzzle";
     const sure = now() < confirmSolution;
@@ -1374,9 +1378,9 @@ export function create(canvas, host) {
       ["next", host.wording("ubongo.next_puzzle"), Boolean(view.next_puzzle), !open],
       ["daily", host.wording("ubongo.daily"), true, false],
     ];
-    const top = short ? y + 72 : y + 122;
+    const top = short ? y + 58 : y + 122;
     const boxes = short
-      ? buttons.map((_, i) => ({ x: S.x + 8, y: top + i * 40, w: S.w - 16, h: 36 }))
+      ? buttons.map((_, i) => ({ x: S.x + 8, y: top + i * 36, w: S.w - 16, h: 32 }))
       : layout.narrow
         ? buttons.map((_, i) => ({ x: S.x + 12 + i * ((S.w - 24 + 8) / 3), y: top, w: (S.w - 24 - 16) / 3, h: 52 }))
         : buttons.map((_, i) => ({ x: S.x + 14, y: top + i * 54, w: S.w - 28, h: 44 }));
