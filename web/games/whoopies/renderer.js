@@ -69,9 +69,9 @@ function layoutFor(width, height, players = 2) {
   const w = Math.max(260, Math.floor(width));
   const h = Math.max(260, Math.floor(height));
   const shapes = [];
-  if (w >= 600) {
-    const W = Math.min(w, THROW_W);
-    const s = Math.min(1, W / THROW_W, (h - HEAD - FOOT) / THROW_H);
+  if (w >= 600) { // on a large screen the table grows past its own size, up to half as large again
+    const W = Math.min(w, THROW_W * 1.5);
+    const s = Math.min(1.5, W / THROW_W, (h - HEAD - FOOT) / THROW_H);
     const stage = { x: (W - THROW_W * s) / 2, y: HEAD, w: THROW_W * s, h: THROW_H * s };
     shapes.push({ kind: "wide", turned: false, W, H: HEAD + stage.h + FOOT, s, stage, head: { x: 0, y: 0, w: W, h: HEAD },
       gems: { x: W - 280, y: 6, w: 272, h: HEAD - 12 }, foot: { x: 0, y: HEAD + stage.h, w: W, h: FOOT }, score: s });
@@ -1091,7 +1091,7 @@ export function create(canvas, host) {
     let right = L.gems ? L.gems.x - 10 : head.x + head.w - 8;
     const by = head.y + (head.h - 36) / 2;
     if (short) right = toggles(c, right, by) - 10;
-    if (short && pass) right = passButton(c, pass, right, by, 130) - 10;
+    if (short && pass) right = passButton(c, pass, right, by, 116) - 10;
     const seat = activeHuman() ?? (table.viewer ?? null);
     const left = dx + size / 2 + 12;
     const bits = [t("whoopies.round", { n: v.round }), t("whoopies.roller", named(v.roller))];
@@ -1106,8 +1106,12 @@ export function create(canvas, host) {
         drawSwatch(c, v.value, left + 10, head.y + head.h / 2, 10, { puff: v.action === "puff" });
         x = left + 26;
       }
+      // the prompt itself is on the stage (drawStage's caption); in a joker's grab the second line says the stakes,
+      // unless the call needs both lines (then the die's ×2 says it)
       const grabbing = v.phase === "grab" && prompt === callText(v, seat ?? v.roller);
-      const second = grabbing ? (v.joker ? t("whoopies.double") : "") : prompt && prompt !== text ? prompt : bits.join(" · ");
+      c.font = font(14, 700);
+      const oneLine = c.measureText(text).width <= right - x;
+      const second = grabbing ? (v.joker && oneLine ? t("whoopies.double") : "") : bits.join(" · ");
       if (!second) {
         fitText(c, text, { x, y: head.y + 3, w: right - x, h: head.h - 6 }, { size: 16, weight: 700, colour: "#ffffff", align: "left", lines: 2, minSize: 11 });
         return;
@@ -1164,7 +1168,7 @@ export function create(canvas, host) {
       return;
     }
     if (pass) right = passButton(c, pass, right, by, L.narrow ? 130 : 170) - 10;
-    fitText(c, prompt || "", { x: foot.x + 12, y: foot.y + 3, w: right - foot.x - 12, h: foot.h - 6 }, { size: 15, weight: 700, colour: "#ffffff", align: "left", lines: 2, minSize: 11 });
+    fitText(c, prompt || "", { x: foot.x + 12, y: foot.y + 3, w: right - foot.x - 12, h: foot.h - 6 }, { size: 15, weight: 700, colour: "#ffffff", align: "left", lines: L.turned ? 3 : 2, minSize: 11 });
   }
 
   /** The names and voice toggles, their right edge at `right`: returns their left edge. */
@@ -1228,8 +1232,12 @@ export function create(canvas, host) {
 
   /** Choice cards across the stage, `n` of them: their boxes. In one row where each card can be at least `minW`
    * wide, else in rows (the last one centred): a narrow stage (a phone) keeps its cards' words readable. */
-  function cardRow(n, top, { maxW = 130, maxH = 150, minW = 88 } = {}) {
+  function cardRow(n, top, { maxW = 130, maxH = 150, minW = 80, labels = [] } = {}) {
     const gap = L.compact ? 8 : 12;
+    // a card is at least as wide as its longest word at 12 px (a label wraps between words, never in one)
+    const c = surface.context;
+    c.font = font(12, 700);
+    for (const label of labels) for (const word of label.split(" ")) minW = Math.max(minW, c.measureText(word).width + 14);
     const cols = Math.max(1, Math.min(n, Math.floor((area.w - 16 + gap) / (minW + gap))));
     const rows = Math.ceil(n / cols);
     const w = Math.min(maxW, (area.w - 16 - (cols - 1) * gap) / cols);
@@ -1248,7 +1256,7 @@ export function create(canvas, host) {
     const lit = target && (hinted === target.action || surface.isHovered(key));
     softPanel(c, box);
     if (lit) { roundRect(c, box.x, box.y, box.w, box.h, 14); c.strokeStyle = PALETTE.hint; c.lineWidth = 4; c.stroke(); }
-    const labelH = Math.max(20, Math.min(34, box.h * 0.3)); // two lines of a long label (Ukrainian: Усі, крім одного)
+    const labelH = Math.max(28, Math.min(34, box.h * 0.34)); // two lines of a long label (Ukrainian: Усі, крім одного)
     const noteH = note ? Math.max(14, box.h * 0.13) : 0;
     art({ x: box.x, y: box.y, w: box.w, h: box.h - labelH - noteH - 4 });
     fitText(c, label, { x: box.x + 4, y: box.y + box.h - labelH - noteH - 4, w: box.w - 8, h: labelH }, { size: Math.min(16, Math.max(13, box.w / 6)), weight: 700, lines: 2, minSize: 10 });
@@ -1295,12 +1303,26 @@ export function create(canvas, host) {
       drawGems(c, v, box, true);
       area = { x: 0, y: L.stage.y, w: L.W, h: L.stage.h - h - 12 };
     }
+    // the short layout's band has no room for the prompt: it is a caption at the foot of the stage
+    const caption = L.kind === "short" ? { x: L.stage.x, y: L.stage.y + L.stage.h - 46, w: L.stage.w, h: 46 } : null;
+    if (caption) area = { ...area, h: area.h - caption.h };
     let y = area.y + 12;
     // a narrow stage where the person chooses keeps room for the cards: the last round's headline only
     const brief = L.narrow && v.phase === "choose" && activeHuman() !== null && plainTargets("card").length + plainTargets("creature").length > 0;
     if (showsResult(v)) y = drawResult(c, v, { x: area.x + 10, y, w: area.w - 20 }, brief) + 8;
     const mover = activeHuman();
     currentScreen = v.phase;
+    const prompt = phaseScreen(c, v, y, mover);
+    if (caption && prompt) {
+      c.fillStyle = "rgba(29,35,56,0.88)";
+      c.fillRect(caption.x, caption.y, caption.w, caption.h);
+      fitText(c, prompt, { x: caption.x + 12, y: caption.y + 3, w: caption.w - 24, h: caption.h - 6 }, { size: 14, weight: 700, colour: "#ffffff", align: "left", lines: 2, minSize: 11 });
+    }
+    return prompt;
+  }
+
+  /** The stage between throws, by the phase: returns the prompt. */
+  function phaseScreen(c, v, y, mover) {
     switch (v.phase) {
       case "roll": return drawRoll(c, v, y, mover);
       case "choose": return drawChoose(c, v, y, mover);
@@ -1379,7 +1401,11 @@ export function create(canvas, host) {
       lineUp(c, v, Math.min(row + 60, area.y + area.h - 60));
       return t("whoopies.prompt.wait_choose", named(v.roller));
     }
-    const boxes = cardRow(cards.length, row);
+    const label = (target) => {
+      const id = target.thing.id;
+      return target.thing.kind === "creature" ? cname(id) : v.action ? colourLabel(id) : t(`whoopies.face.${FACES[id]}`);
+    };
+    const boxes = cardRow(cards.length, row, { labels: cards.map(label) });
     cards.forEach((target, i) => {
       const box = boxes[i];
       const id = target.thing.id;
@@ -1400,7 +1426,7 @@ export function create(canvas, host) {
   function drawPick(c, v, y, mover) {
     const top = Math.max(y + 6, area.y + (L.compact ? 8 : 120));
     title(c, t(v.phase === "own" ? "whoopies.pick_own_title" : "whoopies.pick_title"), top + 12, L.compact ? 15 : 20);
-    const boxes = cardRow(v.creatures.length, top + 34, { maxH: 170 });
+    const boxes = cardRow(v.creatures.length, top + 34, { maxH: 170, labels: v.creatures.map((cr) => cname(cr.name)) });
     v.creatures.forEach((cr, i) => {
       const pickers = v.picks.map((p, s) => (p === cr.name ? host.seatName(s) : null)).filter(Boolean).join(", ");
       const target = mover !== null ? targetOf("creature", cr.name) : null;
