@@ -53,7 +53,7 @@ const FOOT = 56;
 const BAR = 52; // the short layout's one band above the table
 const TURNED_HEAD = 62; // the turned layout's bands, above and below the table
 const TURNED_FOOT = 52;
-const BALL_PX = 20; // a ball is drawn at least this many CSS px across (never wider than it can be caught)
+const BALL_PX = 22; // a ball is drawn at least this many CSS px across (never as wide as it can be caught)
 
 /** The board's layout for a box `width` × `height` CSS px: the canvas's container and the height the page lets the
  * board have. Board units are CSS px, so words are drawn at the size they are read at. Three shapes; the one that
@@ -737,7 +737,7 @@ export function create(canvas, host) {
     : { x: (point.x - L.stage.x) / L.s, y: (point.y - L.stage.y) / L.s });
   /** A ball's drawn radius in the throw's units: at least BALL_PX across on the screen, however small the table is
    * shown, and never as wide as the hand's reach (the hit radius): a tap on a drawn ball always reaches it. */
-  const ballRadius = (radius = 11, reach = 20) => Math.min(reach - 2, Math.max(radius, BALL_PX / 2 / L.s));
+  const ballRadius = (radius = 11, reach = 20) => Math.min(reach - 1, Math.max(radius, BALL_PX / 2 / L.s));
 
   /** Set `c` to draw in the throw's units (as toBoard places them). */
   function intoThrow(c) {
