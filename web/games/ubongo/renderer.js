@@ -214,8 +214,8 @@ function drawStopwatch(c, x, y, r, ms) {
 }
 
 /** Where everything goes: wide (side by side), narrow (the tray, the tools and the side panel below the card) or
- * short (`room.landscape`: a short wide box, filled; see shortLayout). `sideHeight(short, sideWidth)` is the side
- * panel's height where it depends on the room. */
+ * short (`room.landscape`: a short wide box, filled; see shortLayout). `sideHeight(kind, sideWidth)` is the side
+ * panel's height in a "narrow" or "short" layout. */
 function makeLayout(room, sideHeight) {
   if (room.landscape) return shortLayout(room, sideHeight);
   const narrow = room.portrait;
@@ -232,7 +232,7 @@ function makeLayout(room, sideHeight) {
   const card = { x: 8, y: 8, w, h: Math.round(324 * grow) };
   const tray = { x: 8, y: card.y + card.h + 8, w, h: Math.round(128 * Math.min(grow, 1.3)) };
   const tools = { x: 8, y: tray.y + tray.h + 8, w, h: 54 };
-  const side = { x: 8, y: tools.y + tools.h + 8, w, h: sideHeight(false, w) };
+  const side = { x: 8, y: tools.y + tools.h + 8, w, h: sideHeight("narrow", w) };
   return { narrow, short: false, width, height: side.y + side.h + 8, strip: 0, card, side, tray, tools };
 }
 
@@ -249,7 +249,7 @@ function shortLayout(room, sideHeight) {
   const card = { x: m, y: m, w: Math.round(Math.max(220, Math.min(width * 0.52, cardH * 1.25, width - 2 * m - 8 - 280))), h: cardH };
   const x = card.x + card.w + 8;
   const w = width - x - m;
-  const side = { x, y: m, w, h: sideHeight(true, w) };
+  const side = { x, y: m, w, h: sideHeight("short", w) };
   const tools = { x, y: height - m - 46, w, h: 46 };
   const tray = { x, y: side.y + side.h + 6, w, h: tools.y - 6 - (side.y + side.h + 6) };
   return { narrow: false, short: true, width, height, strip: 0, card, side, tray, tools };
@@ -510,9 +510,11 @@ export function create(canvas, host) {
   // which results were seen: of this game (its deck) and round, as the renderer stays for the next game of Ubongo
   const lastRoundKey = (v) => (v.last_round ? `${v.deck_seed}/${v.last_round.round}/${v.last_round.playoff}/${v.playoffs}` : null);
 
-  /** The side panel's height for the view `v`: in a short box compact (seats in two columns where it is wide). */
-  function sideHeight(v, short, width) {
-    if (short) {
+  /** The side panel's height for the view `v` in a layout of `kind`: compact in a short box, and a race's below the
+   * card on a narrow screen too (the page lists the scores under the board anyway, and a tall drawing is shown
+   * small, since the page keeps the turn and Undo in view), with the seats in two columns where it is wide. */
+  function sideHeight(v, kind, width) {
+    if (kind === "short" || (kind === "narrow" && v && v.mode === "race")) {
       if (!v || v.mode === "puzzle") return inLesson() ? 66 : 66 + 3 * 36;
       return (v.phase === "over" ? 54 : 78) + Math.ceil(v.seats.length / seatColumns(v, width)) * 34;
     }
@@ -526,7 +528,7 @@ export function create(canvas, host) {
 
   function relayout() {
     const room = surface.available();
-    const next = makeLayout(room, (short, width) => sideHeight(view, short, width));
+    const next = makeLayout(room, (kind, width) => sideHeight(view, kind, width));
     const changed = next.width !== surface.width || next.height !== surface.height || next.narrow !== layout.narrow
       || next.short !== layout.short;
     layout = next;
@@ -1295,7 +1297,7 @@ export function create(canvas, host) {
   }
 
   function drawRaceSide(c) {
-    if (layout.short) { drawRaceSideShort(c); return; }
+    if (layout.short || layout.narrow) { drawRaceSideShort(c); return; }
     const S = layout.side;
     panel(c, S, { radius: 14, shadow: true, edge: "#d2bd95" });
     const title = view.phase === "playoff" ? t("ubongo.playoff_title")
