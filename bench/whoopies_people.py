@@ -40,11 +40,11 @@ def percentile(values: list[int], fraction: float) -> int:
     return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
 
 
-def at_grab(index: int, players: int = 2) -> WhoopiesState:
-    """A seeded classic game brought to its first grab with random calls."""
-    state = GAME.new(f"PEOPLE-{index}", players)
+def at_grab(index: int, players: int = 2, *, seed: str = "PEOPLE", calls: str = "calls") -> WhoopiesState:
+    """A seeded classic game brought to its first grab with random calls (``seed`` and ``calls`` name the series)."""
+    state = GAME.new(f"{seed}-{index}", players)
     assert isinstance(state, WhoopiesState)
-    rng = Rng(f"bench/whoopies/calls/{index}")
+    rng = Rng(f"bench/whoopies/{calls}/{index}")
     while state.phase != "grab":
         seat = state.to_move[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))

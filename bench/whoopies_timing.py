@@ -19,27 +19,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 import gamebox  # noqa: E402
 from gamebox.core import bots  # noqa: E402
-from gamebox.core.rng import Rng  # noqa: E402
 from gamebox.whoopies.rules import WhoopiesState, grab_ms  # noqa: E402
 from gamebox.whoopies.timing import TAUGHT, landed_ms, still_ms  # noqa: E402
+from whoopies_people import at_grab as people_at_grab  # noqa: E402  # the same seeded throws, another series
+from whoopies_people import percentile  # noqa: E402
 
 GAME = gamebox.get("whoopies")
 
 
-def percentile(values: list[int], fraction: float) -> int:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
-
-
 def at_grab(index: int) -> WhoopiesState:
     """A seeded classic 2-player game brought to its first grab with random calls."""
-    state = GAME.new(f"TIMING-{index}", 2)
-    assert isinstance(state, WhoopiesState)
-    rng = Rng(f"bench/whoopies/timing/{index}")
-    while state.phase != "grab":
-        seat = state.to_move[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    return state
+    return people_at_grab(index, seed="TIMING", calls="timing")
 
 
 def measure(throws: int) -> dict[str, list[int]]:
