@@ -303,10 +303,14 @@ function dropRing() {
   if (ring.element) ring.element.style.display = "none";
 }
 
-function say(text, kind = "") {
+/** Say `text` under the prompt. `key` is its message key where the words are the catalogue's own (worded again
+ * when the language changes). @param {string} text @param {string} [kind] @param {string} [key] */
+function say(text, kind = "", key = "") {
   const line = document.getElementById("learn-feedback");
   line.textContent = text;
   line.dataset.kind = kind;
+  line.dataset.key = key;
+  line.dataset.said = text;
   announce(text);
 }
 
@@ -316,6 +320,17 @@ function showStep() {
   renderPrompt();
   const item = step();
   if (item) announce(t(item.prompt));
+  if (item?.accept === "grab") requestAnimationFrame(() => requestAnimationFrame(boardInView)); // once it is sized
+}
+
+/** A step played against the clock (a grab): on a page where the board runs below the window (a phone, the lesson's
+ * words above it), scroll just enough to show the whole board, never its top out of view: nobody should have to
+ * scroll while the creatures land. */
+function boardInView() {
+  const board = document.getElementById("learn-board");
+  const box = board?.getBoundingClientRect();
+  if (!box || box.bottom <= window.innerHeight) return;
+  window.scrollBy({ top: Math.max(0, Math.min(box.top, box.bottom - window.innerHeight)), behavior: "instant" });
 }
 
 function renderPrompt() {
@@ -423,7 +438,7 @@ export async function open(game, engine, { fresh = false } = {}) {
   saveProgress(game, { step: lesson.index, steps: script.steps.length, done: lesson.index >= script.steps.length });
   draw(table, false);
   showStep();
-  if (saved && lesson.index > 0) say(t("learn.resumed"), "ok");
+  if (saved && lesson.index > 0) say(t("learn.resumed"), "ok", "learn.resumed");
   document.getElementById("learn-board").focus({ preventScroll: true });
 }
 
@@ -444,6 +459,10 @@ document.addEventListener("languagechange", () => {
     if (lesson.table) lesson.renderer?.draw(lesson.table, { animate: false });
     glow();
     renderPrompt();
+    const line = document.getElementById("learn-feedback");
+    if (line.dataset.key && line.textContent === line.dataset.said) { // still showing it: "Welcome back", reworded
+      line.textContent = line.dataset.said = t(line.dataset.key);
+    }
   }
 });
 wireBoard(document.getElementById("learn-board"));

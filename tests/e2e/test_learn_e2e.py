@@ -373,6 +373,40 @@ def test_a_guided_game_keeps_its_progress_when_the_person_comes_back(phone: Shar
                            timeout=60_000)
     assert state(page)["action"] == "c4"
     assert page.text_content("#learn-feedback") == words("en", "learn.resumed")
+    try:  # issue 22: "Welcome back" is worded again in the language the person switches to
+        page.select_option("#lang-select", "uk")
+        page.wait_for_function("(want) => document.getElementById('learn-feedback').textContent === want",
+                               arg=words("uk", "learn.resumed"))
+    finally:
+        page.select_option("#lang-select", "en")
+    phone.check()
+
+
+def test_a_grab_step_shows_the_whole_board_on_a_small_phone(phone: SharedPage) -> None:
+    """Issue 22: on a 360 x 740 phone the guided Whoopies game's words stand above a tall board, and the grab step's
+    table ran below the window: the person had to scroll while the creatures landed. A step against the clock
+    scrolls just enough to show the whole board."""
+    page = phone.page
+    page.set_viewport_size({"width": 360, "height": 740})
+    try:
+        grab = [index for index, item in enumerate(site_file(FILES["whoopies"]["learn"])["steps"])
+                if item.get("accept") == "grab"][0]
+        page.evaluate("""(step) => {
+            localStorage.setItem('gamebox/v1/learn',
+                JSON.stringify({version: 1, items: {whoopies: {step, steps: 7, done: false}}}));
+            location.hash = '#/'; }""", grab)
+        page.wait_for_selector("#screen-menu:not([hidden])")
+        page.evaluate("window.scrollTo(0, 0); location.hash = '#/learn/whoopies'")
+        page.wait_for_function("(want) => document.body.dataset.learnStep === want", arg=str(grab), timeout=60_000)
+        page.wait_for_function("() => { const box = document.getElementById('learn-board').getBoundingClientRect();"
+                               " return box.height > 300 && box.bottom <= window.innerHeight + 1; }", timeout=15_000)
+        box = page.evaluate("(() => { const b = document.getElementById('learn-board').getBoundingClientRect();"
+                            " return {top: b.top, bottom: b.bottom}; })()")
+        assert box["top"] >= -1, box  # the board's own prompt stays in view too
+        shoot(page, "learn-whoopies-grab-360")
+    finally:
+        page.evaluate("localStorage.removeItem('gamebox/v1/learn'); window.scrollTo(0, 0); location.hash = '#/'")
+        page.set_viewport_size(PHONE)
     phone.check()
 
 
