@@ -17,6 +17,7 @@ const BOT_PAUSE_MS = 500;
 const lesson = {
   game: null, script: null, engine: null, renderer: null, table: null, history: [], index: 0, part: 0,
   busy: false, moving: false, token: 0, feedback: "",
+  sitting: 0, // each opening of a lesson (a visit, Start again) is a sitting of its own: its clocks start afresh
 };
 
 // ---------------------------------------------------------------- progress on this device
@@ -99,7 +100,7 @@ const host = {
   act: (action) => act(/** @type {string} */ (action)),
   play: (action) => act(/** @type {string} */ (action)),
   request: (body) => request(body),
-  since: (mark, options) => since(`learn/${lesson.game}/${lesson.index}`, mark, options), // as long as the page
+  since: (mark, options) => since(`learn/${lesson.game}/${lesson.sitting}/${lesson.index}`, mark, options), // in memory
   // A guided game: the board offers nothing of its own that leaves the lesson or ends its game another way (Ubongo's
   // Next puzzle, Puzzle of the day, Show the solution), and any way to another screen it still has asks first.
   lesson: true,
@@ -320,6 +321,9 @@ function showStep() {
   renderPrompt();
   const item = step();
   if (item) announce(t(item.prompt));
+  if (!item && lesson.table && lesson.renderer) { // the lesson ended: its board is a still picture, nobody to move
+    lesson.renderer.draw({ ...lesson.table, to_move: [] }, { animate: false });
+  }
   if (item?.accept === "grab") requestAnimationFrame(() => requestAnimationFrame(boardInView)); // once it is sized
 }
 
@@ -394,6 +398,7 @@ async function restart() {
 /** Show the guided first game of `game` (called by app.js's router for `#/learn/<game>`). */
 export async function open(game, engine, { fresh = false } = {}) {
   lesson.engine = engine;
+  lesson.sitting += 1;
   const token = ++lesson.token;
   lesson.busy = true; // until the lesson's position is on the board
   delete document.body.dataset.learnStep;
@@ -438,7 +443,7 @@ export async function open(game, engine, { fresh = false } = {}) {
   saveProgress(game, { step: lesson.index, steps: script.steps.length, done: lesson.index >= script.steps.length });
   draw(table, false);
   showStep();
-  if (saved && lesson.index > 0) say(t("learn.resumed"), "ok", "learn.resumed");
+  if (saved && lesson.index > 0 && lesson.index < script.steps.length) say(t("learn.resumed"), "ok", "learn.resumed");
   document.getElementById("learn-board").focus({ preventScroll: true });
 }
 

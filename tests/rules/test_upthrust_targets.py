@@ -20,7 +20,7 @@ from tests.catalogues import CATALOGUES
 GAME = gamebox.get("upthrust")
 ROOT = Path(__file__).resolve().parents[2]
 # the words web/games/upthrust/renderer.js shows besides the targets' and the reasons' own keys
-RENDERER_KEYS = ("upthrust.peg", "upthrust.peg_neutral", "upthrust.peg_jumps", "upthrust.peg_jumps_one",
+RENDERER_KEYS = ("upthrust.peg", "upthrust.peg_neutral", "upthrust.peg_jumps",
                  "upthrust.peg_pick", "upthrust.owner_neutral", "upthrust.pass", "upthrust.left_below",
                  "upthrust.end.two_left", "upthrust.end.no_moves", "upthrust.rule.non-scoring-rows",
                  "upthrust.rule.every-row", "upthrust.help", "upthrust.help_touch",

@@ -70,7 +70,7 @@ function renderMenuAreas() {
         "aria-label": `${t("saves.continue")} ${t(`game.${record.game}.title`)}` }),
       element("div", { class: "save-text" }, [
         element("strong", { text: t(`game.${record.game}.title`) }),
-        element("span", { class: "hint", text: t(moves === 1 ? "saves.details_one" : "saves.details",
+        element("span", { class: "hint", text: t("saves.details",
           { players: seatNames(record.seats), moves, when }) }),
       ]),
       element("button", { type: "button", class: "link forget", text: t("saves.forget"),
