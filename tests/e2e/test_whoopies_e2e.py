@@ -99,28 +99,25 @@ def test_a_round_at_1024x768_by_clicks_where_the_board_offers_the_die_the_colour
     assert page.evaluate(SIZES)["kind"] == "wide"
 
 
-def test_a_round_on_a_390px_phone_by_touch_on_the_table_turned_a_quarter(game: SharedPage) -> None:
-    """Issue 22: on an upright phone the resting balls were about 10 px across. The table is turned a quarter (its
-    long side down the screen), and a ball is drawn at least 20 px across; a tap maps through the same turn."""
+@pytest.mark.parametrize(("width", "height", "kind", "body", "shots"), [
+    # an upright phone: the resting balls were about 10 px across (a body 38 px); the table is turned a quarter, its
+    # long side down the screen, and a tap maps through the same turn
+    (390, 844, "turned", 40, "whoopies-phone"),
+    # held sideways: the board was a box 290 px wide (a ball 8 px, a body 30 px); one band above the table, the
+    # table below it as large as the box allows
+    (844, 390, "short", 48, "whoopies-sideways"),
+], ids=["upright-390x844", "sideways-844x390"])
+def test_a_round_by_touch_on_a_phone_draws_its_creatures_large_enough(game: SharedPage, width: int, height: int,
+                                                                        kind: str, body: int, shots: str) -> None:
+    """Issue 22: on a phone the creatures were tiny. Whichever layout draws the throw largest is used; a ball is drawn
+    at least 20 px across, and the round is played by taps at the points the board gives."""
     page = game.page
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size({"width": width, "height": height})
     game.go(GAME)
-    wait_for(page, "JSON.parse(document.getElementById('board').dataset.table || '{}').kind === 'turned'")
+    wait_for(page, f"JSON.parse(document.getElementById('board').dataset.table || '{{}}').kind === '{kind}'")
     sizes = page.evaluate(SIZES)
-    assert sizes["ball"] >= 20 and sizes["body"] >= 40, sizes  # before: a ball 10 px, a body 38 px
-    a_round_by_taps(page, touch=True, shots="whoopies-phone")
-
-
-def test_a_round_on_a_phone_held_sideways_fills_the_wide_low_box(game: SharedPage) -> None:
-    """Issue 22: held sideways (844x390) the board was a box 290 px wide with tiny creatures. The short layout puts
-    one band above the table and the table below it, as large as the box allows."""
-    page = game.page
-    page.set_viewport_size({"width": 844, "height": 390})
-    game.go(GAME)
-    wait_for(page, "JSON.parse(document.getElementById('board').dataset.table || '{}').kind === 'short'")
-    sizes = page.evaluate(SIZES)
-    assert sizes["ball"] >= 20 and sizes["body"] >= 48, sizes  # before: a ball 8 px, a body 30 px
-    a_round_by_taps(page, touch=True, shots="whoopies-sideways")
+    assert sizes["ball"] >= 20 and sizes["body"] >= body, sizes
+    a_round_by_taps(page, touch=True, shots=shots)
 
 
 def test_keys_choose_and_a_refusal_is_said_next_to_the_place_tapped(game: SharedPage) -> None:
