@@ -332,18 +332,26 @@ def test_twenty_fast_taps_on_last_and_forward_in_a_replay_raise_no_error_and_lan
     assert steps >= 10
     at = "window.gamebox.table().replay.step"
 
-    def taps(button: str, times: int) -> None:
+    def taps(button: str, times: int) -> dict[str, float]:
         page.locator(f"#{button}").scroll_into_view_if_needed()
         box = page.locator(f"#{button}").bounding_box()
         for _ in range(times):  # taps with no wait between them, as fast as a person's thumb, and faster
             page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        return box
 
     def clicks(button: str, times: int) -> None:  # within one task: the engine cannot answer in between
         page.evaluate("([id, times]) => { for (let i = 0; i < times; i++) document.getElementById(id).click(); }",
                       [button, times])
 
-    taps("replay-last", 20)
+    under_thumb = taps("replay-last", 20)
     page.wait_for_function(f"(steps) => {at} === steps", arg=steps)
+    # the lines that change at each step (the last move, whose turn) never move a button under the thumb: the
+    # controls come first on a phone, and Play keeps its width as it turns into Pause
+    assert page.locator("#replay-last").bounding_box() == under_thumb
+    page.locator("#replay-auto").click()
+    assert page.locator("#replay-auto").inner_text() == "Pause"
+    assert page.locator("#replay-last").bounding_box() == under_thumb
+    page.locator("#replay-auto").click()
     clicks("replay-first", 20)
     page.wait_for_function(f"{at} === 0")
     clicks("replay-forward", 5)

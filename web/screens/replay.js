@@ -109,9 +109,30 @@ export function renderReplayControls() {
   $("replay-forward").disabled = heading >= steps;
   $("replay-last").disabled = heading >= steps;
   $("replay-auto").disabled = steps === 0;
+  steadyWidth($("replay-auto"), [t("replay.play"), t("replay.pause")]);
   $("replay-auto").textContent = auto !== null ? t("replay.pause") : t("replay.play");
   $("replay-auto").setAttribute("aria-pressed", auto !== null ? "true" : "false");
   $("replay-resume").disabled = !session.table || session.table.is_over;
+}
+
+/** Give `button` the width of its widest label, so that changing its label (Play, Pause) never moves the buttons
+ * after it under a thumb. Measured once per wording, in em (a phone and a desktop draw it at other sizes).
+ * @param {HTMLElement} button @param {string[]} labels */
+function steadyWidth(button, labels) {
+  const wording = labels.join("\n");
+  if (button.dataset.widthOf === wording) return;
+  const shown = button.textContent;
+  button.style.minWidth = "";
+  let widest = 0;
+  for (const label of labels) {
+    button.textContent = label;
+    widest = Math.max(widest, button.getBoundingClientRect().width);
+  }
+  button.textContent = shown;
+  const em = parseFloat(getComputedStyle(button).fontSize);
+  if (!widest || !em) return; // not laid out yet: measured at the next render
+  button.style.minWidth = `${(widest / em).toFixed(3)}em`;
+  button.dataset.widthOf = wording;
 }
 
 /** @param {KeyboardEvent} event */
