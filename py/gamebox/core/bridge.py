@@ -28,6 +28,18 @@ Requests (``op`` and its fields) and what they answer:
                                                history}; the open table becomes that position
 - ``check`` code                               what a share code holds (game, seed, players, options, moves,
                                                to_move, is_over, deal), without touching the open table
+- ``review`` code, seats?, from?, effort?      a piece of the review of the finished game a share code describes
+                                               (core/review.py; the seats say whose moves are a person's, to be
+                                               judged): {moves: [...] from move ``from`` on, next, total, done,
+                                               scale, start (with from 0), accuracy and summary (once done)}; the
+                                               page asks again from ``next`` until done (each piece takes about
+                                               REVIEW_SLICE_MS), so it can show progress and stop; the open table
+                                               is untouched. Refused for a game still in play (review.unfinished)
+                                               and for a game with no reviewer (review.none)
+- ``judge``  code, ply, action, effort?        one move judged as a review judges it: ``action`` played instead of
+                                               move ``ply`` of the finished game a share code describes, by the
+                                               seat that played that move ({move}: the record of a review's move;
+                                               a puzzle made of a person's mistake asks it of each try)
 - ``prepare``                                  {"ok": true, "more": ...}: the open table's state does ahead a
                                                piece of the work a coming move will need (State.prepare; caches
                                                only, the table is unchanged), and says whether more is left;
@@ -51,10 +63,11 @@ leaves the open game exactly as it was (each change is made on a copy and kept o
 from __future__ import annotations
 
 import json
+import time
 import traceback
 from typing import Any, Final
 
-from gamebox.core import bots, registry, share, viewer
+from gamebox.core import bots, registry, review, share, viewer
 from gamebox.core.errors import BadRequest, GameboxError, IllegalAction, InvalidSetup
 from gamebox.core.game import DAY, Game, State
 from gamebox.core.notation import check_action_text
@@ -70,6 +83,9 @@ MAX_REQUEST_LENGTH: Final = 1_000_000  # characters of JSON: a share code is at 
 MAX_INTENT_ITEMS: Final = 200
 MAX_INTENT_DEPTH: Final = 4
 MAX_INTENT_TEXT: Final = 200
+# A review is computed in pieces of about this long (at least one move each), so the page hears progress.
+REVIEW_SLICE_MS: Final = 250
+MAX_REVIEW_EFFORT: Final = 4
 
 
 class Table:
@@ -341,6 +357,90 @@ def _played(table: Table, seat: int, action: str) -> Table:
     return Table(after, table.seats, checkpoint)
 
 
+class _Review:
+    """A review on its way: the game it reviews, the position reached, the moves judged so far."""
+
+    def __init__(self, key: tuple[str, tuple[int, ...], int], final: State[Any]) -> None:
+        self.key = key
+        self.final = final
+        self.position = final.game.new(final.seed, final.players, edition=final.edition, **final.options)
+        self.moves: list[dict[str, Any]] = []
+
+
+_reviewing: _Review | None = None
+
+
+def _review(request: dict[str, Any]) -> dict[str, Any]:
+    """A piece of a finished game's review (the ``review`` op)."""
+    global _reviewing
+    code = _field(request, "code", str)
+    final = share.decode(code)
+    game = final.game
+    reviewer = game.reviewer
+    if reviewer is None:
+        raise IllegalAction(f"{game.title} has no review.", "review.none")
+    if not final.is_over:
+        # a game still in play is never reviewed: its review would tell a seat what it may not know yet
+        raise IllegalAction("Only a finished game can be reviewed.", "review.unfinished")
+    people = tuple(seat for seat, sitter in enumerate(_seats(request, final)) if sitter["kind"] == "human")
+    effort = _field(request, "effort", int, 1)
+    if not 1 <= effort <= MAX_REVIEW_EFFORT:
+        raise BadRequest(f"The effort is 1 to {MAX_REVIEW_EFFORT}.", "error.bad_request", field="effort")
+    start = _field(request, "from", int, 0)
+    key = (code, people, effort)
+    if start == 0 or _reviewing is None or _reviewing.key != key:
+        _reviewing = _Review(key, final)
+    reviewing = _reviewing
+    if start != len(reviewing.moves):
+        raise BadRequest("A review goes on from where it stopped.", "review.restart", field="from")
+    history = final.history
+    deadline = time.perf_counter() + REVIEW_SLICE_MS / 1000
+    fresh: list[dict[str, Any]] = []
+    while len(reviewing.moves) < len(history) and (not fresh or time.perf_counter() < deadline):
+        ply = len(reviewing.moves)
+        seat, action = history[ply]
+        move = review.judged_move(reviewer, reviewing.position, ply, seat, action, effort, person=seat in people)
+        reviewing.position.apply(seat, action)
+        reviewing.moves.append(move)
+        fresh.append(move)
+    done = len(reviewing.moves) == len(history)
+    reply: dict[str, Any] = {"ok": True, "game": game.id, "scale": reviewer.scale.unit, "moves": fresh,
+                             "next": len(reviewing.moves), "total": len(history), "done": done,
+                             "people": list(people)}
+    if start == 0:
+        first = game.new(final.seed, final.players, edition=final.edition, **final.options)
+        reply["start"] = [round(value, 4) for value in reviewer.values(first, review.move_rng(first, -1), effort)]
+    if done:
+        reply["accuracy"] = review.accuracy(reviewer.scale, reviewing.moves, final.players)
+        reply["summary"] = reviewer.summary(final, list(people))
+        _reviewing = None
+    return reply
+
+
+def _judge(request: dict[str, Any]) -> dict[str, Any]:
+    """One move judged instead of a finished game's move ``ply`` (the ``judge`` op)."""
+    final = share.decode(_field(request, "code", str))
+    game = final.game
+    if game.reviewer is None:
+        raise IllegalAction(f"{game.title} has no review.", "review.none")
+    if not final.is_over:
+        raise IllegalAction("Only a finished game can be reviewed.", "review.unfinished")
+    ply = _field(request, "ply", int)
+    if not 0 <= ply < len(final.history):
+        raise BadRequest("There is no such move in this game.", "error.bad_request", field="ply")
+    effort = _field(request, "effort", int, 1)
+    if not 1 <= effort <= MAX_REVIEW_EFFORT:
+        raise BadRequest(f"The effort is 1 to {MAX_REVIEW_EFFORT}.", "error.bad_request", field="effort")
+    action = _field(request, "action", str)
+    check_action_text(action)
+    before = game.replay(final.seed, final.players, final.options, final.history[:ply], final.edition)
+    seat = final.history[ply][0]
+    if action not in before.legal_actions(seat):
+        before.copy().apply(seat, action)  # refused in the rules' own words (IllegalAction)
+    move = review.judged_move(game.reviewer, before, ply, seat, action, effort)
+    return {"ok": True, "game": game.id, "scale": game.reviewer.scale.unit, "move": move}
+
+
 def _viewer_seat(table: Table, request: dict[str, Any]) -> int:
     """The ``seat`` of a request that shows that seat's options (legal, hint): one the device may see."""
     seat = table.state.check_seat(_field(request, "seat", int))
@@ -380,6 +480,10 @@ def _answer(request: dict[str, Any]) -> tuple[Table | None, dict[str, Any]]:
         return _replay(request)
     if op == "check":
         return None, _check(request)
+    if op == "review":
+        return None, _review(request)
+    if op == "judge":
+        return None, _judge(request)
     if op == "prepare":
         # sent by the page while a person thinks: work done ahead, never a change (State.prepare); with no table
         # open (closed meanwhile) there is nothing to prepare, which is no error
@@ -481,6 +585,7 @@ def handle_json(text: str) -> str:
 
 def reset() -> None:
     """Close the table (for tests)."""
-    global _table, _replayed
+    global _table, _replayed, _reviewing
     _table = None
     _replayed = None
+    _reviewing = None

@@ -11,12 +11,15 @@ import json
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from gamebox.core.errors import BadRequest, IllegalAction, InvalidSetup
 from gamebox.core.notation import check_action_text
 from gamebox.core.rng import Rng, normalize_seed
 from gamebox.core.targets import Target
+
+if TYPE_CHECKING:  # core/review.py judges States: it imports this module
+    from gamebox.core.review import Reviewer
 
 JSON = Any
 # The edition of the rules that new games follow. A change that makes a seed or a history mean something else
@@ -289,13 +292,15 @@ class Game[ViewT: Mapping[str, Any]](ABC):
     # (a time) or a higher one (a score).
     daily_lower: ClassVar[bool | None] = None
 
-    def __init__(self, levels: Mapping[str, BotFunction]) -> None:
+    def __init__(self, levels: Mapping[str, BotFunction], reviewer: Reviewer | None = None) -> None:
         """``levels``: the bot of each level by name (its bots.py's LEVELS); it has every level of
-        ``bot_levels``, and may have more that only the tests and benches call."""
+        ``bot_levels``, and may have more that only the tests and benches call. ``reviewer``: what judges its
+        finished games' moves (its review.py's REVIEWER, a core.review.Reviewer), None for a game with no review."""
         missing = [level for level in self.bot_levels if level not in levels]
         if missing:
             raise ValueError(f"{self.id} has no bot for level {missing[0]!r}")
         self.levels = dict(levels)
+        self.reviewer = reviewer
 
     @abstractmethod
     def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng, edition: int) -> State[ViewT]:
@@ -422,6 +427,7 @@ class Game[ViewT: Mapping[str, Any]](ABC):
             "order": self.order,
             "fixture": self.fixture,
             "daily": None if self.daily_lower is None else {"lower": self.daily_lower},
+            "review": None if self.reviewer is None else {"scale": self.reviewer.scale.unit},
         }
 
     # -- the daily challenge: the same game for everyone on a day (its best result is kept per day) ------------

@@ -1,0 +1,175 @@
+"""Reviewing a finished game: the verdict on every move a person made (docs/review.md).
+
+Each game's package has a ``review.py`` with a ``Reviewer`` (its ``REVIEWER``), which its ``__init__`` hands to its
+Game as it hands over its bots, so rules never import their reviewer. A reviewer judges one move at a time: given
+the position before the move, the seat and the move played, it says what the move was worth to that seat on the
+game's scale, what the best move found was worth, and what each seat's standing was after the move (the chart).
+This module turns those judgements into verdicts, the same way for every game:
+
+- the **scale** is a win chance in [0, 1] for games against others, or a score for solitaires (the best score
+  still reachable), each with its thresholds of inaccuracy, mistake and blunder (lichess's 0.1 / 0.2 / 0.3 of win
+  chance are the model);
+- a move's **loss** is the best move's value minus the played move's value, never below 0;
+- its **verdict**: ``best`` when it was the best move found or lost nothing, ``good`` below the first threshold,
+  then ``inaccuracy``, ``mistake`` and ``blunder``;
+- each seat's **accuracy** is the mean, over its judged moves, of lichess's curve of the loss (100 for a loss of
+  nothing, about 65 for a tenth of a win chance lost, about 12 for half of one).
+
+A review is deterministic: each move is judged with a generator seeded by the game and the move's index, and a
+fixed ``effort`` (1 in the page, 2 in bench/review_stability.py), never a clock. So it is the same on CPython and
+in Pyodide, and the same when it is computed in pieces (the bridge's ``review``, a few moves per request, so the
+page can show progress and cancel) or at once.
+
+A reviewer judges a move only from what its seat knew then: games with hidden hands or chance search sampled
+worlds of that seat's knowledge (as their bots do), and judge a move by its expected result over them, never by
+the draw that happened.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from gamebox.core.game import State
+from gamebox.core.rng import Rng
+
+VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder")
+
+
+@dataclass(frozen=True)
+class Scale:
+    """What a game's values measure: ``chance`` (a win chance, 0 to 1), ``points`` (a score) or ``ms`` (a time,
+    where less is better and the reviewer gives values already turned so that more is better), and the losses
+    from which a move is an inaccuracy, a mistake and a blunder."""
+
+    unit: str
+    inaccuracy: float
+    mistake: float
+    blunder: float
+
+    def verdict(self, loss: float, best: bool) -> str:
+        if best or loss <= 1e-9:
+            return "best"
+        if loss >= self.blunder:
+            return "blunder"
+        if loss >= self.mistake:
+            return "mistake"
+        if loss >= self.inaccuracy:
+            return "inaccuracy"
+        return "good"
+
+    def accuracy(self, loss: float) -> float:
+        """One move's accuracy in percent: lichess's curve of the win chance lost. A loss on another scale counts
+        as a win chance lost in proportion to its blunder threshold (a blunder's loss as 0.3)."""
+        chance = loss if self.unit == "chance" else 0.3 * loss / self.blunder
+        percent = 103.1668 * math.exp(-0.04354 * 100 * max(0.0, chance)) - 3.1669
+        return max(0.0, min(100.0, percent))
+
+
+# Lichess's thresholds of win chance lost (its "winning chances" judgement of a move).
+CHANCE = Scale("chance", 0.1, 0.2, 0.3)
+
+
+@dataclass
+class Judgement:
+    """A reviewer's word on one move: the value to its seat of the move played and of the best move found
+    (``best``: that move's action, the same text as the move played when it was the best), and each seat's value
+    after the move played (a point of the chart). ``notes`` holds what else the game says of the move (a time,
+    a wrong creature), as JSON."""
+
+    best: str
+    played_value: float
+    best_value: float
+    values: list[float]
+    notes: dict[str, Any] = field(default_factory=dict)
+
+
+class Reviewer(Protocol):
+    """What a game's review.py supplies (its ``REVIEWER``)."""
+
+    scale: Scale
+
+    def values(self, state: State[Any], rng: Rng, effort: int) -> list[float]:
+        """Each seat's value of a position (the chart's first point is the start of the game)."""
+        ...
+
+    def judge(self, before: State[Any], seat: int, action: str, rng: Rng, effort: int) -> Judgement | None:
+        """The judgement of ``seat`` playing ``action`` in ``before`` (a copy: the reviewer may change it), or None
+        when the move is not judged (a move with no choice in it)."""
+        ...
+
+    def summary(self, final: State[Any], people: list[int]) -> dict[str, Any]:
+        """What the game says of the whole finished game beyond its moves (times, rounds won), as JSON."""
+        ...
+
+
+def move_rng(state: State[Any], ply: int) -> Rng:
+    """The generator a move's judgement draws from: the same for the same game and move, wherever it runs."""
+    return Rng(f"gamebox/review/{state.game.id}/{state.seed}/{ply}")
+
+
+def judged_move(reviewer: Reviewer, before: State[Any], ply: int, seat: int, action: str, effort: int = 1,
+                person: bool = True) -> dict[str, Any]:
+    """One move's record: {ply, seat, action, verdict, loss, best, values, played_value, best_value, notes}. A move
+    of a seat that is not a person's (a bot's), or one the reviewer does not judge, has verdict, loss and best
+    None, and only its point of the chart."""
+    judgement = reviewer.judge(before.copy(), seat, action, move_rng(before, ply), effort) if person else None
+    if judgement is None:
+        after = before.copy()
+        after.apply(seat, action)
+        values = reviewer.values(after, move_rng(before, ply), effort)
+        return {"ply": ply, "seat": seat, "action": action, "verdict": None, "loss": None, "best": None,
+                "values": _rounded(values), "played_value": None, "best_value": None, "notes": {}}
+    scale = reviewer.scale
+    loss = max(0.0, judgement.best_value - judgement.played_value)
+    same = before.same_move(judgement.best, action)
+    return {
+        "ply": ply,
+        "seat": seat,
+        "action": action,
+        "verdict": scale.verdict(loss, same),
+        "loss": 0.0 if same else round(loss, 4),
+        "best": action if same else judgement.best,
+        "values": _rounded(judgement.values),
+        "played_value": round(judgement.played_value, 4),
+        "best_value": round(judgement.best_value, 4),
+        "notes": judgement.notes,
+    }
+
+
+def accuracy(scale: Scale, moves: Sequence[Mapping[str, Any]], players: int) -> list[float | None]:
+    """Each seat's accuracy over its judged moves, in percent (None: a seat with no judged move)."""
+    shares: list[list[float]] = [[] for _ in range(players)]
+    for move in moves:
+        if move.get("verdict") is not None:
+            shares[move["seat"]].append(scale.accuracy(float(move["loss"])))
+    return [round(sum(share) / len(share), 1) if share else None for share in shares]
+
+
+def review(state: State[Any], reviewer: Reviewer, people: list[int], effort: int = 1,
+           progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """The whole review of the finished game ``state`` at once (the bridge's ``review`` computes the same in
+    pieces): every move with its point of the chart, those of a seat in ``people`` judged, each seat's accuracy,
+    the chart's start, the summary."""
+    game = state.game
+    replay = game.new(state.seed, state.players, edition=state.edition, **state.options)
+    start = reviewer.values(replay, move_rng(replay, -1), effort)
+    moves: list[dict[str, Any]] = []
+    for ply, (seat, action) in enumerate(state.history):
+        moves.append(judged_move(reviewer, replay, ply, seat, action, effort, person=seat in people))
+        replay.apply(seat, action)
+        if progress:
+            progress(ply + 1, len(state.history))
+    return {
+        "scale": reviewer.scale.unit,
+        "start": _rounded(start),
+        "moves": moves,
+        "accuracy": accuracy(reviewer.scale, moves, state.players),
+        "summary": reviewer.summary(state, people),
+    }
+
+
+def _rounded(values: list[float]) -> list[float]:
+    return [round(float(value), 4) for value in values]
