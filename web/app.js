@@ -12,6 +12,7 @@ import { address, currentRoute, EMBED, engine, seatsParam, session, storing } fr
 import { openDaily, openLink, relabelGame, wireGame } from "./screens/game.js";
 import { renderMenu } from "./screens/menu.js";
 import { kept, openReplay, wireReplay } from "./screens/replay.js";
+import { openPuzzle, openReview, wireReview } from "./screens/review.js";
 import { renderSetup } from "./screens/setup.js";
 
 // ---------------------------------------------------------------- offline (docs/offline-and-csp.md)
@@ -159,6 +160,8 @@ async function route() {
     await openReplay(params);
   } else if (game === "daily") {
     await openDaily(params);
+  } else if (game === "review" || game === "puzzle") { // a finished game's review, its mistakes as puzzles (docs/review.md)
+    await (game === "review" ? openReview : openPuzzle)(params);
   } else if (/^(rules|learn)\/[a-z0-9_]+$/.test(game)) { // rules pages and guided first games (web/rules.js, web/learn.js)
     showScreen(game.slice(0, 5));
     await (await import(game.startsWith("rules/") ? "./rules.js" : "./learn.js")).open(game.slice(6), engine);
@@ -176,6 +179,7 @@ function wire() {
   $("engine-retry").addEventListener("click", retryEngine);
   wireGame();
   wireReplay();
+  wireReview();
   window.addEventListener("hashchange", route);
   $("lang-select").value = currentLanguage();
   $("lang-select").addEventListener("change", (/** @type {Event} */ event) => setLanguage(/** @type {HTMLSelectElement} */ (event.target).value, { remember: storing() }));

@@ -9,6 +9,7 @@ import { playable } from "./games.js";
 import { currentRoute, EMBED, engine, parseSeats, seatsParam, session } from "./page.js";
 import { boardTargets, failure, lastSetup, openLink, playHuman, playLink, shownTable, startNew } from "./screens/game.js";
 import { openReplay } from "./screens/replay.js";
+import { puzzleTargets, reviewData, reviewState } from "./screens/review.js";
 
 /** @typedef {import("./host.js").Table} Table */
 
@@ -163,7 +164,13 @@ let learn;
   request: (request) => engine.request(request),
   // what the person can do now, in CSS pixels of the viewport: [{kind: "tap", x, y, action?, label}] and
   // [{kind: "drag", x, y, x2, y2, label}] (web/games/kit.js); a tap at a target's point plays exactly its action
-  targets: () => (document.body.dataset.screen === "learn" ? learn?.targets() ?? [] : boardTargets()),
+  targets: () => (document.body.dataset.screen === "learn" ? learn?.targets() ?? []
+    : document.body.dataset.screen === "puzzle" ? puzzleTargets() : boardTargets()),
+  // the review of the game on screen (docs/review.md, docs/embed.md): [{ply, seat, action, verdict, loss, best}],
+  // computed if need be; a game that cannot be reviewed (still in play) gives {ok: false, error: {key, text}}
+  review: () => reviewData(),
+  // the review screen's state, for tests and tools: {game, at, done, kept, state, moves, total, ms, point(at)}
+  reviewState: () => reviewState(),
   // every text the paint kit could not fit in its box since the page loaded (tests assert there is none)
   overflows: () => textOverflows(),
   get learn() { return learn; },

@@ -242,3 +242,114 @@ export function dailyBest(day, game) {
 export function dailyProblem() {
   return readStore("daily").problem;
 }
+
+// ---------------------------------------------------------------- finished games and their reviews
+// docs/review.md: a finished game of this device (or any game whose review was computed here) is kept with its
+// review once it is computed, so opening the review again asks the engine for nothing but its boards; the moves a
+// person got wrong (a mistake or a blunder) are the mistakes puzzles, each marked done once solved.
+KEYS.reviews = `gamebox/v${VERSION}/reviews`;
+const MAX_FINISHED = 30; // the newest finished games kept (with their reviews and puzzles)
+/** The verdicts whose positions become puzzles ("find a better move"). */
+export const PUZZLE_VERDICTS = ["blunder", "mistake"];
+
+/** A short, stable name of a text (FNV-1a, 32 bits, hex): a kept game's id holds it instead of its whole code.
+ * @param {string} text */
+function digest(text) {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, "0");
+}
+
+/** The id of a finished game among the kept ones: its game, its code and its seats ("human,hard").
+ * @param {string} game @param {string} code @param {string} seats */
+export function finishedId(game, code, seats) {
+  return `${game}/${digest(code)}/${seats}`;
+}
+
+/** A kept record we can use: {game, code, seats, players, time, review (null until computed), solved}. */
+function validFinished(record) {
+  return isObject(record) && typeof record.game === "string" && typeof record.code === "string" && record.code !== ""
+    && typeof record.seats === "string" && Number.isFinite(record.time)
+    && (record.review === null || validReview(record.review));
+}
+
+/** A review as the bridge gave it, whole: its moves, the chart's start, the accuracy and the summary. */
+export function validReview(review) {
+  return isObject(review) && typeof review.scale === "string" && Array.isArray(review.moves)
+    && Array.isArray(review.start) && Array.isArray(review.accuracy) && isObject(review.summary)
+    && review.moves.every((move) => isObject(move) && Number.isInteger(move.ply) && Number.isInteger(move.seat)
+      && typeof move.action === "string" && Array.isArray(move.values));
+}
+
+/** The kept finished game of this code and seats, or null. @param {string} game @param {string} code
+ * @param {string} seats */
+export function keptGame(game, code, seats) {
+  const record = readStore("reviews").data.items[finishedId(game, code, seats)];
+  return validFinished(record) && record.code === code ? record : null;
+}
+
+/** Keep a finished game (one played to its end here, or one whose review was computed here), with its review
+ * when it is given; the newest MAX_FINISHED are kept. A game kept already keeps its review and its solved puzzles.
+ * @param {{game: string, code: string, seats: string, players: number}} game @param {Record<string, any> | null} [review] */
+export function keepFinished({ game, code, seats, players }, review = null) {
+  const id = finishedId(game, code, seats);
+  return update("reviews", (items) => {
+    const old = validFinished(items[id]) && items[id].code === code ? items[id] : null;
+    items[id] = { game, code, seats, players, time: old ? old.time : Date.now(), review: review ?? old?.review ?? null,
+      solved: old && isObject(old.solved) ? old.solved : {} };
+    const ids = Object.keys(items).sort((a, b) => (items[b]?.time ?? 0) - (items[a]?.time ?? 0));
+    for (const extra of ids.slice(MAX_FINISHED)) delete items[extra];
+  });
+}
+
+/** The kept finished games, newest first, each with its `id`. @param {string[]} games the games of the site */
+export function finishedGames(games) {
+  const { data, problem } = readStore("reviews");
+  const list = [];
+  for (const [id, record] of Object.entries(data.items)) {
+    if (validFinished(record) && games.includes(record.game)) list.push({ ...record, id });
+  }
+  list.sort((a, b) => b.time - a.time);
+  return { games: list, problem };
+}
+
+/** Forget a kept finished game (its review and puzzles go with it). @param {string} id */
+export function forgetFinished(id) {
+  return update("reviews", (items) => { delete items[id]; });
+}
+
+/** Every mistakes puzzle of the kept reviews, newest game first, then by move: a person's move judged a mistake or
+ * a blunder (not on a scale of times: a slow hand is no position to solve), with whether it was solved.
+ * @param {string[]} games the games of the site, for each the scale its reviewer has (games.json `review`)
+ * @returns {{id: string, game: string, code: string, seats: string, ply: number, seat: number, action: string,
+ *   best: string, verdict: string, done: boolean}[]} */
+export function puzzles(games) {
+  const found = [];
+  for (const record of finishedGames(games).games) {
+    const review = record.review;
+    if (!review || review.scale === "ms") continue;
+    for (const move of review.moves) {
+      if (!PUZZLE_VERDICTS.includes(move.verdict) || typeof move.best !== "string" || move.best === move.action) continue;
+      found.push({ id: record.id, game: record.game, code: record.code, seats: record.seats, ply: move.ply,
+        seat: move.seat, action: move.action, best: move.best, verdict: move.verdict,
+        done: record.solved[String(move.ply)] === true });
+    }
+  }
+  return found;
+}
+
+/** A mistakes puzzle was solved: marked done in its kept game. @param {string} id @param {number} ply */
+export function solvePuzzle(id, ply) {
+  return update("reviews", (items) => {
+    const record = items[id];
+    if (!validFinished(record)) return;
+    items[id] = { ...record, solved: { ...(isObject(record.solved) ? record.solved : {}), [String(ply)]: true } };
+  });
+}
+
+export function reviewsProblem() {
+  return readStore("reviews").problem;
+}

@@ -8,6 +8,9 @@ import { $, element, notice, showScreen } from "../dom.js";
 import { gameIds, gameInfo, games, playable } from "../games.js";
 import { engine, parseSeats, session, storing } from "../page.js";
 import { seatName } from "./game.js";
+import { mistakes, reviewable, reviewRoute } from "./review.js";
+
+const FINISHED_SHOWN = 5; // the newest finished games the menu offers to review
 
 let storeNoticeShown = false;
 
@@ -41,7 +44,48 @@ export function renderMenu() {
 function storeNotice(problems) {
   if (!problems.length || storeNoticeShown) return;
   storeNoticeShown = true;
-  notice(t("saves.unreadable", { what: problems.map((name) => t(`saves.store.${name}`)).join(", ") }), "error");
+  const store = (/** @type {string} */ name) => (name === "reviews" ? t("review.store") : t(`saves.store.${name}`));
+  notice(t("saves.unreadable", { what: problems.map(store).join(", ") }), "error");
+}
+
+/** Finished games to review (docs/review.md), and the mistakes puzzles beside the daily challenges.
+ * @param {string[]} problems */
+function renderReviewAreas(problems) {
+  if (saves.reviewsProblem()) problems.push("reviews");
+  const { games: finished } = saves.finishedGames(gameIds());
+  const shown = finished.filter((record) => reviewable(record.game)).slice(0, FINISHED_SHOWN);
+  const list = $("finished-list");
+  list.replaceChildren();
+  for (const record of shown) {
+    const when = new Date(record.time).toLocaleString(document.documentElement.lang || undefined,
+      { dateStyle: "medium", timeStyle: "short" });
+    const title = t(`game.${record.game}.title`);
+    list.append(element("li", { class: "save finished", "data-game": record.game, "data-id": record.id }, [
+      element("a", { class: "button", href: reviewRoute(record.code, record.seats), text: t("review.button"),
+        "aria-label": `${t("review.button")} ${title}` }),
+      element("div", { class: "save-text" }, [
+        element("strong", { text: title }),
+        element("span", { class: "hint", text: t(record.review ? "review.finished_reviewed" : "review.finished_details",
+          { players: seatNames(record.seats), when }) }),
+      ]),
+      element("button", { type: "button", class: "link forget", text: t("saves.forget"),
+        "aria-label": `${t("saves.forget")} ${title}`,
+        onclick: () => { saves.forgetFinished(record.id); renderMenuAreas(); } }),
+    ]));
+  }
+  $("menu-finished").hidden = shown.length === 0;
+  const puzzles = mistakes();
+  const open = puzzles.filter((puzzle) => !puzzle.done).length;
+  const items = $("puzzle-list");
+  items.replaceChildren();
+  if (puzzles.length) {
+    items.append(element("li", { class: "daily puzzles" }, [
+      element("a", { class: "button secondary", href: "#/puzzle", id: "menu-puzzles", text: t("puzzle.menu") }),
+      element("span", { class: "daily-best hint", id: "menu-puzzles-count", "data-open": String(open),
+        text: open ? t("puzzle.open", { n: open }) : t("puzzle.all_done") }),
+    ]));
+  }
+  items.hidden = puzzles.length === 0;
 }
 
 /** @param {string} seatsText */
@@ -96,6 +140,7 @@ function renderMenuAreas() {
       element("span", { class: "daily-best hint", text: words }),
     ]));
   }
+  renderReviewAreas(problems);
   // Statistics
   const levelOrder = (/** @type {string} */ game) => gameInfo(game)?.bot_levels || ["easy", "normal", "hard"];
   const { rows, problem: statsProblem } = saves.statRows(gameIds(), levelOrder);
