@@ -24,8 +24,9 @@ Edition 1 (links made before edition 2) also reads ``grab octopus tail @1375``: 
 """
 
 from gamebox.whoopies.bots import LEVELS
+from gamebox.whoopies.review import REVIEWER
 from gamebox.whoopies.rules import Whoopies, WhoopiesState
 
-GAME = Whoopies(LEVELS)
+GAME = Whoopies(LEVELS, REVIEWER)
 
 __all__ = ["GAME", "Whoopies", "WhoopiesState"]
