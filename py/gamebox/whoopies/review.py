@@ -219,60 +219,56 @@ class WhoopiesReviewer:
         return Judgement(action, 0.0, 0.0, values, {})
 
     def summary(self, final: State[Any], people: list[int]) -> dict[str, Any]:
-        """One row per throw and person: the call, what they had to catch, each grab (a miss, or what it caught and
-        by which part, and when), the first grab's time (the reaction), the catch, whether it was right, the
-        outcome, the levels' times on that throw for them, and the round's winner. One row per seat: rounds won,
-        lost (another seat won) and paid for (gems lost), and its gems. Flat rows, so a page can show them as a
-        table (web/screens/review.js shows a ``_ms`` field in seconds, a ``_seat`` field as the seat's name)."""
+        """Per throw: the call, each seat's outcome and the round's winner, and for each person what they had to
+        catch, each grab (its time, what it caught and whether that was right), the first grab's time (the
+        reaction), the catch, and the levels' times on that throw for them. Per seat: the rounds won, lost (another
+        seat won) and paid for (gems lost to a penalty); the final gems and winners."""
         assert isinstance(final, WhoopiesState)
         replay = final.game.new(final.seed, final.players, edition=final.edition, **final.options)
         assert isinstance(replay, WhoopiesState)
         rng = Rng(f"gamebox/review/whoopies/{final.seed}/summary")
         throws: list[dict[str, Any]] = []
-        current: dict[int, dict[str, Any]] = {}  # this throw's row of each person
-        tally = [{"seat": seat, "won": 0, "lost": 0, "paid": 0, "gems": final.gems[seat]}
-                 for seat in range(final.players)]
+        current: dict[str, Any] | None = None
+        tally = [{"seat": seat, "won": 0, "lost": 0, "paid": 0} for seat in range(final.players)]
         for seat, action in final.history:
-            row = current.get(seat) if replay.phase == "grab" else None
-            if row is not None:
-                move = parse(action, replay.rules)
-                if isinstance(move, Grab | NamedGrab):
-                    catch = caught(replay, action)
-                    row["grabs"].append(f"{' '.join(catch) if catch else 'miss'} @{move.ms}")
-                    if row["reaction_ms"] is None:
-                        row["reaction_ms"] = move.ms
-                    if catch is not None:
-                        row.update(catch_ms=move.ms, caught=" ".join(catch),
-                                   right=not costs_gems(replay, seat, catch))
+            record = current["people"].get(str(seat)) if current is not None and replay.phase == "grab" else None
+            move = parse(action, replay.rules)
+            if record is not None and isinstance(move, Grab | NamedGrab):
+                catch = caught(replay, action)
+                right = catch is not None and not costs_gems(replay, seat, catch)
+                record["grabs"].append({"action": action, "ms": move.ms, "creature": catch[0] if catch else None,
+                                        "part": catch[1] if catch else None, "right": right})
+                if record["reaction_ms"] is None:
+                    record["reaction_ms"] = move.ms
+                if catch is not None:
+                    record["catch"] = {"ms": move.ms, "creature": catch[0], "part": catch[1], "right": right}
             last = replay.last
             replay.apply(seat, action)
             if action == "throw":
-                current = {}
-                call = f"{replay.action} {replay.value}" if replay.value else str(replay.action)
+                current = {"round": replay.round, "action": replay.action, "value": replay.value,
+                           "joker": replay.joker, "people": {}, "winner": None, "outcomes": []}
                 for person in people:
                     if person in replay.participants and replay.wanted(person):
                         times = level_times(replay, person, rng)
-                        current[person] = {
-                            "round": replay.round, "call": call, "joker": replay.joker, "seat": person,
-                            "wanted": replay.wanted(person), "grabs": [], "reaction_ms": None, "catch_ms": None,
-                            "caught": None, "right": None, "outcome": None,
-                            **{f"{level}_ms": times[level][0] for level in LEVELS}, "winner_seat": None}
-                        throws.append(current[person])
-            elif replay.last is not last and replay.last is not None:
-                outcomes = {result["seat"]: result for result in replay.last["grabs"]}
-                winner = replay.last["winner"]
-                for person, row in current.items():
-                    row.update(outcome=outcomes[person]["outcome"], winner_seat=winner)
-                for result in outcomes.values():
-                    entry = tally[result["seat"]]
-                    if result["outcome"] == "won":
+                        current["people"][str(person)] = {
+                            "wanted": replay.wanted(person), "grabs": [], "reaction_ms": None, "catch": None,
+                            "levels": {level: times[level][0] for level in LEVELS}}
+                throws.append(current)
+            elif replay.last is not last and replay.last is not None and current is not None:
+                rows = replay.last["grabs"]
+                current["winner"] = replay.last["winner"]
+                current["outcomes"] = [{"seat": row["seat"], "outcome": row["outcome"], "creature": row["creature"],
+                                        "part": row["part"], "ms": row["ms"], "gems": row["gems"]} for row in rows]
+                for row in rows:
+                    entry = tally[row["seat"]]
+                    if row["outcome"] == "won":
                         entry["won"] += 1
-                    elif winner is not None:
+                    elif replay.last["winner"] is not None:
                         entry["lost"] += 1
-                    if result["gems"] < 0:
+                    if row["gems"] < 0:
                         entry["paid"] += 1
-                current = {}
-        return {"throws": throws, "seats": tally, "winner_seats": final.winners()}
+                current = None
+        return {"throws": throws, "seats": tally, "gems": list(final.gems), "winners": final.winners()}
 
 
 REVIEWER: Final = WhoopiesReviewer()
