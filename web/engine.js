@@ -32,8 +32,18 @@ const cancelled = () => ({ ok: false, error: { type: "Cancelled", key: "error.in
 const stopped = () => ({ ok: false, error: { type: "EngineStopped", key: "error.engine_stopped", params: {},
   message: "The game engine stopped before it answered." } });
 
+/** The engine worker's script. A page that is never visited again (a test's, which sets
+ * `window.GAMEBOX_TEST_SNAPSHOT = false` before the page loads) asks it not to make a memory snapshot: the snapshot
+ * maker boots a second runtime, which costs seconds of CPU that such a page never gets back
+ * (docs/offline-and-csp.md). */
+function engineURL() {
+  const url = new URL("./worker.mjs", import.meta.url);
+  if (/** @type {any} */ (globalThis).GAMEBOX_TEST_SNAPSHOT === false) url.searchParams.set("snapshot", "off");
+  return url;
+}
+
 export class Engine extends EventTarget {
-  constructor(workerURL = new URL("./worker.mjs", import.meta.url)) {
+  constructor(workerURL = engineURL()) {
     super();
     this.workerURL = workerURL;
     this.pending = new Map();    // id -> entry: a request sent to the current worker, not yet answered

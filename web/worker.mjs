@@ -28,6 +28,8 @@ const PAGE_BYTES = 4096;
 const META_HEADER = "x-gamebox-snapshot";
 const SNAPSHOT_AFTER_MS = 3000; // after a fresh boot, wait this long ...
 const SNAPSHOT_IDLE_MS = 1000; // ... and until no request came for this long, before making a snapshot
+// A page that asked for no snapshot (web/engine.js engineURL: a test's page that is never visited again)
+const SNAPSHOT_OFF = new URL(import.meta.url).searchParams.get("snapshot") === "off";
 const QUOTA_SHARE = 0.5; // store only if the origin then uses at most this share of its quota
 const EXPECTED_SNAPSHOT_BYTES = 16 * 1024 * 1024; // checked before the maker boots at all
 const BOOT_TIMEOUT_MS = 180_000;
@@ -341,7 +343,8 @@ async function boot() {
   mark("ready");
   postMessage({ type: "ready", hello: result.hello, python: result.pyodide.version, boot: self.gameboxBoot.boot });
   for (const message of waiting.splice(0)) answer(message);
-  if (self.gameboxBoot.boot === "fresh") scheduleSnapshot();
+  if (self.gameboxBoot.boot === "fresh" && SNAPSHOT_OFF) self.gameboxBoot.snapshot = { stored: false, reason: "off" };
+  else if (self.gameboxBoot.boot === "fresh") scheduleSnapshot();
   else forgetSnapshots(stored.key); // snapshots of other builds
 }
 

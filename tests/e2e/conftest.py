@@ -29,8 +29,12 @@ BOOT_TIMEOUT_MS = 240_000
 # Every test page shows the test games (the fixture game of docs/new-game.md, built into the site by
 # GAMEBOX_TEST_GAMES=1) with the others: watched_context's pages, and any context a test makes itself.
 TEST_GAMES = "window.GAMEBOX_TEST_GAMES = true;"
-# A booted page shared by tests also runs bots and animations at test speed.
-TEST_PAGE = "window.GAMEBOX_TEST_SPEED = 0; " + TEST_GAMES
+# A booted page shared by tests also runs bots and animations at test speed ...
+KEEPING_SNAPSHOT = "window.GAMEBOX_TEST_SPEED = 0; " + TEST_GAMES
+# ... and, unless its tests come back to the site (a reload, a new tab that should boot from the memory snapshot),
+# makes no memory snapshot: its maker boots a second runtime, seconds of CPU that such a page never gets back
+# (web/engine.js engineURL).
+TEST_PAGE = "window.GAMEBOX_TEST_SNAPSHOT = false; " + KEEPING_SNAPSHOT
 
 
 def site_games() -> list[dict[str, Any]]:
@@ -173,7 +177,7 @@ def snapshot_stored(page: Any) -> bool:
     while time.monotonic() < deadline:
         outcome = None
         for worker in page.workers:
-            if worker.url.endswith("/web/worker.mjs"):
+            if worker.url.split("?")[0].endswith("/web/worker.mjs"):
                 try:
                     outcome = outcome or worker.evaluate(state)
                 except playwright_sync.Error:  # a worker that has just gone
@@ -190,12 +194,13 @@ class SharedPage:
     the menu shows the test games (window.GAMEBOX_TEST_GAMES): TEST_PAGE."""
 
     def __init__(self, browser: Any, site: str, *, viewport: dict[str, int] | None = None, has_touch: bool = False,
-                 locale: str = "en-GB") -> None:
+                 locale: str = "en-GB", snapshot: bool = False) -> None:
+        """``snapshot``: the page makes its memory snapshot, for tests that come back to the site."""
         self.site = site
         self.viewport = viewport or {"width": 1200, "height": 860}
         self.context, self.watch = watched_context(browser, site, viewport=self.viewport, has_touch=has_touch,
                                                    locale=locale)
-        self.context.add_init_script(TEST_PAGE)
+        self.context.add_init_script(KEEPING_SNAPSHOT if snapshot else TEST_PAGE)
         self.page = watched_page(self.context, self.watch)
         self.page.goto(site)
         self.page.wait_for_function("window.gamebox && window.gamebox.ready", timeout=30_000)
@@ -310,7 +315,7 @@ def engine_worker(page: Any) -> Any:
     while time.monotonic() < deadline:
         for worker in page.workers:
             try:
-                if worker.url.endswith("/web/worker.mjs") and worker.evaluate("self.name") == "":
+                if worker.url.split("?")[0].endswith("/web/worker.mjs") and worker.evaluate("self.name") == "":
                     return worker
             except playwright_sync.Error:
                 continue  # a worker of a page that went away

@@ -18,7 +18,7 @@ import pytest
 import gamebox
 
 from . import conftest
-from .conftest import BOOT_TIMEOUT_MS, TEST_PAGE, Watch, screenshot
+from .conftest import BOOT_TIMEOUT_MS, KEEPING_SNAPSHOT, Watch, screenshot
 
 SEED = "K7Q2M"
 
@@ -198,7 +198,7 @@ class EmbedContext:
 
     def __init__(self, browser: Any, origins: Origins) -> None:
         self.context = browser.new_context(viewport={"width": 1200, "height": 900})
-        self.context.add_init_script(TEST_PAGE)
+        self.context.add_init_script(KEEPING_SNAPSHOT)
         self.watch = EmbedWatch(origins)
         self.context.route("**/*", self.watch.route)
         self.app = self.open(origins.app)
@@ -280,7 +280,7 @@ def test_host_page_hears_events_and_drives_the_game(open_embed, origins):
     app = frame_at(page, origins.app)
     assert app.evaluate("document.body.classList.contains('embed')")
     assert app.locator(".brand").is_hidden()
-    assert app.locator(".controls a[href='#/']").is_hidden()
+    assert app.locator("#screen-game .controls a[href='#/']").is_hidden()
     assert app.locator("#board").is_visible()
 
     # Sized to its content: the iframe's height is the last height the app reported.

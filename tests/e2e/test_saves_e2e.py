@@ -49,7 +49,7 @@ def wait_booted(page) -> None:
 def visits(browser, site) -> Iterator[SharedPage]:
     """The module's context, booted once; its memory snapshot stored, so that each test's visit (a reload with
     nothing stored) boots in about half a second."""
-    shared = SharedPage(browser, site)
+    shared = SharedPage(browser, site, snapshot=True)
     shared.snapshot_stored()
     yield shared
     shared.close()
