@@ -10,8 +10,9 @@ Notation: ``take 1``, ``take 2`` or ``take 3`` (no more than the pile holds).
 from __future__ import annotations
 
 from gamebox.pebbles.bots import LEVELS
+from gamebox.pebbles.review import REVIEWER
 from gamebox.pebbles.rules import Pebbles, PebblesState
 
-GAME = Pebbles(LEVELS)
+GAME = Pebbles(LEVELS, REVIEWER)
 
 __all__ = ["GAME", "Pebbles", "PebblesState"]
