@@ -53,9 +53,10 @@ numbers, ``solutions(colour)``).
 
 from gamebox.ubongo.bots import LEVELS
 from gamebox.ubongo.generator import Puzzle, puzzle, puzzle_code
+from gamebox.ubongo.review import REVIEWER
 from gamebox.ubongo.rules import Ubongo, UbongoState
 from gamebox.ubongo.tiles import TILES
 
-GAME = Ubongo(LEVELS)
+GAME = Ubongo(LEVELS, REVIEWER)
 
 __all__ = ["GAME", "TILES", "Puzzle", "Ubongo", "UbongoState", "puzzle", "puzzle_code"]
