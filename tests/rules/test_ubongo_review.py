@@ -134,13 +134,20 @@ def test_a_hand_in_notes_its_time_the_cards_difficulty_and_each_levels_time_and_
     assert notes["levels"] == card.levels() and set(notes["beats"]) == {"easy", "normal", "hard"}
 
 
-def test_the_chart_is_each_seats_share_of_the_gem_points():
+def test_the_chart_is_each_seats_share_of_the_gem_points_and_the_winner_ends_at_one():
     state = race()
     assert REVIEWER.values(state, RNG, 1) == [0.5, 0.5]
     state.apply(0, hand_in(state, 0, 20_000))
     state.apply(1, "timeout")
     scores = state.scores()
     assert scores[1] == 0 and REVIEWER.values(state, RNG, 1) == [1.0, 0.0]
+    state.apply(0, "timeout")
+    state.apply(1, hand_in(state, 1, 20_000))
+    points = state.scores()
+    assert REVIEWER.values(state, RNG, 1) == [points[0] / sum(points), points[1] / sum(points)]
+    final = finished_race(1)
+    (winner,) = final.winners()
+    assert REVIEWER.values(final, RNG, 1)[winner] == 1.0
 
 
 # -- a whole race --------------------------------------------------------------------------------------------

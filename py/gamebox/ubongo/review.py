@@ -16,7 +16,8 @@ race's hand-in; a tile laid or taken off by whether it brings the board nearer t
 most tiles kept), a hint as giving away one of the card's tiles, ``solution`` as giving up the card. The better
 move there is the hard bot's (the next correct tile, or taking off a wrong one in its way).
 
-The chart (``values``) is each seat's share of the gem points so far (an equal share before anyone scores); in
+The chart (``values``) is each seat's share of the gem points so far (an equal share before anyone scores; the
+winner of a finished game 1); in
 puzzle mode the value the puzzle is heading for: the chance to beat the levels if it were solved at the
 stopwatch's time now.
 """
@@ -136,8 +137,9 @@ class UbongoReviewer:
 
     # -- the chart ---------------------------------------------------------------------------------------------
     def values(self, state: State[Any], rng: Rng, effort: int) -> list[float]:
-        """A race: each seat's share of the gem points so far. Puzzle mode: the chance to beat the levels if the
-        puzzle were solved at the stopwatch's time now (its time once solved; a timeout's once shown)."""
+        """A race: each seat's share of the gem points so far; the winner of a finished game 1. Puzzle mode: the
+        chance to beat the levels if the puzzle were solved at the stopwatch's time now (its time once solved; a
+        timeout's once shown)."""
         assert isinstance(state, UbongoState)
         if state.mode == "puzzle":
             card = card_of(state, 0)
@@ -147,9 +149,9 @@ class UbongoReviewer:
             return [card.value(state.stopwatch_ms() if ms is None else ms)]
         scores = state.scores()
         total = sum(scores)
-        if total == 0:
-            return [1.0 / state.players] * state.players
-        return [score / total for score in scores]
+        winners = state.winners()  # a finished game's winner (a play-off's too): 1
+        return [1.0 if seat in winners else score / total if total else 1.0 / state.players
+                for seat, score in enumerate(scores)]
 
     # -- one move ------------------------------------------------------------------------------------------------
     def judge(self, before: State[Any], seat: int, action: str, rng: Rng, effort: int) -> Judgement | None:
