@@ -123,3 +123,10 @@ def test_judge_words_a_try_at_a_move_of_the_finished_game_as_the_review_would() 
 def test_a_game_without_a_reviewer_says_so_in_its_manifest() -> None:
     described = {game["id"]: game["review"] for game in gamebox.manifest()["games"]}
     assert described["pebbles"] == {"scale": "chance"}
+
+
+def test_every_game_s_reviewer_is_a_reviewer_with_a_known_scale() -> None:
+    for game in gamebox.games():
+        if game.reviewer is not None:
+            assert isinstance(game.reviewer, review.Reviewer), game.id
+            assert game.reviewer.scale.unit in ("chance", "points", "ms"), game.id

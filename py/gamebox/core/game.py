@@ -11,15 +11,12 @@ import json
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import Any, ClassVar, Self
 
 from gamebox.core.errors import BadRequest, IllegalAction, InvalidSetup
 from gamebox.core.notation import check_action_text
 from gamebox.core.rng import Rng, normalize_seed
 from gamebox.core.targets import Target
-
-if TYPE_CHECKING:  # core/review.py judges States: it imports this module
-    from gamebox.core.review import Reviewer
 
 JSON = Any
 # The edition of the rules that new games follow. A change that makes a seed or a history mean something else
@@ -292,10 +289,11 @@ class Game[ViewT: Mapping[str, Any]](ABC):
     # (a time) or a higher one (a score).
     daily_lower: ClassVar[bool | None] = None
 
-    def __init__(self, levels: Mapping[str, BotFunction], reviewer: Reviewer | None = None) -> None:
+    def __init__(self, levels: Mapping[str, BotFunction], reviewer: Any = None) -> None:
         """``levels``: the bot of each level by name (its bots.py's LEVELS); it has every level of
         ``bot_levels``, and may have more that only the tests and benches call. ``reviewer``: what judges its
-        finished games' moves (its review.py's REVIEWER, a core.review.Reviewer), None for a game with no review."""
+        finished games' moves (its review.py's REVIEWER, a core.review.Reviewer, which judges States, so this
+        module cannot name its type; tests/rules/test_core_review.py checks every game's), None for no review."""
         missing = [level for level in self.bot_levels if level not in levels]
         if missing:
             raise ValueError(f"{self.id} has no bot for level {missing[0]!r}")

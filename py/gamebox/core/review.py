@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from gamebox.core.game import State
 from gamebox.core.rng import Rng
@@ -86,6 +86,7 @@ class Judgement:
     notes: dict[str, Any] = field(default_factory=dict)
 
 
+@runtime_checkable
 class Reviewer(Protocol):
     """What a game's review.py supplies (its ``REVIEWER``)."""
 
