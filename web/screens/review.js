@@ -6,12 +6,13 @@
 // by the game's own renderer from the bridge's `replay` of each step; the better move is the renderer's showHint,
 // worded by its describeAction. A puzzle is the position before a person's mistake, shown to that seat only; each
 // try is judged by the bridge's `judge`.
-import { currentLanguage, has, seatWording, t } from "../i18n.js";
+import { currentLanguage, seatWording, t } from "../i18n.js";
 import * as saves from "../saves.js";
 import { $, announce, element, errorText, linkReason, showScreen } from "../dom.js";
 import { gameIds, gameInfo, mountRenderer, playable } from "../games.js";
 import { engine, parseSeats, seatsParam, session, storing } from "../page.js";
 import { createChart, seatColours, VERDICT_COLOURS } from "../review-chart.js";
+import { summaryView } from "../review-summary.js";
 import { isYou, seatName, shownTable } from "./game.js";
 
 /** @typedef {import("../host.js").Table} Table */
@@ -178,6 +179,7 @@ export async function reviewData() {
   const table = shownTable();
   if (!table) return refusal({ key: "review.nothing", params: {}, message: "No game is on screen." });
   // a game in play is refused by the engine (review.unfinished): its moves would tell what a seat may not know yet
+  if (!table.is_over) return refusal({ key: "review.unfinished", params: {}, message: "Only a finished game can be reviewed." });
   const code = table.share ?? table.resume;
   const seats = seatsParam(table.seats);
   const kept = storing() ? saves.keptGame(table.game, code, seats) : null;
@@ -338,8 +340,9 @@ export async function openReview(params) {
   if (token !== page.token) return null;
   if (!checked.ok) return refuse(checked.error);
   const game = checked.game;
-  if (!reviewable(game)) return refuse({ key: "review.none", params: {} });
+  // a game in play first: its review would tell a seat what it may not know yet, whatever the game
   if (!checked.is_over) return refuse({ key: "review.unfinished", params: {} });
+  if (!reviewable(game)) return refuse({ key: "review.none", params: {} });
   const seats = parseSeats(params.get("seats"));
   page.game = game;
   page.players = checked.players;
@@ -428,6 +431,7 @@ function renderProgress() {
   else if (state === "failed") text = job?.error ? reviewError(job.error) : t("error.internal", { message: "?" });
   else text = page.kept ? t("review.kept") : "";
   $("review-status").textContent = text;
+  $("review-progress").dataset.state = state;
   $("review-progress").hidden = !text;
 }
 
@@ -511,69 +515,12 @@ function renderAccuracy() {
   });
 }
 
-/** The game's own summary (its reviewer's): rows of what it holds, worded where the catalogue knows the names.
- * @param {Record<string, any>} summary */
+/** The game's own summary (its reviewer's: web/review-summary.js). @param {Record<string, any>} summary */
 function renderSummary(summary) {
   const area = $("review-summary");
-  area.replaceChildren(...summaryRows(summary, 0));
+  area.replaceChildren(...summaryView(summary, { seatName: (seat) => seatName(names, seat), colours: page.colours,
+    players: page.players }));
   $("review-summary-area").hidden = area.children.length === 0;
-}
-
-/** A summary's field name in words: `review.summary.<name>`, else the name itself, readable. @param {string} name */
-function fieldName(name) {
-  const key = `review.summary.${name}`;
-  if (has(key)) return t(key);
-  const plain = name.replace(/_/g, " ").trim();
-  return plain.charAt(0).toLocaleUpperCase() + plain.slice(1);
-}
-
-/** A value of a summary in words: numbers the language's way, a time in seconds, a seat by its name.
- * @param {string} name @param {any} value @returns {string} */
-function fieldValue(name, value) {
-  const lang = currentLanguage();
-  if (value === null || value === undefined) return "–";
-  if (typeof value === "boolean") return t(value ? "review.yes" : "review.no");
-  if (typeof value === "number") {
-    if (/(^|_)ms$/.test(name)) return t("review.seconds", { seconds: new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value / 1000) });
-    if (/(^|_)seat$/.test(name) && Number.isInteger(value) && value >= 0 && value < page.seats.length) return seatName(names, value);
-    return new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format(value);
-  }
-  if (typeof value === "string") return has(`review.summary.${name}.${value}`) ? t(`review.summary.${name}.${value}`) : value;
-  if (Array.isArray(value) && value.every((item) => item === null || typeof item !== "object")) {
-    return value.map((item) => (/(^|_)seats?$/.test(name) || name === "people" ? seatName(names, Number(item))
-      : fieldValue(name.replace(/s$/, ""), item))).join(", ");
-  }
-  return JSON.stringify(value);
-}
-
-/** Rows of a summary: a value per line, a list of records as a small table, a record as its own rows.
- * @param {Record<string, any>} summary @param {number} depth @returns {HTMLElement[]} */
-function summaryRows(summary, depth) {
-  /** @type {HTMLElement[]} */
-  const rows = [];
-  for (const [name, value] of Object.entries(summary)) {
-    if (Array.isArray(value) && value.length && value.every((item) => item && typeof item === "object" && !Array.isArray(item))) {
-      const columns = [...new Set(value.flatMap((item) => Object.keys(item)))];
-      rows.push(element("div", { class: "review-summary-block", "data-field": name }, [
-        element("h3", { text: fieldName(name) }),
-        element("div", { class: "review-table-wrap" }, [element("table", { class: "review-summary-table" }, [
-          element("thead", {}, [element("tr", {}, columns.map((column) => element("th", { scope: "col", text: fieldName(column) })))]),
-          element("tbody", {}, value.map((item) => element("tr", {}, columns.map((column) => element("td", { text: fieldValue(column, item[column]) }))))),
-        ])]),
-      ]));
-    } else if (value && typeof value === "object" && !Array.isArray(value) && depth < 2) {
-      rows.push(element("div", { class: "review-summary-block", "data-field": name }, [
-        element("h3", { text: fieldName(name) }),
-        ...summaryRows(value, depth + 1),
-      ]));
-    } else {
-      rows.push(element("p", { class: "review-summary-row", "data-field": name }, [
-        element("span", { class: "review-summary-name", text: fieldName(name) }),
-        element("span", { class: "review-summary-value", text: fieldValue(name, value) }),
-      ]));
-    }
-  }
-  return rows;
 }
 
 /** Show place `at` on the board (0: the start; n: after move n), or the better move where that is asked for.
@@ -675,9 +622,10 @@ const puzzle = {
   tables: new Map(),
 };
 
-/** The puzzles of this device's reviews. */
+/** The puzzles of this device's reviews: of games played in turns (a race's hand-in or a grab is no position to
+ * think over). */
 export function mistakes() {
-  return storing() ? saves.puzzles(gameIds().filter((game) => reviewable(game))) : [];
+  return storing() ? saves.puzzles(gameIds().filter((game) => reviewable(game) && !gameInfo(game)?.simultaneous)) : [];
 }
 
 function dropPuzzleRenderer() {
@@ -809,7 +757,7 @@ async function tryMove(move) {
   }
   puzzle.state = "wrong";
   document.body.dataset.puzzleState = "wrong";
-  say(t(action === item.action ? "puzzle.same" : "puzzle.not_better", { move: said, verdict: t(`review.verdict.${verdict}`) }), "refused");
+  say(t(action === item.action ? "puzzle.same" : "puzzle.not_better", { move: said, verdict: t(`review.verdict.${verdict}`).toLocaleLowerCase(currentLanguage()) }), "refused");
   $("puzzle-again").hidden = false;
   $("puzzle-answer").hidden = false;
   return false;
@@ -825,6 +773,8 @@ async function again() {
   say("", "");
   $("puzzle-again").hidden = true;
   play(table);
+  // the board back in view (Try again is below it on a phone), ready for the next try
+  $("puzzle-stage").scrollIntoView({ block: "nearest" });
   $("puzzle-board").focus({ preventScroll: true });
 }
 
@@ -836,6 +786,7 @@ async function answer() {
   const table = await puzzleTable(item);
   if (token !== puzzle.token || !table.ok) return;
   puzzle.table = table;
+  $("puzzle-stage").scrollIntoView({ block: "nearest" });
   puzzle.renderer.draw(/** @type {Table} */ (table), { animate: false });
   board.actor = item.seat; // renderers show a hint to the seat that may act
   board.act = async () => false;

@@ -1,0 +1,264 @@
+"""Reviewing a finished game in the browser (issue 21, docs/review.md): for every game with a reviewer (games.json's
+``review``), a short finished game of a person against a bot is reviewed on a 390x844 phone by touch; every move of
+the person has a verdict, the chart is drawn and a tap on it moves the board to that move, window.gamebox.review()
+gives the records, and the review is kept: opened again on a 1280x800 desktop page of the same browser, it is shown
+with no review request to the engine. A game in play is refused (worded), a person's blunder becomes a mistakes
+puzzle in the menu, and solving it marks it done. The review screen fits the phone, the phone held sideways and a
+desktop in English, Portuguese and Ukrainian (nothing overflows, nothing scrolls sideways), with a screenshot of
+each (screenshots/review-<game>-<screen>-<lang>.png).
+
+The finished games are played by the games' bots on CPython (fast, and the same game the browser replays); the
+shortest of a few seeds is reviewed, so the module stays well within its time.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+
+from .conftest import SHOTS, SharedPage, settled, site_games, tap_at
+
+gamebox = pytest.importorskip("gamebox")
+from gamebox import share  # noqa: E402
+from gamebox.core import bots, review  # noqa: E402
+
+# every game the site reviews (games.json: describe()'s review), in menu order
+REVIEWED = [game for game in site_games() if game.get("review") and not game.get("fixture")]
+PHONE = {"width": 390, "height": 844}
+SIDEWAYS = {"width": 844, "height": 390}
+DESKTOP = {"width": 1280, "height": 800}
+LANGUAGES = ("en", "pt", "uk")
+# a short game of each: fewer creatures, the shortest mode (a game of the test's own choosing)
+SHORT_OPTIONS: dict[str, dict[str, Any]] = {"whoopies": {"creatures": 2}, "upples": {"mode": "survival"}}
+SEEDS = ("R1", "R2", "R3", "R4", "R5", "R6")
+# the engine's requests the page sends, as the worker receives them (every op, in order)
+SPY = """(() => { const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message && message.request) (window.__ops ||= []).push(message.request.op);
+    return post.call(this, message, ...rest); }; })();"""
+
+
+def played(game: dict[str, Any], seed: str) -> Any:
+    """A finished game of ``game``, two players where it can: seat 0 a careless person in a game played in turns
+    (a legal move drawn at random: mistakes to learn from), else the game's first bot level like the other seats."""
+    engine = gamebox.get(game["id"])
+    players = max(engine.min_players, min(2, engine.max_players))
+    state = engine.new(seed, players, **SHORT_OPTIONS.get(game["id"], {}))
+    level = game["bot_levels"][0]
+    careless = random.Random(f"review/{seed}")
+    for turn in range(2000):
+        if state.is_over:
+            return state
+        seat = state.to_move[0]
+        if seat == 0 and not game["simultaneous"]:
+            action = careless.choice(state.legal_actions(seat))
+        else:
+            action = bots.choose(state, seat, level, 30, f"{seed}/{turn}")
+        state.apply(seat, action)
+    raise AssertionError(f"{game['id']} {seed}: no end after 2000 moves")
+
+
+def short_game(game: dict[str, Any]) -> tuple[str, str, int]:
+    """The shortest finished game of a few seeds: its code, the review's seats (seat 0 the person, the rest the
+    game's first bot level) and its number of moves."""
+    state = min((played(game, seed) for seed in SEEDS), key=lambda state: len(state.history))
+    seats = ",".join(["human"] + [game["bot_levels"][0]] * (state.players - 1))
+    return share.encode(state), seats, len(state.history)
+
+
+def puzzle_game() -> tuple[str, str, str, dict[str, Any]] | None:
+    """A short game played in turns where the person made a mistake or a blunder, as CPython reviews it: its game,
+    code, seats, and the first such move's record (the puzzle the menu offers first)."""
+    for game in REVIEWED:
+        if game["simultaneous"]:
+            continue
+        engine = gamebox.get(game["id"])
+        for state in sorted((played(game, seed) for seed in SEEDS), key=lambda state: len(state.history))[:3]:
+            moves = review.review(state, engine.reviewer, [0])["moves"]
+            wrong = [move for move in moves
+                     if move["verdict"] in ("mistake", "blunder") and move["best"] != move["action"]]
+            if wrong:
+                seats = ",".join(["human"] + [game["bot_levels"][0]] * (state.players - 1))
+                return game["id"], share.encode(state), seats, wrong[0]
+    return None
+
+
+GAMES = {game["id"]: short_game(game) for game in REVIEWED}
+PUZZLE = puzzle_game()
+
+
+def route(game: str, code: str = "", seats: str = "") -> str:
+    if not code:
+        code, seats, _ = GAMES[game]
+    return f"#/review?code={quote(code)}&seats={quote(seats)}"
+
+
+@pytest.fixture(scope="module")
+def phone(browser: Any, site: str) -> Iterator[SharedPage]:
+    """One booted phone page (390x844, touch) for the module; the desktop pages are tabs of its context."""
+    shared = SharedPage(browser, site, viewport=PHONE, has_touch=True)
+    shared.context.add_init_script(SPY)  # the tabs opened later
+    shared.page.evaluate(SPY)  # the page open now: its engine's worker is an instance of the patched class
+    yield shared
+    shared.close()
+
+
+def open_review(page: Any, game: str, timeout: float = 120_000, code: str = "", seats: str = "") -> dict[str, Any]:
+    """Open the review of ``game`` (its short game, or ``code`` with ``seats``) and wait until it is shown."""
+    address = route(game, code, seats)
+    page.evaluate("window.__ops = []; delete document.body.dataset.reviewState")
+    if page.evaluate("location.hash") == address:
+        page.evaluate("location.hash = '#/'")  # the same address again would not open it again
+    page.evaluate("(hash) => { location.hash = hash; }", address)
+    page.wait_for_function("['done', 'refused', 'failed'].includes(document.body.dataset.reviewState)", timeout=timeout)
+    settled(page)
+    return dict(page.evaluate("(() => { const s = window.gamebox.reviewState(); delete s.point; return s; })()"))
+
+
+@pytest.mark.parametrize("game", [game["id"] for game in REVIEWED])
+def test_a_finished_game_is_reviewed_on_a_phone_and_kept(phone: SharedPage, game: str) -> None:
+    page = phone.page
+    code, seats, moves = GAMES[game]
+    started = time.monotonic()
+    state = open_review(page, game)
+    took = time.monotonic() - started
+    print(f"\n{game}: {moves} moves reviewed in the browser in {state['ms'] / 1000:.1f} s ({took:.1f} s in all)")
+    assert state["state"] == "done" and state["total"] == moves and not state["kept"], state
+    assert "review" in page.evaluate("window.__ops")
+    # every move of the person (seat 0) has a verdict, in the list
+    rows = page.evaluate("""[...document.querySelectorAll('#review-moves li')].map((li) =>
+        ({seat: Number(li.dataset.seat), verdict: li.dataset.verdict || null}))""")
+    assert len(rows) == moves
+    mine = [row for row in rows if row["seat"] == 0]
+    assert mine and all(row["verdict"] in ("best", "good", "inaccuracy", "mistake", "blunder") for row in mine), mine
+    # the chart is drawn: a line per seat over every move
+    drawn = page.evaluate("""(() => { const svg = document.querySelector('#review-chart svg');
+        return {lines: svg.querySelectorAll('polyline').length, moves: Number(svg.dataset.drawn)}; })()""")
+    assert drawn["lines"] >= 1 and drawn["moves"] == moves, drawn
+    # a tap on the chart moves the board to that move (on a long game's chart a move is a pixel or two wide)
+    target = min((index + 1 for index, row in enumerate(rows) if row["seat"] == 0), key=lambda at: abs(at - moves / 2))
+    page.evaluate("document.getElementById('review-chart').scrollIntoView({block: 'center'})")
+    point = page.evaluate("(at) => window.gamebox.reviewState().point(at)", target)
+    tap_at(page, point, touch=True)
+    page.wait_for_function("document.body.dataset.reviewAt !== '0'", timeout=10_000)
+    at = int(page.evaluate("document.body.dataset.reviewAt"))
+    assert abs(at - target) <= 1, (at, target)
+    assert page.evaluate("document.querySelector('#review-moves li[aria-current]').dataset.ply") == str(at - 1)
+    # the board shows the verdict of a judged move
+    assert page.evaluate("document.getElementById('review-badge').hidden") is (rows[at - 1]["verdict"] is None)
+    # window.gamebox.review(): the same records
+    records = page.evaluate("window.gamebox.review()")
+    assert [record["verdict"] for record in records] == [row["verdict"] for row in rows]
+    assert set(records[0]) == {"ply", "seat", "action", "verdict", "loss", "best"}
+    phone.check()
+    # kept: a desktop page of the same browser opens it again without asking the engine for a review
+    desktop = phone.new_tab()
+    desktop.set_viewport_size(DESKTOP)
+    again = open_review(desktop, game, timeout=30_000)
+    assert again["state"] == "done" and again["kept"] and again["moves"] == moves, again
+    ops = desktop.evaluate("window.__ops")
+    assert "review" not in ops, ops
+    assert desktop.evaluate("document.querySelectorAll('#review-moves li[data-verdict]').length") == len(
+        [row for row in rows if row["verdict"]])
+    desktop.close()
+    phone.check()
+
+
+def test_a_game_in_play_is_not_reviewed(phone: SharedPage) -> None:
+    """A hidden-hand game still in play (Up Combine): window.gamebox.review() and the review screen refuse it in
+    words, and the engine is not asked for it."""
+    page = phone.page
+    engine = gamebox.get("upcombine")
+    state = engine.new("HIDDEN", 2)
+    seat = state.to_move[0]
+    state.apply(seat, state.legal_actions(seat)[0])
+    code = share.encode(state)
+    page.evaluate("window.__ops = []")
+    page.evaluate("([code]) => window.gamebox.open(code, 'human,easy')", [code])
+    page.wait_for_function("window.gamebox.table() && window.gamebox.table().game === 'upcombine'")
+    refused = page.evaluate("window.gamebox.review()")
+    assert refused["ok"] is False and refused["error"]["key"] == "review.unfinished", refused
+    assert refused["error"]["text"] and "review." not in refused["error"]["text"]
+    page.evaluate("(code) => { location.hash = `#/review?code=${encodeURIComponent(code)}&seats=human,easy`; }", code)
+    page.wait_for_function("document.body.dataset.reviewState === 'refused'")
+    words = page.evaluate("document.getElementById('review-refused-text').textContent")
+    assert words and "review." not in words
+    assert "review" not in page.evaluate("window.__ops")
+    phone.check()
+
+
+def test_a_mistake_becomes_a_puzzle_and_solving_it_marks_it_done(phone: SharedPage) -> None:
+    """A reviewed game where the person made a mistake: the menu offers its puzzle beside the daily challenges; the
+    move of the game is not accepted as better; the review's better move, played by a tap on the board, solves it,
+    and the menu counts it done."""
+    assert PUZZLE, "no game played in turns has a reviewer, or no careless game has a mistake"
+    game, code, seats, wrong = PUZZLE
+    page = phone.page
+    page.evaluate("localStorage.removeItem('gamebox/v1/reviews')")
+    assert open_review(page, game, code=code, seats=seats)["state"] == "done"
+    page.evaluate("location.hash = '#/'")
+    page.wait_for_selector("#menu-puzzles")
+    assert int(page.evaluate("document.getElementById('menu-puzzles-count').dataset.open")) >= 1
+    page.click("#menu-puzzles")
+    page.wait_for_function("document.body.dataset.puzzleState === 'play'")
+    assert page.evaluate("document.querySelector('#puzzle-prompt [data-verdict]').dataset.verdict") == wrong["verdict"]
+    play_by_touch(page, wrong["action"])
+    page.wait_for_function("document.body.dataset.puzzleState === 'wrong'")
+    page.click("#puzzle-again")
+    page.wait_for_function("document.body.dataset.puzzleState === 'play'")
+    play_by_touch(page, wrong["best"])
+    page.wait_for_function("document.body.dataset.puzzleState === 'solved'", timeout=30_000)
+    page.evaluate("location.hash = '#/'")
+    page.wait_for_selector("#menu-puzzles")
+    assert page.evaluate("document.getElementById('menu-puzzles-count').dataset.open") == "0"
+    phone.check()
+
+
+def play_by_touch(page: Any, action: str) -> None:
+    """Play ``action`` on the puzzle's board by taps at the targets' points: its own target, or first the thing
+    to pick up that offers it (a peg, a tile), tried in turn."""
+    for tries in range(40):
+        found = page.evaluate("window.gamebox.targets()")
+        direct = [target for target in found if target.get("action") == action]
+        if direct:
+            tap_at(page, direct[0], touch=True)
+            return
+        pickers = [target for target in found if not target.get("action")]
+        assert pickers, f"{action} is not offered on the board"
+        tap_at(page, pickers[tries % len(pickers)], touch=True)
+    raise AssertionError(f"{action} never offered on the board")
+
+
+@pytest.mark.parametrize("screen", ["phone", "sideways", "desktop"])
+def test_the_review_screen_fits(phone: SharedPage, screen: str) -> None:
+    """The review screen on the phone, the phone held sideways and a desktop, in every language: nothing scrolls
+    sideways, the paint kit fits every text, and the board, the chart and the list are there."""
+    page = phone.page
+    size = {"phone": PHONE, "sideways": SIDEWAYS, "desktop": DESKTOP}[screen]
+    page.set_viewport_size(size)
+    game = REVIEWED[0]["id"]
+    open_review(page, game)
+    SHOTS.mkdir(exist_ok=True)
+    for lang in LANGUAGES:
+        page.evaluate("import('./web/games/kit.js').then((kit) => kit.clearTextOverflows())")
+        page.evaluate("delete document.body.dataset.reviewAt")
+        # the language switch is in the header, which a phone held sideways folds away on this screen
+        page.evaluate("(lang) => import('./web/i18n.js').then((i18n) => i18n.setLanguage(lang))", lang)
+        page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
+        page.wait_for_function("document.body.dataset.reviewAt === '0'")
+        page.evaluate("window.scrollTo(0, 0)")
+        settled(page)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= size["width"], f"{screen}/{lang}: the page scrolls sideways ({width} px)"
+        assert page.evaluate("window.gamebox.overflows()") == [], f"{screen}/{lang}: text overflows its box"
+        box = page.evaluate("document.getElementById('review-board').getBoundingClientRect().toJSON()")
+        assert box["width"] > 100 and box["height"] > 100, box
+        page.screenshot(path=str(SHOTS / f"review-{game}-{screen}-{lang}.png"), full_page=True)
+    page.evaluate("import('./web/i18n.js').then((i18n) => i18n.setLanguage('en'))")
+    page.set_viewport_size(PHONE)
+    phone.check()
