@@ -125,7 +125,10 @@ def judged_move(reviewer: Reviewer, before: State[Any], ply: int, seat: int, act
                 "values": _rounded(values), "played_value": None, "best_value": None, "notes": {}}
     scale = reviewer.scale
     loss = max(0.0, judgement.best_value - judgement.played_value)
-    same = before.same_move(judgement.best, action)
+    # the move played is the best one when it is the same text, or the same move but for its time (a hand-in, a
+    # grab) and worth no less: the same tiles laid slower than the best player are not the best move
+    same = judgement.best == action or (before.same_move(judgement.best, action)
+                                        and judgement.best_value <= judgement.played_value + 1e-9)
     return {
         "ply": ply,
         "seat": seat,
