@@ -33,8 +33,10 @@ PHONE = {"width": 390, "height": 844}
 SIDEWAYS = {"width": 844, "height": 390}
 DESKTOP = {"width": 1280, "height": 800}
 LANGUAGES = ("en", "pt", "uk")
-# a short game of each: fewer creatures, the shortest mode (a game of the test's own choosing)
+# a short review of each (a game of the test's own choosing): fewer creatures, the shortest mode, more players where
+# the person's share of the moves (the judged ones) is then smaller (two players, else)
 SHORT_OPTIONS: dict[str, dict[str, Any]] = {"whoopies": {"creatures": 2}, "upples": {"mode": "survival"}}
+PLAYERS = {"upcombine": 4}
 SEEDS = ("R1", "R2", "R3", "R4", "R5", "R6")
 # the engine's requests the page sends, as the worker receives them (every op, in order)
 SPY = """(() => { const post = Worker.prototype.postMessage;
@@ -47,7 +49,7 @@ def played(game: dict[str, Any], seed: str) -> Any:
     """A finished game of ``game``, two players where it can: seat 0 a careless person in a game played in turns
     (a legal move drawn at random: mistakes to learn from), else the game's first bot level like the other seats."""
     engine = gamebox.get(game["id"])
-    players = max(engine.min_players, min(2, engine.max_players))
+    players = max(engine.min_players, min(PLAYERS.get(game["id"], 2), engine.max_players))
     state = engine.new(seed, players, **SHORT_OPTIONS.get(game["id"], {}))
     level = game["bot_levels"][0]
     careless = random.Random(f"review/{seed}")
@@ -108,6 +110,15 @@ def phone(browser: Any, site: str) -> Iterator[SharedPage]:
     shared.close()
 
 
+def desktop_tab(phone: SharedPage) -> Any:
+    """A 1280x800 desktop tab of the phone's browser (the same storage), opened once for the module."""
+    tab = getattr(phone, "desktop", None)
+    if tab is None:
+        tab = phone.desktop = phone.new_tab()
+        tab.set_viewport_size(DESKTOP)
+    return tab
+
+
 def open_review(page: Any, game: str, timeout: float = 120_000, code: str = "", seats: str = "") -> dict[str, Any]:
     """Open the review of ``game`` (its short game, or ``code`` with ``seats``) and wait until it is shown."""
     address = route(game, code, seats)
@@ -157,15 +168,13 @@ def test_a_finished_game_is_reviewed_on_a_phone_and_kept(phone: SharedPage, game
     assert set(records[0]) == {"ply", "seat", "action", "verdict", "loss", "best"}
     phone.check()
     # kept: a desktop page of the same browser opens it again without asking the engine for a review
-    desktop = phone.new_tab()
-    desktop.set_viewport_size(DESKTOP)
+    desktop = desktop_tab(phone)
     again = open_review(desktop, game, timeout=30_000)
     assert again["state"] == "done" and again["kept"] and again["moves"] == moves, again
     ops = desktop.evaluate("window.__ops")
     assert "review" not in ops, ops
     assert desktop.evaluate("document.querySelectorAll('#review-moves li[data-verdict]').length") == len(
         [row for row in rows if row["verdict"]])
-    desktop.close()
     phone.check()
 
 
