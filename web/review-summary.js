@@ -14,6 +14,7 @@ const SVG = "http://www.w3.org/2000/svg";
  * @property {(seat: number) => string} seatName
  * @property {string[]} colours  each seat's colour on the chart
  * @property {number} players
+ * @property {string} game  the game's id: its own words for a value (`<game>.<name>.<value>`, `<game>.end.<reason>`)
  */
 
 /** A name of a summary's field, in words: `review.summary.<name>`, a bot level's name, else the name made readable.
@@ -39,13 +40,19 @@ export function fieldValue(name, value, context) {
   if (typeof value === "boolean") return t(value ? "review.yes" : "review.no");
   if (typeof value === "number") {
     if (/(^|_)ms$/.test(name) || name === "levels") return seconds(value);
-    if (/(^|_)seat$/.test(name) && Number.isInteger(value) && value >= 0 && value < context.players) return context.seatName(value);
+    if (/(^|_)(seat|winner|player|loser)$/.test(name) && Number.isInteger(value) && value >= 0 && value < context.players) return context.seatName(value);
     if (name === "beats") return new Intl.NumberFormat(currentLanguage(), { style: "percent", maximumFractionDigits: 0 }).format(value);
     return new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 2 }).format(value);
   }
-  if (typeof value === "string") return has(`review.summary.${name}.${value}`) ? t(`review.summary.${name}.${value}`) : value;
+  if (typeof value === "string") {
+    // the review's word for it, else the game's own (its option's word, its end reason's sentence)
+    const keys = [`review.summary.${name}.${value}`, `${context.game}.${name}.${value}`,
+      ...(name === "end_reason" ? [`${context.game}.end.${value}`] : [])];
+    const key = keys.find((one) => has(one));
+    return key ? t(key) : value;
+  }
   if (Array.isArray(value)) {
-    if (/(^|_)(seats|winners|people)$/.test(name) && value.every(Number.isInteger)) return value.map((seat) => context.seatName(seat)).join(", ");
+    if (/(^|_)(seats|winners|people|players)$/.test(name) && value.every(Number.isInteger)) return value.map((seat) => context.seatName(seat)).join(", ");
     return value.map((item) => fieldValue(name.replace(/s$/, ""), item, context)).join(", ");
   }
   if (typeof value === "object") {

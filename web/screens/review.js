@@ -519,7 +519,7 @@ function renderAccuracy() {
 function renderSummary(summary) {
   const area = $("review-summary");
   area.replaceChildren(...summaryView(summary, { seatName: (seat) => seatName(names, seat), colours: page.colours,
-    players: page.players }));
+    players: page.players, game: page.game }));
   $("review-summary-area").hidden = area.children.length === 0;
 }
 
@@ -555,6 +555,7 @@ async function showPlace(at) {
   page.before = before;
   renderCaption();
   placeBadge();
+  requestAnimationFrame(placeBadge); // once the renderer's layout has settled
 }
 
 /** The words under the board: the move, its verdict and loss, the better move. */
@@ -590,6 +591,7 @@ function renderCaption() {
 /** The verdict's badge sits on the board's top left corner. */
 function placeBadge() {
   const canvas = $("review-board");
+  if (!canvas.isConnected) return;
   const mark = $("review-badge");
   mark.style.left = `${canvas.offsetLeft + 6}px`;
   mark.style.top = `${canvas.offsetTop + 6}px`;
@@ -881,7 +883,8 @@ export function wireReview() {
     const next = mistakes().find((one) => !one.done && !(puzzle.item && one.id === puzzle.item.id && one.ply === puzzle.item.ply));
     if (next) location.hash = `#/puzzle?id=${encodeURIComponent(next.id)}&ply=${next.ply}`;
   });
-  window.addEventListener("resize", () => { if (document.body.dataset.screen === "review") placeBadge(); });
+  // the badge follows the board's corner, however the renderer sizes its canvas
+  new ResizeObserver(() => { if (document.body.dataset.screen === "review") placeBadge(); }).observe($("review-stage"));
   document.addEventListener("languagechange", () => {
     const screen = document.body.dataset.screen;
     if (screen === "review" && page.game) {
