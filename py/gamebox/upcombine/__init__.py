@@ -16,8 +16,9 @@ exact texts are actions: case counts (``rs 3`` is not ``Rs 3``), and no spaces a
 """
 
 from gamebox.upcombine.bots import LEVELS
+from gamebox.upcombine.review import REVIEWER
 from gamebox.upcombine.rules import UpCombine, UpCombineState
 
-GAME = UpCombine(LEVELS)
+GAME = UpCombine(LEVELS, REVIEWER)
 
 __all__ = ["GAME", "UpCombine", "UpCombineState"]
