@@ -12,7 +12,9 @@
 // action (UbongoState.compose; docs/rules/ubongo.md, "Targets"): this page never writes notation. A tile's cells in
 // each turn come from the view (`turns`, cell by cell), so the page only moves them to where the tile lies; a drop
 // off the card or onto another tile is refused there with the rules' own reasons (the view's `misfits`). Python
-// checks every action; a refused one is explained in a bubble where it was dropped.
+// checks every action; a refused one is explained in a bubble where it was dropped. In a replay (a review's position,
+// watched, never played) showHint draws the review's better move on the card (a solve's tiles, a tile laid or taken
+// off), read from the numbers its notation writes; in a puzzle being played it is the Hint button, as ever.
 import { PALETTE, Surface, button, fitText, font, gem, panel, roundRect, targetsByThing, token } from "../kit.js";
 
 const SQ3 = Math.sqrt(3);
@@ -36,6 +38,39 @@ const cellKey = (q, r) => `${q},${r}`;
 /** The cells of a tile turned over (if flip) and then turned rot x 60 degrees clockwise, anchor on [0, 0], cell by
  * cell in the order of its base cells: the view's `turns` (py/gamebox/ubongo/tiles.py turns). */
 const turned = (piece, rot, flip) => piece.turns[rot + (flip ? 6 : 0)];
+
+// a placement as the notation writes it (py/gamebox/ubongo/actions.py PLACEMENT): tile, anchor hex, turn, flip
+const PLACEMENT = /^(\d{1,2}) q(-?\d{1,3})r(-?\d{1,3}) rot([0-5])( flip)?$/;
+
+/** A move of a review (its better move) read for drawing: {kind: "solve" | "place" | "remove" | "timeout",
+ * tiles: [{tile, at, rot, flip}], tile (a remove's), ms (or null)}; null for anything else. Only the notation's
+ * numbers are read (where each tile lies and how it is turned): which hexes that covers comes from the view's
+ * `turns`, as for every tile drawn. */
+function readMove(action) {
+  const text = String(action || "").trim();
+  const timed = / @(\d{1,9})$/.exec(text);
+  const ms = timed ? Number(timed[1]) : null;
+  const body = timed ? text.slice(0, timed.index) : text;
+  const placement = (part) => {
+    const found = PLACEMENT.exec(part);
+    return found ? { tile: Number(found[1]), at: [Number(found[2]), Number(found[3])], rot: Number(found[4]), flip: Boolean(found[5]) } : null;
+  };
+  if (body === "timeout") return { kind: "timeout", tiles: [], tile: null, ms: null };
+  if (body.startsWith("solve ") && ms !== null) {
+    const tiles = body.slice("solve ".length).split(",").map((part) => placement(part.trim()));
+    return tiles.every(Boolean) ? { kind: "solve", tiles, tile: null, ms } : null;
+  }
+  if (body.startsWith("place ")) {
+    const tile = placement(body.slice("place ".length));
+    return tile ? { kind: "place", tiles: [tile], tile: tile.tile, ms } : null;
+  }
+  const removed = /^remove (\d{1,2})$/.exec(body);
+  return removed ? { kind: "remove", tiles: [], tile: Number(removed[1]), ms: null } : null;
+}
+
+/** Seconds to a tenth, in the page's language: 24.0 (the words of a time the rules count in ms). */
+const secondsText = (ms) => new Intl.NumberFormat(document.documentElement.lang || undefined,
+  { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(ms / 1000);
 
 /** A stopwatch reading: 1:05.3. */
 function clockText(ms) {
@@ -284,6 +319,9 @@ export function create(canvas, host) {
   // (nobody had solved: play on) or "over" (someone had: this seat's round ends, with `roundNote` saying why).
   let timerCheck = null;
   let roundNote = null; // {key, name}
+  // A better move drawn on the card (a review's, showHint in a replay): {move, pieces: [{piece, rot, flip, at}],
+  // removed: the piece to take off or null}; until the next draw. Nothing is played meanwhile.
+  let shown = null;
 
   const surface = new Surface(canvas, host, { ...WIDE, onTap: (region, point, event) => tap(region, point, event) });
   surface.redraw = () => render();
@@ -299,7 +337,9 @@ export function create(canvas, host) {
   /** Go to another screen: through the host where it has a say (a lesson asks first), else by the address. */
   const go = (route) => { if (host.navigate) host.navigate(route); else location.hash = route; };
   const now = () => performance.now();
-  const elapsed = () => (clockStart === null ? 0 : now() - clockStart);
+  // the clock on screen: a better move drawn (showHint in a replay) shows its own time on the sand timer or stopwatch
+  const elapsed = () => (shown && shown.move.ms !== null ? shown.move.ms : clockStart === null ? 0 : now() - clockStart);
+  const clocked = () => clockStart !== null || Boolean(shown && shown.move.ms !== null);
   const humanCount = () => (table ? table.seats.filter((s) => s.kind === "human").length : 0);
   const targetsOf = (kind, id) => targets.get(`${kind}:${id}`) || [];
   const targetOf = (kind, id, action) => targetsOf(kind, id).find((target) => target.action === action) || null;
@@ -311,8 +351,26 @@ export function create(canvas, host) {
     return seats.length ? seats[0] : null;
   }
 
-  const playing = () => Boolean(table && puzzle && !gate && !sending && currentSeat() !== null
+  const playing = () => Boolean(table && puzzle && !gate && !sending && !shown && currentSeat() !== null
     && (mode() === "puzzle" ? view.phase === "puzzle" : clockStart !== null));
+
+  /** The table on screen is a replay (a review's position): it is watched, never played, so a hint is drawn. */
+  const watched = () => Boolean(table && table.replay);
+
+  /** A better move to draw on the card on screen (showHint): its tiles with where they lie, or the tile to take off;
+   * null when it names a tile this card does not have, or nothing to draw. */
+  function shownMove(action) {
+    const move = readMove(action);
+    if (!move || !puzzle) return null;
+    const laid = move.tiles.map(({ tile, rot, flip, at }) => {
+      const piece = pieces.get(tile);
+      return piece ? { piece, rot, flip, at } : null;
+    });
+    if (!laid.every(Boolean)) return null;
+    const removed = move.kind === "remove" ? pieces.get(move.tile) || null : null;
+    if (!laid.length && !removed) return null;
+    return { move, pieces: laid, removed };
+  }
 
   // ------------------------------------------------------------ geometry
   function boardArea() {
@@ -727,7 +785,7 @@ export function create(canvas, host) {
 
   function tick() {
     if (!table || !view) return;
-    if (mode() === "race" && clockStart !== null && !gate && currentSeat() !== null && !sending && puzzle) {
+    if (mode() === "race" && clockStart !== null && !gate && !shown && currentSeat() !== null && !sending && puzzle) {
       const e = elapsed();
       if (view.phase === "round") {
         const T = view.timer_ms;
@@ -1026,6 +1084,7 @@ export function create(canvas, host) {
   function drawPlaced(c, active) {
     for (const piece of pieces.values()) {
       if (!piece.at || (drag && drag.number === piece.number)) continue;
+      if (shown && shown.pieces.some((laid) => laid.piece === piece)) continue; // the better move lays it elsewhere
       const points = boardPoints(piece, piece.rot, piece.flip, piece.at);
       const picked = selected === piece.number;
       const hovered = surface.isHovered(`tile:${piece.number}`);
@@ -1113,7 +1172,7 @@ export function create(canvas, host) {
         fitText(c, name, { x: slot.x + 10, y: slot.y + 7, w: slot.w - 20, h: 18 },
           { size: 12, weight: 600, colour: "#f7ead2", align: "left" });
       }
-      if (piece.at) {
+      if (piece.at || (shown && shown.pieces.some((laid) => laid.piece === piece))) { // on the card (or drawn there)
         const below = slotLabels() ? 30 : 10;
         fitText(c, t("ubongo.on_board"), { x: slot.x + 10, y: slot.y + below, w: slot.w - 20, h: slot.h - below - 10 },
           { size: 12, colour: "rgba(247,234,210,0.75)", lines: 2 });
@@ -1215,6 +1274,41 @@ export function create(canvas, host) {
       outline: ok ? "#ffffff" : PALETTE.danger, label: { text: piece.number, at: points[piece.pivot] } });
   }
 
+  /** The better move on the card (showHint in a replay): its tiles where it lays them, see-through in their colour
+   * with the hint colour round each; a tile it takes off outlined in the hint colour, dashed. */
+  function drawShown(c) {
+    if (!shown || !geometry) return;
+    const R = geometry.R;
+    const edge = Math.max(3, R * 0.14);
+    const rim = (points, dashed) => {
+      const cells = new Set(points.map(([, , q, r]) => cellKey(q, r)));
+      c.save();
+      c.strokeStyle = PALETTE.hint;
+      c.lineWidth = edge;
+      c.lineCap = "round";
+      if (dashed) c.setLineDash([edge * 1.6, edge * 1.4]);
+      for (const [x, y, q, r] of points) {
+        for (let k = 0; k < 6; k++) {
+          const [dq, dr] = EDGE_NEIGHBOUR[k];
+          if (cells.has(cellKey(q + dq, r + dr))) continue;
+          const [ax, ay] = corner(x, y, R - edge / 2, k);
+          const [bx, by] = corner(x, y, R - edge / 2, k + 1);
+          c.beginPath(); c.moveTo(ax, ay); c.lineTo(bx, by); c.stroke();
+        }
+      }
+      c.restore();
+    };
+    if (shown.removed && shown.removed.at) {
+      const piece = shown.removed;
+      rim(boardPoints(piece, piece.rot, piece.flip, piece.at), true);
+    }
+    for (const { piece, rot, flip, at } of shown.pieces) {
+      const points = boardPoints(piece, rot, flip, at);
+      drawPolyhex(c, points, R, puzzle.colour, { alpha: 0.6, label: { text: piece.number, at: points[piece.pivot] } });
+      rim(points, false);
+    }
+  }
+
   function sideTitle(c, S, text) {
     fitText(c, text, { x: S.x + 14, y: S.y + 8, w: S.w - 28, h: 24 }, { size: 17, weight: 700, colour: "#3b2a14", align: "left" });
   }
@@ -1224,7 +1318,7 @@ export function create(canvas, host) {
     // while the last round's results (or the device passed on) are on the card, nobody is solving yet
     if (!s.active || view.phase === "over" || gate === "results" || gate === "pass") return { status: "", colour: PALETTE.muted };
     const mine = puzzle && s.seat === puzzle.seat;
-    const seen = s.time_ms !== null && s.time_ms !== undefined && (mine || (clockStart !== null && e >= s.time_ms));
+    const seen = s.time_ms !== null && s.time_ms !== undefined && (mine || (clocked() && e >= s.time_ms));
     if (seen) return { status: t("ubongo.status_solved", { time: clockText(s.time_ms) }), colour: PALETTE.good };
     if (s.reported && mine) return { status: t("ubongo.status_out"), colour: PALETTE.muted };
     return { status: t("ubongo.status_solving"), colour: PALETTE.muted };
@@ -1234,9 +1328,9 @@ export function create(canvas, host) {
   function sandTimer(e) {
     const T = view.timer_ms;
     if (view.phase !== "round") return [1, clockText(e), t("ubongo.stopwatch"), false];
-    const second = clockStart !== null && e >= T && timerCheck === "second_chance";
-    const fraction = clockStart === null ? 1 : second ? 1 - (e - T) / T : Math.max(0, 1 - e / T);
-    const text = clockStart === null ? clockText(T) : clockText(second ? 2 * T - e : Math.max(0, T - e));
+    const second = clocked() && e >= T && (timerCheck === "second_chance" || Boolean(shown));
+    const fraction = !clocked() ? 1 : second ? 1 - (e - T) / T : Math.max(0, 1 - e / T);
+    const text = !clocked() ? clockText(T) : clockText(second ? 2 * T - e : Math.max(0, T - e));
     return [fraction, text, second ? t("ubongo.second_chance") : t("ubongo.time_left"), second];
   }
 
@@ -1507,18 +1601,19 @@ export function create(canvas, host) {
     drawBackground(c);
     drawCard(c);
     const active = playing();
-    const covered = Boolean(gate) && mode() === "race";
+    const covered = Boolean(gate) && mode() === "race" && !shown; // a better move is drawn on the card, uncovered
     if (!covered && puzzle) {
       drawBoard(c);
       hexRegions(active);
       drawPlaced(c, active);
+      drawShown(c);
     }
     if (!(covered && layout.short)) { // a short box's gate covers the whole drawing
       drawTray(c, active);
       drawTools(c, active);
       if (mode() === "puzzle") drawPuzzleSide(c, active); else drawRaceSide(c);
     }
-    drawGate(c);
+    if (!shown) drawGate(c);
     if (!covered && puzzle) { drawGhost(c); drawDrag(c); }
     surface.drawFocus();
   }
@@ -1636,6 +1731,8 @@ export function create(canvas, host) {
     clockMs: () => (clockStart === null || mode() !== "race" ? null : elapsed()),
     draw(next) {
       if (table && next.history.length < table.history.length) { selected = null; ghost = null; } // an undo, a reopen
+      shown = null;
+      canvas.dataset.hint = "";
       table = next;
       update();
       render();
@@ -1662,13 +1759,32 @@ export function create(canvas, host) {
       }
       return t("ubongo.end.shown");
     },
-    showHint() {
-      // the hint places a correct tile (taking off any in its way), and is counted
-      const hint = targetOf("button", "hint", "hint");
-      if (hint && mode() === "puzzle" && playing()) { selected = null; ghost = null; play(hint, 0); }
+    /** A puzzle being played: the Hint button (a correct tile is placed, taking off any in its way, and counted).
+     * A replay (a review's position: watched, never played): `action` drawn on the card, until the next draw. */
+    showHint(action) {
+      if (mode() === "puzzle" && !watched()) {
+        const hint = targetOf("button", "hint", "hint");
+        if (hint && playing()) { selected = null; ghost = null; play(hint, 0); }
+        return;
+      }
+      shown = shownMove(action);
+      if (shown) { selected = null; ghost = null; drag = null; press = null; }
+      canvas.dataset.hint = shown ? shown.move.kind : "";
+      render();
     },
-    describeAction(v) {
-      return t(v && v.mode === "puzzle" ? "ubongo.describe_hint" : "ubongo.describe_ghost");
+    /** A move in words: a review's better move as drawn (the tiles as shown, and when); the Hint button's of a
+     * puzzle being played, the tile it places. */
+    describeAction(v, action) {
+      const move = readMove(action);
+      const puzzleMode = Boolean(v && v.mode === "puzzle");
+      if (move && (!puzzleMode || watched())) {
+        if (move.kind === "solve") return t("ubongo.describe_solve", { seconds: secondsText(move.ms) });
+        if (move.kind === "place" && move.ms !== null) return t("ubongo.describe_lay_at", { tile: move.tile, seconds: secondsText(move.ms) });
+        if (move.kind === "place") return t("ubongo.describe_lay", { tile: move.tile });
+        if (move.kind === "remove") return t("ubongo.take_off", { tile: move.tile });
+        return t("ubongo.target.give_up");
+      }
+      return t(puzzleMode ? "ubongo.describe_hint" : "ubongo.describe_ghost");
     },
     seatBadges(v, seat) {
       const s = v.seats[seat];

@@ -5,7 +5,8 @@
 // is drawn, so targets() says where they are now. A grab is the one move a person builds (grabIntent below): the
 // point of the table the hand closed on in the throw's 800×520 units and the throw's clock, sent as an intent;
 // Python writes it as `grab <x>,<y> @<ms>`, hit-tests it and settles the round. Other seats' grabs are never
-// shown during a grab (they are in history; history is not drawn).
+// shown during a grab (they are in history; history is not drawn). In a replay (a review's position) showHint of a
+// grab at a point, the review's better move, holds the throw still at its moment with a ring where the hand closes.
 import { pace } from "../common.js";
 import { button, fitText, font, gem, PALETTE, panel, roundRect, Surface } from "../kit.js";
 
@@ -25,6 +26,11 @@ const COLOURS = {
   green: { fill: "#3aa845", light: "#92e39a", dark: "#1c6e26", pattern: "crosses" },
 };
 const FACES = { colour: 1, puff: 2, name: 3, spare: 4, own: 5 }; // the die face each joker card shows
+// a grab as the notation writes it (py/gamebox/whoopies/actions.py Grab): a point of the table and the throw's clock
+const GRAB = /^grab (\d{1,3}),(\d{1,3}) @(\d{1,6})$/;
+/** Seconds to a tenth, in the page's language: 1.4 (a grab's time, which the rules count in ms). */
+const secondsText = (ms) => new Intl.NumberFormat(document.documentElement.lang || undefined,
+  { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(ms / 1000);
 const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 function readMuted() {
@@ -536,6 +542,7 @@ export function create(canvas, host) {
   let muted = readMuted();
   let showNames = false;
   let hinted = null; // the action the Hint button suggested (a target's action)
+  let betterGrab = null; // {x, y, ms}: a grab drawn on the still throw (a review's better move), until the next draw
   let die = null; // {start, face}: the roll animation
   let frameRequest = 0;
   const grabs = new Map(); // `${throwKey}/${round}/${seat}` -> the seat's run through this throw
@@ -916,7 +923,7 @@ export function create(canvas, host) {
   }
 
   function currentRun() {
-    if (!table) return null;
+    if (!table || betterGrab) return null; // a better grab drawn: a still picture, nobody grabs
     const v = view();
     const seat = activeHuman();
     if (v.phase !== "grab" || seat === null || table.viewer !== seat) return null;
@@ -926,6 +933,7 @@ export function create(canvas, host) {
 
   // ------------------------------------------------------------ animation loop
   function needsFrames() {
+    if (betterGrab) return false; // a still picture
     const now = performance.now();
     if (die && now - die.start < ms(DIE_MS) + 50) return true;
     if (hold && now < hold.until + 50) return true;
@@ -950,7 +958,8 @@ export function create(canvas, host) {
 
   /** Time-driven changes: the countdown ends, the grab window closes. */
   function tick() {
-    if (!table) return;
+    if (!table || betterGrab) return; // a better grab drawn: the throw stands still, nobody grabs
+    
     const v = view();
     const now = performance.now();
     for (const run of grabs.values()) {
@@ -1268,6 +1277,7 @@ export function create(canvas, host) {
   /** The stage: the throw, the die, the choices. Returns the prompt line for the footer. */
   function drawStage(c, v) {
     const now = performance.now();
+    if (betterGrab && v.throw) { currentScreen = "better"; return drawBetterGrab(c, v, betterGrab); }
     // a catch stays on screen a moment, even after the round is settled
     if (hold && now < hold.until) {
       const run = grabs.get(hold.key);
@@ -1564,6 +1574,52 @@ export function create(canvas, host) {
     return t("whoopies.prompt.get_ready");
   }
 
+  /** The throw held still at a grab's moment, with a ring where the hand closes and its time beside it: a better
+   * move of a review (showHint), drawn until the next draw. */
+  function drawBetterGrab(c, v, grab) {
+    const thr = v.throw;
+    drawThrow(c, thr, grab.ms);
+    const p = toBoard(grab.x, grab.y);
+    const r = Math.max(14, thr.ball_hit_radius * L.s + 6);
+    c.save();
+    c.beginPath();
+    c.arc(p.x, p.y, r, 0, Math.PI * 2);
+    c.strokeStyle = "rgba(20,24,35,0.55)";
+    c.lineWidth = 8;
+    c.stroke();
+    c.strokeStyle = PALETTE.hint;
+    c.lineWidth = 4;
+    c.stroke();
+    c.beginPath();
+    c.arc(p.x, p.y, 3.5, 0, Math.PI * 2);
+    c.fillStyle = PALETTE.hint;
+    c.fill();
+    c.restore();
+    // the time, beside the ring where the table has room (else on the other side)
+    const words = t("whoopies.better_time", { seconds: secondsText(grab.ms) });
+    c.font = font(14, 700);
+    const w = c.measureText(words).width + 16;
+    const h = 24;
+    const right = p.x + r + 6 + w <= L.stage.x + L.stage.w - 4;
+    const x = right ? p.x + r + 6 : Math.max(L.stage.x + 4, p.x - r - 6 - w);
+    const y = Math.min(L.stage.y + L.stage.h - h - 4, Math.max(L.stage.y + 4, p.y - h / 2));
+    if (w <= L.stage.w - 8) {
+      roundRect(c, x, y, w, h, 8);
+      c.fillStyle = "rgba(20,24,35,0.85)";
+      c.fill();
+      fitText(c, words, { x: x + 6, y, w: w - 12, h }, { size: 14, weight: 700, colour: PALETTE.hint, minSize: 10 });
+    }
+    // the 10 s window, as far as the grab's moment
+    const bar = { x: L.stage.x + 20, y: L.stage.y + 8, w: L.stage.w - 40, h: 8 };
+    roundRect(c, bar.x, bar.y, bar.w, bar.h, 4);
+    c.fillStyle = "rgba(0,0,0,0.12)";
+    c.fill();
+    roundRect(c, bar.x, bar.y, bar.w * Math.max(0, 1 - grab.ms / thr.window_ms), bar.h, 4);
+    c.fillStyle = "#4c8df6";
+    c.fill();
+    return describe(v, `grab ${grab.x},${grab.y} @${grab.ms}`);
+  }
+
   function drawRun(c, v, run, thr) {
     const when = run.start === null ? 0 : Math.min(throwMs(run), thr.window_ms);
     if (run.caught) run.restMs = thr.rest_ms;
@@ -1646,12 +1702,32 @@ export function create(canvas, host) {
   const observer = typeof ResizeObserver === "function" ? new ResizeObserver(onResize) : null;
   observer?.observe(canvas);
 
-  /** Words for an action (the hint): its target's words. A grab is never hinted (no hints in a grab), so every
-   * action asked about has an untimed target. */
+  /** Words for an action: its target's words (the Hint button's: never a grab, there are no hints in a grab); a
+   * grab at a point (a review's better move), the creature whose ball is drawn there then, and the time. */
   function describe(v, action) {
+    const grab = GRAB.exec(String(action));
+    if (grab && v && v.throw) {
+      const [x, y, when] = grab.slice(1).map(Number);
+      const name = ballNear(v.throw, x, y, when);
+      const seconds = secondsText(when);
+      return name ? t("whoopies.describe.grab_ball_at", { whoopie: cname(name), seconds })
+        : t("whoopies.describe.grab_point_at", { seconds });
+    }
     const targets = (v && v.targets) || [];
     const found = targets.find((tg) => tg.action === action && !tg.timed);
     return found ? words(found) : String(action);
+  }
+
+  /** The creature whose ball is drawn within reach of (x, y) at `when` on the throw `thr` (the nearest), or null:
+   * the words of a point, as the drawing shows it (what a hand there catches is Python's to say). */
+  function ballNear(thr, x, y, when) {
+    let best = null;
+    let bestD = thr.ball_hit_radius ** 2;
+    for (const it of scene(thr, when)) {
+      const d = (it.lx - x) ** 2 + (it.ly - y) ** 2;
+      if (d <= bestD) { best = it.name; bestD = d; }
+    }
+    return best;
   }
 
   return {
@@ -1679,6 +1755,7 @@ export function create(canvas, host) {
         if (row) say(`${outcomeText(row, v.last)} ${gemsText(row.gems)}`);
       }
       hinted = null;
+      if (betterGrab) { betterGrab = null; canvas.dataset.hint = ""; }
       // forget runs of earlier throws
       for (const key of grabs.keys()) {
         if (grabs.get(key).round !== v.round && !(hold && hold.key === key && performance.now() < hold.until)) grabs.delete(key);
@@ -1714,6 +1791,16 @@ export function create(canvas, host) {
       if (surface.keydown(event)) { event.preventDefault(); render(); }
     },
     showHint(action) {
+      // A replay's grab (a review's better move: a replay is watched, never played) has no target to light: a ring
+      // on the throw, held still at its moment. In play (a guided game's scripted grab) the throw runs on.
+      const grab = GRAB.exec(String(action));
+      if (grab && table && table.replay && view().throw) {
+        const [x, y, when] = grab.slice(1).map(Number);
+        betterGrab = { x, y, ms: when };
+        canvas.dataset.hint = "grab";
+        render();
+        return;
+      }
       hinted = action;
       const region = surface.regions.find((r) => r.target && r.target.action === action);
       if (region) surface.focusedKey = region.key;
