@@ -19,8 +19,9 @@ from the seed. See docs/rules/upthrust.md.
 from __future__ import annotations
 
 from gamebox.upthrust.bots import LEVELS
+from gamebox.upthrust.review import REVIEWER
 from gamebox.upthrust.rules import Upthrust, UpthrustState
 
-GAME = Upthrust(LEVELS)
+GAME = Upthrust(LEVELS, REVIEWER)
 
 __all__ = ["GAME", "Upthrust", "UpthrustState"]

@@ -1,0 +1,302 @@
+"""Upthrust's reviewer: the verdict on every move of a finished game (core/review.py, docs/rules/upthrust.md "Review").
+
+- **Score Up (1 player)**, in points: a move's loss is the best final score reachable before it minus the best
+  reachable after it, found by the solver's exact search (solver.py). The search is bounded by a number of
+  positions (never a clock), from a memo table of the judgement's own, so what it proves is the same on every
+  machine and in any order of judging. Under Upthrust's row rule it proves nearly every position of a game within
+  the bound; where it does not (mostly under Score Up's own rule, whose proofs can take minutes), the judgement
+  uses only what is proven: the loss is the least loss the bounds prove, and its notes say so.
+- **Upthrust, 2-4 players**, in win chance: every legal move of the seat is played out ``PLAYOUTS`` times (times the
+  effort) by the hard bot's playout policy, with common random numbers (the i-th playout after every move draws
+  from the same generator), so moves are compared on the same luck; a move's value is the share of the wins its
+  seat gets in them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from gamebox.core.bots import win_share
+from gamebox.core.game import State
+from gamebox.core.review import CHANCE, Judgement, Scale
+from gamebox.core.rng import Rng
+from gamebox.upthrust import solver
+from gamebox.upthrust.actions import MOVES, Move, parse
+from gamebox.upthrust.board import COLUMNS, EMPTY, Jump, all_moves
+from gamebox.upthrust.bots import playout_policy
+from gamebox.upthrust.rules import BAN_EVERY_ROW, BAN_NONSCORING_ROWS, UpthrustState
+
+# Score Up's scale: one piece in a scoring row is worth 10 to 60 points. A move that costs 10 points (one piece a
+# row lower at the end) is an inaccuracy, 20 a mistake, 30 or more a blunder (half a piece in the top row, or
+# more than a whole row-7 piece lost for good).
+POINTS = Scale("points", 10, 20, 30)
+
+# Score Up: the positions one judgement may search in all (per unit of effort). About a second or two of CPython;
+# every position of a game under Upthrust's row rule that was measured is proven well within it.
+NODES = 150_000
+# The search tries each order with a small number of positions first, then four times as many, and so on: one
+# order finds a line quickly where another wanders (docs/rules/upthrust.md "Review").
+FIRST_NODES = 200
+GROWTH = 4
+
+# 2-4 players: playouts per legal move of a judged move, and per position of the chart (per unit of effort).
+PLAYOUTS = 96
+CHART_PLAYOUTS = 48
+# A move within this much win chance of the best candidate counts as one of the best: 96 playouts cannot tell such
+# moves apart (one playout is about 0.01), and calling one of them ``good`` would hang on the luck of the samples.
+TIE = 0.02
+
+
+def _state(state: State[Any]) -> UpthrustState:
+    assert isinstance(state, UpthrustState)
+    return state
+
+
+def _highest_landing_first(steps: list[solver.Step]) -> None:
+    """The move that lands highest first, then the longer jump: finds a full line where the solver's hint orders
+    wander (measured on the positions of played games)."""
+    steps.sort(key=lambda step: (step[2] >> 2, step[0]), reverse=True)
+
+
+ORDERS: tuple[solver.Order, ...] = (solver.long_jumps_higher_first, solver.lowest_first, _highest_landing_first,
+                                    solver.long_jumps_lower_first)
+
+
+def _after(board: list[int], move: Jump) -> list[int]:
+    work = list(board)
+    work[move[1]] = work[move[0]]
+    work[move[0]] = EMPTY
+    return work
+
+
+def _ordered_moves(board: list[int], every_row: bool) -> list[Jump]:
+    """The legal moves in the solver's hint order (the likeliest best first)."""
+    steps = [((to - start) // COLUMNS, start, to) for start, to in all_moves(board, every_row)]
+    solver.HINT_ORDER[every_row](steps)
+    return [(start, to) for _, start, to in steps]
+
+
+@dataclass
+class Bounds:
+    """What the search proved of a position's best final score: ``low <= best <= high`` (exact when equal);
+    a line of play that scores ``low`` was found."""
+
+    low: int
+    high: int
+
+    @property
+    def exact(self) -> bool:
+        return self.low == self.high
+
+
+class Solve:
+    """The searches of one judgement: one memo table and one count of positions, so that what it proves depends
+    only on the positions asked about and the effort, never on earlier searches or the clock."""
+
+    def __init__(self, every_row: bool, nodes: int) -> None:
+        self.every_row = every_row
+        self.table: solver.Table = {}
+        self.left = nodes
+
+    def _test(self, board: list[int], alpha: int) -> int | None:
+        """The search's ``value(alpha)`` (exact above ``alpha``, else an upper bound), or None when the positions
+        are spent. Each order in turn gets FIRST_NODES positions, then GROWTH times as many, and so on."""
+        limit = FIRST_NODES
+        while self.left > 0:
+            for order in ORDERS:
+                cap = min(limit, self.left)
+                search = solver._Search(board, self.every_row, self.table, order=order, node_limit=cap)
+                try:
+                    return search.value(alpha)
+                except solver.OutOfBudget:
+                    pass
+                finally:
+                    self.left -= min(search.visited, cap)
+                if self.left <= 0:
+                    return None
+            limit *= GROWTH
+        return None
+
+    def best(self, board: list[int]) -> Bounds:
+        """The best final score reachable from ``board``, exact if the positions allow."""
+        if solver.is_end(board) or not all_moves(board, self.every_row):
+            return Bounds(solver.score(board), solver.score(board))
+        high = solver.upper_bound(board)
+        while True:
+            found = self._test(board, high - 1)
+            if found is None:
+                return Bounds(min(self._line_score(board, self._greedy_line(board)), high), high)
+            if found >= high:
+                return Bounds(found, found)
+            high = found
+
+    def line(self, board: list[int], bounds: Bounds) -> list[Jump]:
+        """A line of play from ``board`` that scores ``bounds.low``: a best line when the bounds are exact, else the
+        greedy line that gave the low bound."""
+        if not bounds.exact:
+            return self._greedy_line(board)
+        value = bounds.low
+        line: list[Jump] = []
+        work = list(board)
+        while not solver.is_end(work) and all_moves(work, self.every_row):
+            moves = _ordered_moves(work, self.every_row)
+            # The search that proved ``value`` left a line that keeps it in the table: the first move in the hint
+            # order that the table knows keeps it, else the first one a search proves keeps it.
+            chosen = next((move for move in moves if self._known(_after(work, move)) == value), None)
+            for move in moves if chosen is None else ():
+                found = self._known(_after(work, move))
+                if found is None:
+                    found = self._test(_after(work, move), value - 1)
+                    if found is None:  # out of positions: the rest of the line is the greedy one
+                        return line + self._greedy_line(work)
+                if found >= value:
+                    chosen = move
+                    break
+            if chosen is None:  # cannot happen: ``value`` is exact
+                return line + self._greedy_line(work)
+            line.append(chosen)
+            work = _after(work, chosen)
+        return line
+
+    def _known(self, board: list[int]) -> int | None:
+        if solver.is_end(board):
+            return solver.score(board)
+        known = self.table.get(solver.board_key(board))
+        return known[0] if known is not None and known[1] else None
+
+    def _greedy_line(self, board: list[int]) -> list[Jump]:
+        line: list[Jump] = []
+        work = list(board)
+        while not solver.is_end(work) and all_moves(work, self.every_row):
+            move = solver.greedy_move(work, self.every_row)
+            line.append(move)
+            work = _after(work, move)
+        return line
+
+    @staticmethod
+    def _line_score(board: list[int], line: list[Jump]) -> int:
+        work = list(board)
+        for move in line:
+            work = _after(work, move)
+        return solver.score(work)
+
+
+def _texts(line: list[Jump]) -> list[str]:
+    return [MOVES[start].text for start, _ in line]
+
+
+class UpthrustReviewer:
+    """Score Up on the scale of points (exact), Upthrust for 2-4 players on the scale of win chance."""
+
+    def __init__(self) -> None:
+        # One reviewer, two scales: points for Score Up, win chance for 2-4 players. core.review reads ``scale``
+        # after the reviewer has seen the game (each of values, judge and summary sets it first), so a review's
+        # verdicts, accuracy and reply name the scale of the game reviewed; Game.describe(), which names no game,
+        # says win chance, the scale of most of Upthrust's games.
+        self.scale = CHANCE
+
+    def _seen(self, state: State[Any]) -> UpthrustState:
+        game = _state(state)
+        self.scale = POINTS if game.players == 1 else CHANCE
+        return game
+
+    def values(self, state: State[Any], rng: Rng, effort: int) -> list[float]:
+        game = self._seen(state)
+        if game.players == 1:
+            return [float(Solve(game.every_row, NODES * effort).best(game.board).high)]
+        if game.is_over:
+            return win_share(game)
+        return self._playouts(game, CHART_PLAYOUTS * effort, _label(rng))
+
+    def judge(self, before: State[Any], seat: int, action: str, rng: Rng, effort: int) -> Judgement | None:
+        game = self._seen(before)
+        if game.players == 1:
+            return self._judge_score_up(game, action, effort)
+        return self._judge_race(game, seat, action, rng, effort)
+
+    def summary(self, final: State[Any], people: list[int]) -> dict[str, Any]:
+        game = self._seen(final)
+        if game.players == 1:
+            start = game.game.new(game.seed, 1, edition=game.edition, **game.options)
+            assert isinstance(start, UpthrustState)
+            solve = Solve(start.every_row, NODES)
+            bounds = solve.best(start.board)
+            return {"score": game.scores()[0], "best_score": bounds.high, "proven": bounds.exact,
+                    "best_line": _texts(solve.line(start.board, bounds)),
+                    "row_rule": BAN_EVERY_ROW if game.every_row else BAN_NONSCORING_ROWS}
+        return {"scores": game.scores(), "winners": game.winners(),
+                "colours": [[c for c in range(4) if game.owners[c] == s] for s in range(game.players)]}
+
+    # -- Score Up ----------------------------------------------------------------------------------------------
+    def _judge_score_up(self, game: UpthrustState, action: str, effort: int) -> Judgement:
+        solve = Solve(game.every_row, NODES * effort)
+        move = parse(action, game.edition)
+        before = solve.best(game.board)
+        if not isinstance(move, Move):  # Score Up never has to pass, but a pass loses nothing
+            return Judgement(action, before.high, before.high, [float(before.high)], {})
+        jump = next(m for m in all_moves(game.board, game.every_row) if m[0] == move.square)
+        board = _after(game.board, jump)
+        after = solve.best(board)
+        notes: dict[str, Any] = {"proven": before.exact and after.exact}
+        if after.low >= before.high:  # the move keeps the best score: the best game from here goes through it
+            notes["best_line"] = [action, *_texts(solve.line(board, after))]
+            notes["best_score"] = after.low
+            return Judgement(action, after.low, after.low, [float(after.low)], notes)
+        # The loss the bounds prove: the best line before reaches before.low, the best after is at most after.high.
+        notes["best_line"] = _texts(solve.line(game.board, before))
+        notes["best_score"] = before.low
+        if not notes["proven"]:
+            notes["best_score_at_most"] = before.high
+            notes["after_at_least"] = after.low
+        # the best after the move is at most after.high (exact when proven); the loss is what the bounds prove
+        best = notes["best_line"][0] if notes["best_line"] and before.low > after.high else action
+        played = float(after.high)
+        return Judgement(best, played, float(max(before.low, after.high)), [played], notes)
+
+    # -- 2-4 players -------------------------------------------------------------------------------------------
+    def _judge_race(self, game: UpthrustState, seat: int, action: str, rng: Rng, effort: int) -> Judgement:
+        legal = game.legal_actions(seat)
+        label = _label(rng)
+        if len(legal) == 1:  # no choice: nothing to judge, only the chart's point
+            after = game.copy()
+            after.apply(seat, action)
+            values = win_share(after) if after.is_over else self._playouts(after, CHART_PLAYOUTS * effort, label)
+            return Judgement(action, values[seat], values[seat], values, {"choices": 1})
+        playouts = PLAYOUTS * effort
+        worth: dict[str, list[float]] = {}
+        for option in legal:
+            after = game.copy()
+            after.apply(seat, option)
+            worth[option] = win_share(after) if after.is_over else self._playouts(after, playouts, label)
+        best = max(legal, key=lambda option: (worth[option][seat], option == action))
+        if worth[best][seat] - worth[action][seat] < TIE:
+            best = action
+        return Judgement(best, worth[action][seat], worth[best][seat], worth[action],
+                         {"choices": len(legal), "playouts": playouts,
+                          "chances": {option: round(worth[option][seat], 4) for option in legal}})
+
+    @staticmethod
+    def _playouts(state: UpthrustState, count: int, label: str) -> list[float]:
+        """Each seat's share of the wins in ``count`` playouts from ``state`` by the hard bot's playout policy; the
+        i-th playout draws from the generator ``label/i``, whatever the position (common random numbers)."""
+        totals = [0.0] * state.players
+        for index in range(count):
+            rng = Rng(f"{label}/{index}")
+            world = state.copy()
+            while not world.is_over:
+                mover = world.to_move[0]
+                world.apply(mover, playout_policy(world, mover, rng))
+            for seat, share in enumerate(win_share(world)):
+                totals[seat] += share
+        return [total / count for total in totals]
+
+
+def _label(rng: Rng) -> str:
+    """The label of a judgement's playout generators, drawn from the judgement's generator."""
+    return f"{rng.next_u64():016x}"
+
+
+REVIEWER = UpthrustReviewer()
+
+__all__ = ["POINTS", "REVIEWER", "UpthrustReviewer"]
