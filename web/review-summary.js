@@ -204,6 +204,8 @@ function rows(summary, context, depth) {
   /** @type {HTMLElement[]} */
   const made = [];
   for (const [name, value] of Object.entries(summary)) {
+    // a list of lists (indexes within indexes) reads as nothing but numbers: left out
+    if (Array.isArray(value) && value.some((item) => Array.isArray(item))) continue;
     if (name === "solution" || name === "best_line" || name === "line") {
       made.push(element("p", { class: "review-solution", "data-field": name }, [
         element("span", { class: "review-summary-name", text: fieldName(name) }), " ",

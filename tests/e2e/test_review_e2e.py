@@ -36,8 +36,11 @@ LANGUAGES = ("en", "pt", "uk")
 # a short review of each (a game of the test's own choosing): fewer creatures, the shortest mode, more players where
 # the person's share of the moves (the judged ones) is then smaller (two players, else)
 SHORT_OPTIONS: dict[str, dict[str, Any]] = {"whoopies": {"creatures": 2}, "upples": {"mode": "survival"}}
-PLAYERS = {"upcombine": 4}
+PLAYERS = {"upcombine": 4, "upthrust": 1}  # Upthrust alone is Score Up: its solver judges exactly, and fast
 SEEDS = ("R1", "R2", "R3", "R4", "R5", "R6")
+GAME_SEEDS = {"upthrust": ("S2",)}  # a Score Up game whose solver proves each move in a few seconds
+# where a careless person's short game has a mistake to solve, quickly judged: tried first for the puzzle
+PUZZLE_FIRST = ("upples",)
 # the engine's requests the page sends, as the worker receives them (every op, in order)
 SPY = """(() => { const post = Worker.prototype.postMessage;
   Worker.prototype.postMessage = function (message, ...rest) {
@@ -68,7 +71,8 @@ def played(game: dict[str, Any], seed: str) -> Any:
 def short_game(game: dict[str, Any]) -> tuple[str, str, int]:
     """The shortest finished game of a few seeds: its code, the review's seats (seat 0 the person, the rest the
     game's first bot level) and its number of moves."""
-    state = min((played(game, seed) for seed in SEEDS), key=lambda state: len(state.history))
+    games = [played(game, seed) for seed in GAME_SEEDS.get(game["id"], SEEDS)]
+    state = min(games, key=lambda state: len(state.history))
     seats = ",".join(["human"] + [game["bot_levels"][0]] * (state.players - 1))
     return share.encode(state), seats, len(state.history)
 
@@ -76,11 +80,12 @@ def short_game(game: dict[str, Any]) -> tuple[str, str, int]:
 def puzzle_game() -> tuple[str, str, str, dict[str, Any]] | None:
     """A short game played in turns where the person made a mistake or a blunder, as CPython reviews it: its game,
     code, seats, and the first such move's record (the puzzle the menu offers first)."""
-    for game in REVIEWED:
+    for game in sorted(REVIEWED, key=lambda game: game["id"] not in PUZZLE_FIRST):
         if game["simultaneous"]:
             continue
         engine = gamebox.get(game["id"])
-        for state in sorted((played(game, seed) for seed in SEEDS), key=lambda state: len(state.history))[:3]:
+        seeds = GAME_SEEDS.get(game["id"], SEEDS)
+        for state in sorted((played(game, seed) for seed in seeds), key=lambda state: len(state.history))[:3]:
             moves = review.review(state, engine.reviewer, [0])["moves"]
             wrong = [move for move in moves
                      if move["verdict"] in ("mistake", "blunder") and move["best"] != move["action"]]
@@ -250,8 +255,9 @@ def test_the_review_screen_fits(phone: SharedPage, screen: str) -> None:
     page = phone.page
     size = {"phone": PHONE, "sideways": SIDEWAYS, "desktop": DESKTOP}[screen]
     page.set_viewport_size(size)
-    game = REVIEWED[0]["id"]
-    open_review(page, game)
+    # the puzzle's game (kept by the puzzle's test: shown at once), else the first reviewed game
+    game, code, seats = (PUZZLE[0], PUZZLE[1], PUZZLE[2]) if PUZZLE else (REVIEWED[0]["id"], "", "")
+    open_review(page, game, code=code, seats=seats)
     SHOTS.mkdir(exist_ok=True)
     for lang in LANGUAGES:
         page.evaluate("import('./web/games/kit.js').then((kit) => kit.clearTextOverflows())")

@@ -582,6 +582,9 @@ function renderCaption() {
   if (move.verdict && typeof move.loss === "number" && move.loss > 0) {
     lines.push(element("p", { class: "hint review-loss", text: lossWords(review.scale, move.loss) }));
   }
+  // a solitaire's exact solver says what the best game from here reaches (Score Up)
+  const bestScore = move.notes?.best_score;
+  if (typeof bestScore === "number") lines.push(element("p", { class: "hint review-best-score", text: t("review.best_from_here", { points: bestScore }) }));
   caption.replaceChildren(...lines);
   const mark = $("review-badge");
   mark.hidden = !move.verdict;
