@@ -248,6 +248,32 @@ def play_by_touch(page: Any, action: str) -> None:
     raise AssertionError(f"{action} never offered on the board")
 
 
+def test_a_review_on_its_way_is_cancelled_and_started_again(phone: SharedPage) -> None:
+    """Cancel stops asking the engine (the screen says how far it got), and Start again finishes it."""
+    page = phone.page
+    # a review of a few pieces of about 250 ms each (Upples' short game: about a second and a half)
+    game = next((one for one in ("upples", "upcombine") if one in GAMES), REVIEWED[0]["id"])
+    code, seats, moves = GAMES[game]
+    others = seats.split(",")
+    seats = ",".join(others[1:] + others[:1])  # another seat is the person: a review not kept yet
+    page.evaluate("window.__ops = []; delete document.body.dataset.reviewState")
+    page.evaluate("(hash) => { location.hash = hash; }", route(game, code, seats))
+    page.wait_for_function("document.body.dataset.reviewState === 'computing'"
+                           " && window.gamebox.reviewState().moves > 0")
+    page.click("#review-cancel")
+    page.wait_for_function("document.body.dataset.reviewState === 'cancelled'")
+    assert page.evaluate("document.getElementById('review-again').hidden") is False
+    status = page.evaluate("document.getElementById('review-status').textContent")
+    assert status and "review." not in status
+    asked = page.evaluate("window.__ops.filter((op) => op === 'review').length")
+    page.wait_for_timeout(700)  # a few pieces' time: nothing more is asked
+    assert page.evaluate("window.__ops.filter((op) => op === 'review').length") == asked
+    page.click("#review-again")
+    page.wait_for_function("document.body.dataset.reviewState === 'done'", timeout=120_000)
+    assert page.evaluate("window.gamebox.reviewState().moves") == moves
+    phone.check()
+
+
 @pytest.mark.parametrize("screen", ["phone", "sideways", "desktop"])
 def test_the_review_screen_fits(phone: SharedPage, screen: str) -> None:
     """The review screen on the phone, the phone held sideways and a desktop, in every language: nothing scrolls
