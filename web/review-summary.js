@@ -115,9 +115,11 @@ function throwsView(summary, context) {
       ]),
       reactionChart(records, levels, context.colours[seat] || "#2f6fd6"),
       element("p", { class: "review-legend hint" }, [
-        element("span", { class: "review-legend-dot", style: `background:${context.colours[seat] || "#2f6fd6"}` }),
-        ` ${t("review.summary.reaction")}  `,
-        ...levels.flatMap((level, index) => [element("span", { class: `review-legend-line level-${index}` }), ` ${fieldName(level)}  `]),
+        element("span", { class: "review-legend-item" }, [
+          element("span", { class: "review-legend-dot", style: `background:${context.colours[seat] || "#2f6fd6"}` }),
+          ` ${t("review.summary.reaction")}`]),
+        ...levels.map((level, index) => element("span", { class: "review-legend-item" }, [
+          element("span", { class: `review-legend-line level-${index}` }), ` ${fieldName(level)}`])),
       ]),
       table([t("review.summary.round"), t("review.summary.reaction"), ...levels.map(fieldName)],
         records.map((/** @type {any} */ record) => [String(record.round), seconds(record.reaction_ms),
