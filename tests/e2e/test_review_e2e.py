@@ -183,6 +183,36 @@ def test_a_finished_game_is_reviewed_on_a_phone_and_kept(phone: SharedPage, game
     phone.check()
 
 
+def test_review_is_offered_where_a_game_ends_in_replay_and_in_the_menu(phone: SharedPage) -> None:
+    """A game that ends on this page: the game-over box offers Review, the game is kept among the menu's finished
+    games (with Review), and its replay offers Review beside the replay's controls."""
+    game = next(one["id"] for one in REVIEWED if not one["simultaneous"])
+    code, seats, moves = GAMES[game]
+    final = share.decode(code)
+    last_seat, last_action = final.history[-1]
+    before = gamebox.get(game).replay(final.seed, final.players, final.options, final.history[:-1], final.edition)
+    people = ["human" if seat == last_seat else gamebox.get(game).bot_levels[0] for seat in range(final.players)]
+    page = phone.page
+    page.evaluate("localStorage.removeItem('gamebox/v1/reviews')")
+    page.evaluate("([code, seats]) => window.gamebox.open(code, seats)", [share.encode(before), ",".join(people)])
+    page.wait_for_function("(n) => document.body.dataset.moves === String(n)", arg=moves - 1)
+    assert page.evaluate("(action) => window.gamebox.play(action)", last_action)
+    page.wait_for_selector("#game-over:not([hidden])")
+    assert page.is_visible("#btn-over-review")
+    page.click("#btn-over-review")
+    page.wait_for_function("['done', 'failed'].includes(document.body.dataset.reviewState)", timeout=60_000)
+    assert page.evaluate("document.body.dataset.reviewState") == "done"
+    page.evaluate("location.hash = '#/'")
+    page.wait_for_selector(f"#finished-list li[data-game='{game}'] a")
+    page.click(f"#finished-list li[data-game='{game}'] a")
+    page.wait_for_function("window.gamebox.reviewState().kept && document.body.dataset.reviewState === 'done'")
+    page.click("#review-replay")
+    page.wait_for_selector("#replay-review:not([hidden])")
+    page.click("#replay-review")
+    page.wait_for_function("document.body.dataset.reviewState === 'done' && window.gamebox.reviewState().kept")
+    phone.check()
+
+
 def test_a_game_in_play_is_not_reviewed(phone: SharedPage) -> None:
     """A hidden-hand game still in play (Up Combine): window.gamebox.review() and the review screen refuse it in
     words, and the engine is not asked for it."""
