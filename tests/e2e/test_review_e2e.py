@@ -278,14 +278,17 @@ def play_by_touch(page: Any, action: str) -> None:
     raise AssertionError(f"{action} never offered on the board")
 
 
-def test_a_review_on_its_way_is_cancelled_and_started_again(phone: SharedPage) -> None:
-    """Cancel stops asking the engine (the screen says how far it got), and Start again finishes it."""
+def test_a_review_on_its_way_is_cancelled_started_again_and_stopped_by_leaving(phone: SharedPage) -> None:
+    """Cancel stops asking the engine (the screen says how far it got); Start again goes on; leaving the screen
+    stops it too."""
     page = phone.page
-    # a review of a few pieces of about 250 ms each (Upples' short game: about a second and a half)
-    game = next((one for one in ("upples", "upcombine") if one in GAMES), REVIEWED[0]["id"])
+    # a review of many pieces of about 250 ms each: Up Combine's four-player game, another seat as the person (a
+    # review not kept yet)
+    game = next((one for one in ("upcombine", "upples") if one in GAMES), REVIEWED[0]["id"])
     code, seats, moves = GAMES[game]
     others = seats.split(",")
-    seats = ",".join(others[1:] + others[:1])  # another seat is the person: a review not kept yet
+    seats = ",".join(others[1:] + others[:1])
+    reviews = "window.__ops.filter((op) => op === 'review').length"
     page.evaluate("window.__ops = []; delete document.body.dataset.reviewState")
     page.evaluate("(hash) => { location.hash = hash; }", route(game, code, seats))
     page.wait_for_function("document.body.dataset.reviewState === 'computing'"
@@ -295,12 +298,19 @@ def test_a_review_on_its_way_is_cancelled_and_started_again(phone: SharedPage) -
     assert page.evaluate("document.getElementById('review-again').hidden") is False
     status = page.evaluate("document.getElementById('review-status').textContent")
     assert status and "review." not in status
-    asked = page.evaluate("window.__ops.filter((op) => op === 'review').length")
+    reached = page.evaluate("window.gamebox.reviewState().moves")
+    asked = page.evaluate(reviews)
     page.wait_for_timeout(700)  # a few pieces' time: nothing more is asked
-    assert page.evaluate("window.__ops.filter((op) => op === 'review').length") == asked
+    assert page.evaluate(reviews) == asked
     page.click("#review-again")
-    page.wait_for_function("document.body.dataset.reviewState === 'done'", timeout=120_000)
-    assert page.evaluate("window.gamebox.reviewState().moves") == moves
+    page.wait_for_function("(n) => window.gamebox.reviewState().moves > n", arg=reached)
+    assert page.evaluate("document.body.dataset.reviewState") in ("computing", "done")
+    page.evaluate("location.hash = '#/'")
+    page.wait_for_selector("#screen-menu:not([hidden])")
+    page.wait_for_timeout(300)  # the piece on its way when the screen was left
+    asked = page.evaluate(reviews)
+    page.wait_for_timeout(700)
+    assert page.evaluate(reviews) == asked
     phone.check()
 
 
