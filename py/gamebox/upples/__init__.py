@@ -18,8 +18,9 @@ moves it on to the next seat for the next game). See docs/rules/upples.md.
 from __future__ import annotations
 
 from gamebox.upples.bots import LEVELS
+from gamebox.upples.review import REVIEWER
 from gamebox.upples.rules import Upples, UpplesState
 
-GAME = Upples(LEVELS)
+GAME = Upples(LEVELS, REVIEWER)
 
 __all__ = ["GAME", "Upples", "UpplesState"]
