@@ -404,14 +404,15 @@ def _review(request: dict[str, Any]) -> dict[str, Any]:
         reviewing.moves.append(move)
         fresh.append(move)
     done = len(reviewing.moves) == len(history)
-    reply: dict[str, Any] = {"ok": True, "game": game.id, "scale": reviewer.scale.unit, "moves": fresh,
+    scale = review.scale_of(reviewer, final)
+    reply: dict[str, Any] = {"ok": True, "game": game.id, "scale": scale.unit, "moves": fresh,
                              "next": len(reviewing.moves), "total": len(history), "done": done,
                              "people": list(people)}
     if start == 0:
         first = game.new(final.seed, final.players, edition=final.edition, **final.options)
         reply["start"] = [round(value, 4) for value in reviewer.values(first, review.move_rng(first, -1), effort)]
     if done:
-        reply["accuracy"] = review.accuracy(reviewer.scale, reviewing.moves, final.players)
+        reply["accuracy"] = review.accuracy(scale, reviewing.moves, final.players)
         reply["summary"] = reviewer.summary(final, list(people))
         _reviewing = None
     return reply
@@ -438,7 +439,7 @@ def _judge(request: dict[str, Any]) -> dict[str, Any]:
     if action not in before.legal_actions(seat):
         before.copy().apply(seat, action)  # refused in the rules' own words (IllegalAction)
     move = review.judged_move(game.reviewer, before, ply, seat, action, effort)
-    return {"ok": True, "game": game.id, "scale": game.reviewer.scale.unit, "move": move}
+    return {"ok": True, "game": game.id, "scale": review.scale_of(game.reviewer, final).unit, "move": move}
 
 
 def _viewer_seat(table: Table, request: dict[str, Any]) -> int:

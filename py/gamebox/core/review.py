@@ -106,6 +106,14 @@ class Reviewer(Protocol):
         ...
 
 
+def scale_of(reviewer: Reviewer, state: State[Any]) -> Scale:
+    """The scale of a game's reviews with ``state``'s set-up: the reviewer's ``scale``, unless it has a
+    ``scale_of(state)`` of its own (a game whose modes are judged on different scales: Upples' Training counts
+    turns where its other modes weigh win chances)."""
+    own = getattr(reviewer, "scale_of", None)
+    return own(state) if callable(own) else reviewer.scale
+
+
 def move_rng(state: State[Any], ply: int) -> Rng:
     """The generator a move's judgement draws from: the same for the same game and move, wherever it runs."""
     return Rng(f"gamebox/review/{state.game.id}/{state.seed}/{ply}")
@@ -123,7 +131,7 @@ def judged_move(reviewer: Reviewer, before: State[Any], ply: int, seat: int, act
         values = reviewer.values(after, move_rng(before, ply), effort)
         return {"ply": ply, "seat": seat, "action": action, "verdict": None, "loss": None, "best": None,
                 "values": _rounded(values), "played_value": None, "best_value": None, "notes": {}}
-    scale = reviewer.scale
+    scale = scale_of(reviewer, before)
     loss = max(0.0, judgement.best_value - judgement.played_value)
     # the move played is the best one when it is the same text, or the same move but for its time (a hand-in, a
     # grab) and worth no less: the same tiles laid slower than the best player are not the best move
@@ -167,10 +175,10 @@ def review(state: State[Any], reviewer: Reviewer, people: list[int], effort: int
         if progress:
             progress(ply + 1, len(state.history))
     return {
-        "scale": reviewer.scale.unit,
+        "scale": scale_of(reviewer, state).unit,
         "start": _rounded(start),
         "moves": moves,
-        "accuracy": accuracy(reviewer.scale, moves, state.players),
+        "accuracy": accuracy(scale_of(reviewer, state), moves, state.players),
         "summary": reviewer.summary(state, people),
     }
 

@@ -18,8 +18,8 @@ the choice's, not the luck of the samples'.
   game: the turns taken, the turns the draw pile still lasts at a good player's pace (``PACE`` cards a turn),
   and a whole turn more in the worlds where the refilled field leaves the komupple no jump (a ``pass``).
 
-The scale is the mode's: ``REVIEWER.scale`` follows the position it was last given (every caller in core asks
-for a judgement or a value before reading the scale).
+The scale is the mode's: ``REVIEWER.scale_of(state)`` (core.review.scale_of asks it); ``REVIEWER.scale``, the win
+chance, is the game's usual one (what its manifest says).
 """
 
 from __future__ import annotations
@@ -198,21 +198,22 @@ def _replay(world: UpplesState, seat: int, path: list[str]) -> UpplesState:
 class UpplesReviewer:
     """Judges a person's jump by the expected value of its best continuation over sampled draws (module doc)."""
 
-    def __init__(self) -> None:
-        self.scale: Scale = CHANCE
+    scale: Scale = CHANCE
+
+    def scale_of(self, state: State[Any]) -> Scale:
+        """The scale of this mode's reviews: turns in Training, else the win chance."""
+        return scale_of(_as_upples(state))
 
     def values(self, state: State[Any], rng: Rng, effort: int) -> list[float]:
         """The chart: each seat's win chance from the points model (Training: minus the expected turns), on the
         position as it is: no search, so a bot's move costs nearly nothing."""
         game = _as_upples(state)
-        self.scale = scale_of(game)
         if game.mode == "training":
             return [-expected_turns(game)]
         return chances(game)
 
     def judge(self, before: State[Any], seat: int, action: str, rng: Rng, effort: int) -> Judgement:
         game = _as_upples(before)
-        self.scale = scale_of(game)
         legal = game.legal_actions(seat)
         if len(legal) == 1:  # a pass, or an extra jump with one landing: no choice, so the best
             after = game.copy()
@@ -247,7 +248,7 @@ class UpplesReviewer:
             found[candidate] = best_here
         played_value, played_values, _played_path = found[action]
         best = max(legal, key=lambda candidate: found[candidate][0])
-        if found[best][0] <= played_value + TIES[self.scale.unit]:
+        if found[best][0] <= played_value + TIES[scale_of(game).unit]:
             best = action
         best_value, _values, best_path = found[best]
         notes: dict[str, Any] = {"worlds": len(worlds), "chain": best_path}
