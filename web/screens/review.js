@@ -312,6 +312,7 @@ function dropReviewRenderer() {
   page.rendererGame = "";
   const old = $("review-board");
   const fresh = old.cloneNode(false);
+  for (const name of Object.keys(fresh.dataset)) delete fresh.dataset[name]; // what the old renderer said of it
   for (const name of ["style", "width", "height"]) fresh.removeAttribute(name);
   old.replaceWith(fresh);
 }
@@ -639,6 +640,7 @@ function dropPuzzleRenderer() {
   puzzle.rendererGame = "";
   const old = $("puzzle-board");
   const fresh = old.cloneNode(false);
+  for (const name of Object.keys(fresh.dataset)) delete fresh.dataset[name];
   for (const name of ["style", "width", "height"]) fresh.removeAttribute(name);
   old.replaceWith(fresh);
 }
