@@ -15,6 +15,11 @@
 
 const REPLY_MS = 8_000;          // any request; the slowest take well under a second in Pyodide
 const BOT_MARGIN_MS = 8_000;     // a bot move or a hint: its budget plus this
+// A piece of a review (the bridge's review and judge) judges at least one move, which may take seconds of CPython
+// (Score Up's solver), several times that in a phone's Pyodide: its reply may take this long before the worker
+// counts as gone.
+const REVIEW_REPLY_MS = 60_000;
+const REVIEWING = new Set(["review", "judge"]);
 const DEFAULT_BUDGET_MS = 800;   // the bridge's budget when a request names none
 const IDLE_CHECK_MS = 2_000;     // while nothing is asked, a liveness check this often...
 const IDLE_REPLY_MS = 3_000;     // ...answered within this
@@ -229,6 +234,9 @@ export class Engine extends EventTarget {
       const budget = Number.isFinite(request.budget_ms) ? Math.max(0, request.budget_ms) : DEFAULT_BUDGET_MS;
       ms = budget + BOT_MARGIN_MS;
     }
+    if (REVIEWING.has(op)) ms = REVIEW_REPLY_MS;
+    // a request asked behind a piece of a review waits for that piece first
+    else if ([...this.pending.values()].some((entry) => REVIEWING.has(entry.request?.op))) ms += REVIEW_REPLY_MS;
     return ms * this.slowness;
   }
 
