@@ -14,7 +14,7 @@ const FALLBACK = ["#d8433a", "#2f6fd6", "#2e9e5b", "#8e4fc2", "#f08a24", "#3a3d4
 
 /**
  * @typedef {object} ChartData
- * @property {string} scale  chance, points or ms
+ * @property {string} scale  chance, points, turns or ms
  * @property {number[] | null} start  each seat's value before the first move
  * @property {{seat: number, verdict: string | null, values: number[]}[]} moves  the moves reviewed so far
  * @property {number} total  the game's number of moves

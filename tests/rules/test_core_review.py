@@ -129,4 +129,4 @@ def test_every_game_s_reviewer_is_a_reviewer_with_a_known_scale() -> None:
     for game in gamebox.games():
         if game.reviewer is not None:
             assert isinstance(game.reviewer, review.Reviewer), game.id
-            assert game.reviewer.scale.unit in ("chance", "points", "ms"), game.id
+            assert game.reviewer.scale.unit in ("chance", "points", "turns", "ms"), game.id

@@ -115,7 +115,7 @@ def test_training_is_judged_in_expected_turns_and_a_short_chain_costs_turns() ->
     cards = {"d5": "w1", "d7": "w1", "b7": "wg", "b4": "wg"}
     state = position(cards, ["d4"], mode="training")
     move = judged(state, "jump d4 b4")
-    assert REVIEWER.scale_of(state) is TURNS and TURNS.unit == "points"
+    assert REVIEWER.scale_of(state) is TURNS and TURNS.unit == "turns"
     assert move["best"] == "jump d4 d5"
     assert move["loss"] >= TURNS.inaccuracy
     assert move["played_value"] < move["best_value"] < 0  # minus the expected turns

@@ -272,6 +272,7 @@ function lossWords(scale, loss) {
   if (scale === "ms") {
     return t("review.loss.ms", { seconds: new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(loss / 1000) });
   }
+  if (scale === "turns") return t("review.loss.turns", { turns: Math.round(loss * 10) / 10 });
   return t("review.loss.points", { points: Math.round(loss * 10) / 10 });
 }
 
@@ -485,7 +486,7 @@ function renderChart() {
   const review = page.review;
   if (!review) return;
   if (!page.chart) page.chart = createChart($("review-chart"), (at) => showPlace(at));
-  page.chart.svg.setAttribute("aria-label", t(`review.chart.${["chance", "points", "ms"].includes(review.scale) ? review.scale : "points"}`));
+  page.chart.svg.setAttribute("aria-label", t(`review.chart.${["chance", "points", "turns", "ms"].includes(review.scale) ? review.scale : "points"}`));
   page.chart.update({ scale: review.scale, start: review.start, moves: review.moves, total: review.total || review.moves.length,
     players: page.players, colours: page.colours, at: page.at,
     label: (at) => (at <= 0 ? t("review.at_start") : t("review.at_move", { n: at, total: review.total })) });

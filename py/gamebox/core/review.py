@@ -40,8 +40,9 @@ VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder")
 
 @dataclass(frozen=True)
 class Scale:
-    """What a game's values measure: ``chance`` (a win chance, 0 to 1), ``points`` (a score) or ``ms`` (a time,
-    where less is better and the reviewer gives values already turned so that more is better), and the losses
+    """What a game's values measure: ``chance`` (a win chance, 0 to 1), ``points`` (a score), ``turns`` (turns a
+    solitaire takes) or ``ms`` (a time), where the reviewer gives values turned so that more is better (minus
+    the turns, minus the time), and the losses
     from which a move is an inaccuracy, a mistake and a blunder."""
 
     unit: str

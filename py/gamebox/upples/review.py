@@ -14,7 +14,7 @@ the choice's, not the luck of the samples'.
   is played on by the other seats, each taking its greediest chain (most points now, as the easy bot), until the
   mover is to move again; then each seat's (or team's) win chance comes from its points and the points still in
   play (``chances``).
-- **Training** (scale ``points``, in turns): the value is minus the expected number of turns of the whole
+- **Training** (scale ``turns``): the value is minus the expected number of turns of the whole
   game: the turns taken, the turns the draw pile still lasts at a good player's pace (``PACE`` cards a turn),
   and a whole turn more in the worlds where the refilled field leaves the komupple no jump (a ``pass``).
 
@@ -59,10 +59,10 @@ TOTAL_POINTS = sum(POINTS)  # every super upple of the box: 60
 # never hangs on rounding. An inaccuracy from 0.5 turn (2 cards, or an even chance of a stuck turn), a mistake
 # from 1 turn (3 cards, or a sure stuck turn), a blunder from 1.8 turns (5 cards, two turns' clearing: about two
 # thirds of the 3 turns a game that separate the easy bot, 31.2 turns, from the hard bot, 28.2, on 6 deals).
-TURNS = Scale("points", 0.5, 1.0, 1.8)
+TURNS = Scale("turns", 0.5, 1.0, 1.8)
 # A move this close to the best one found is one of the best: the samples cannot tell them apart (a tenth of a
 # turn is a quarter of a card; a fiftieth of a win chance is well inside the spread of 8 sampled draws).
-TIES = {"points": 0.1, "chance": 0.02}
+TIES = {"turns": 0.1, "chance": 0.02}
 
 # A standard normal on a fixed grid, for the chance of being ahead at the end (deterministic everywhere).
 _GRID = [i / 4.0 for i in range(-20, 21)]
