@@ -86,6 +86,8 @@
  *   `performance.now() - host.since(mark)`.
  * @property {boolean} [lesson]  true in a guided game (web/learn.js): the board offers nothing of its own that leaves
  *   the game or ends it another way (Ubongo's Next puzzle, Puzzle of the day, Show the solution)
+ * @property {boolean} [reviewing]  true where a finished game's positions are looked at (web/screens/review.js: a
+ *   review, a mistakes puzzle): as in a lesson, the board offers nothing of its own that leaves them
  * @property {(route: string) => void} [navigate]  go to another screen from the board (a `#/...` route); a lesson
  *   asks first. Without it a renderer sets location.hash
  */

@@ -221,6 +221,7 @@ const host = {
   play: (move) => (board.act ? board.act(move) : Promise.resolve(false)),
   request: (request) => engine.request(request),
   since: (_mark, { start = true } = {}) => (start ? 0 : null), // a position looked at: every phase starts as drawn
+  reviewing: true, // the board offers no way out of its own (Ubongo's Next puzzle, Puzzle of the day)
 };
 
 /** The seats a board is drawn with: `viewer` is the one person (its hand shown, no screen asking to pass the

@@ -331,9 +331,10 @@ export function create(canvas, host) {
   const mode = () => (view ? view.mode : null);
   /** A button of the board (kit.js button), kept in the frame's list. */
   const drawButton = (c, name, box, words, options) => { drawnButtons.push({ name, box }); button(c, box, words, options); };
-  // A guided game (host.lesson): nothing on the board leaves it or ends the puzzle another way, so the puzzle's own
-  // ways out (Show the solution, Next puzzle, Puzzle of the day, and their keys) are not offered.
-  const inLesson = () => host.lesson === true;
+  // A guided game (host.lesson), a review or a mistakes puzzle (host.reviewing): nothing on the board leaves it or
+  // ends the puzzle another way, so the puzzle's own ways out (Show the solution, Next puzzle, Puzzle of the day,
+  // and their keys) are not offered.
+  const inLesson = () => host.lesson === true || host.reviewing === true;
   /** Go to another screen: through the host where it has a say (a lesson asks first), else by the address. */
   const go = (route) => { if (host.navigate) host.navigate(route); else location.hash = route; };
   const now = () => performance.now();
