@@ -6,10 +6,10 @@
   machine and in any order of judging. Under Upthrust's row rule it proves nearly every position of a game within
   the bound; where it does not (mostly under Score Up's own rule, whose proofs can take minutes), the judgement
   uses only what is proven: the loss is the least loss the bounds prove, and its notes say so.
-- **Upthrust, 2-4 players**, in win chance: every legal move of the seat is played out ``PLAYOUTS`` times (times the
-  effort) by the hard bot's playout policy, with common random numbers (the i-th playout after every move draws
-  from the same generator), so moves are compared on the same luck; a move's value is the share of the wins its
-  seat gets in them.
+- **Upthrust, 2-4 players**, in win chance: every legal move of the seat is played out to the end by the hard bot's
+  playout policy, ``FIRST_PLAYOUTS`` times (times the effort), and the move played and the moves close to the best
+  ``PLAYOUTS`` times; a move's value is the share of the wins its seat gets in them. Common random numbers (the p-th
+  move of the i-th playout draws from the same generator after every move) compare the moves on the same luck.
 """
 
 from __future__ import annotations
@@ -32,19 +32,26 @@ from gamebox.upthrust.rules import BAN_EVERY_ROW, BAN_NONSCORING_ROWS, UpthrustS
 # more than a whole row-7 piece lost for good).
 POINTS = Scale("points", 10, 20, 30)
 
-# Score Up: the positions one judgement may search in all (per unit of effort). About a second or two of CPython;
-# every position of a game under Upthrust's row rule that was measured is proven well within it.
-NODES = 150_000
+# Score Up: the positions one judgement may search in all (per unit of effort), per row rule (False: Upthrust's,
+# True: Score Up's). Under Upthrust's rule every position of the games measured is proven within it (the most one
+# judgement needed was about 60,000); under Score Up's rule many positions take millions, so a smaller budget keeps
+# a review's time down where more would rarely prove more (docs/rules/upthrust.md, "Review").
+NODES = {False: 150_000, True: 30_000}
+# The summary's one search, of the best game from the start: a start under Score Up's rule needs about 70,000.
+SUMMARY_NODES = 300_000
 # The search tries each order with a small number of positions first, then four times as many, and so on: one
 # order finds a line quickly where another wanders (docs/rules/upthrust.md "Review").
 FIRST_NODES = 200
 GROWTH = 4
 
-# 2-4 players: playouts per legal move of a judged move, and per position of the chart (per unit of effort).
-PLAYOUTS = 96
-CHART_PLAYOUTS = 48
-# A move within this much win chance of the best candidate counts as one of the best: 96 playouts cannot tell such
-# moves apart (one playout is about 0.01), and calling one of them ``good`` would hang on the luck of the samples.
+# 2-4 players (per unit of effort): the playouts of every legal move of a judged move, then of the moves its
+# verdict hangs on (the move played, and those within CLOSE of the best), and of a position of the chart.
+FIRST_PLAYOUTS = 64
+PLAYOUTS = 256
+CLOSE = 0.15
+CHART_PLAYOUTS = 24
+# A move within this much win chance of the best candidate counts as one of the best: the playouts cannot tell such
+# moves apart, and calling one of them ``good`` would hang on the luck of the samples.
 TIE = 0.02
 
 
@@ -204,7 +211,7 @@ class UpthrustReviewer:
     def values(self, state: State[Any], rng: Rng, effort: int) -> list[float]:
         game = self._seen(state)
         if game.players == 1:
-            return [float(Solve(game.every_row, NODES * effort).best(game.board).high)]
+            return [float(Solve(game.every_row, NODES[game.every_row] * effort).best(game.board).high)]
         if game.is_over:
             return win_share(game)
         return self._playouts(game, CHART_PLAYOUTS * effort, _label(rng))
@@ -220,7 +227,7 @@ class UpthrustReviewer:
         if game.players == 1:
             start = game.game.new(game.seed, 1, edition=game.edition, **game.options)
             assert isinstance(start, UpthrustState)
-            solve = Solve(start.every_row, NODES)
+            solve = Solve(start.every_row, SUMMARY_NODES)
             bounds = solve.best(start.board)
             return {"score": game.scores()[0], "best_score": bounds.high, "proven": bounds.exact,
                     "best_line": _texts(solve.line(start.board, bounds)),
@@ -230,7 +237,7 @@ class UpthrustReviewer:
 
     # -- Score Up ----------------------------------------------------------------------------------------------
     def _judge_score_up(self, game: UpthrustState, action: str, effort: int) -> Judgement:
-        solve = Solve(game.every_row, NODES * effort)
+        solve = Solve(game.every_row, NODES[game.every_row] * effort)
         move = parse(action, game.edition)
         before = solve.best(game.board)
         if not isinstance(move, Move):  # Score Up never has to pass, but a pass loses nothing
@@ -259,34 +266,50 @@ class UpthrustReviewer:
         legal = game.legal_actions(seat)
         label = _label(rng)
         if len(legal) == 1:  # no choice: nothing to judge, only the chart's point
-            after = game.copy()
-            after.apply(seat, action)
-            values = win_share(after) if after.is_over else self._playouts(after, CHART_PLAYOUTS * effort, label)
+            forced = game.copy()
+            forced.apply(seat, action)
+            values = win_share(forced) if forced.is_over else self._playouts(forced, CHART_PLAYOUTS * effort, label)
             return Judgement(action, values[seat], values[seat], values, {"choices": 1})
+        # Every move gets FIRST_PLAYOUTS playouts; then the moves the verdict hangs on (the move played, and every move
+        # within CLOSE of the best so far) go on to PLAYOUTS, the same playouts continued.
+        first = FIRST_PLAYOUTS * effort
         playouts = PLAYOUTS * effort
         worth: dict[str, list[float]] = {}
+        after: dict[str, UpthrustState] = {}
         for option in legal:
-            after = game.copy()
-            after.apply(seat, option)
-            worth[option] = win_share(after) if after.is_over else self._playouts(after, playouts, label)
-        best = max(legal, key=lambda option: (worth[option][seat], option == action))
+            after[option] = game.copy()
+            after[option].apply(seat, option)
+            position = after[option]
+            worth[option] = win_share(position) if position.is_over else self._playouts(position, first, label)
+        top = max(worth[option][seat] for option in legal)
+        candidates = [option for option in legal
+                      if option == action or worth[option][seat] >= top - CLOSE or after[option].is_over]
+        for option in candidates:
+            if not after[option].is_over:
+                more = self._playouts(after[option], playouts - first, label, start=first)
+                worth[option] = [(a * first + b * (playouts - first)) / playouts
+                                 for a, b in zip(worth[option], more, strict=True)]
+        best = max(candidates, key=lambda option: (worth[option][seat], option == action))
         if worth[best][seat] - worth[action][seat] < TIE:
             best = action
         return Judgement(best, worth[action][seat], worth[best][seat], worth[action],
-                         {"choices": len(legal), "playouts": playouts,
+                         {"choices": len(legal), "playouts": playouts, "first_playouts": first,
                           "chances": {option: round(worth[option][seat], 4) for option in legal}})
 
     @staticmethod
-    def _playouts(state: UpthrustState, count: int, label: str) -> list[float]:
-        """Each seat's share of the wins in ``count`` playouts from ``state`` by the hard bot's playout policy; the
-        i-th playout draws from the generator ``label/i``, whatever the position (common random numbers)."""
+    def _playouts(state: UpthrustState, count: int, label: str, start: int = 0) -> list[float]:
+        """Each seat's share of the wins in ``count`` playouts from ``state`` by the hard bot's playout policy.
+        Common random numbers: the p-th move of the i-th playout draws from the generator ``label/i/p``, whatever
+        the position, so playouts after two different moves meet the same luck move by move (one generator per
+        playout would drift apart after the first move whose choices differ in number)."""
         totals = [0.0] * state.players
-        for index in range(count):
-            rng = Rng(f"{label}/{index}")
+        for index in range(start, start + count):
             world = state.copy()
+            ply = 0
             while not world.is_over:
                 mover = world.to_move[0]
-                world.apply(mover, playout_policy(world, mover, rng))
+                world.apply(mover, playout_policy(world, mover, Rng(f"{label}/{index}/{ply}")))
+                ply += 1
             for seat, share in enumerate(win_share(world)):
                 totals[seat] += share
         return [total / count for total in totals]
