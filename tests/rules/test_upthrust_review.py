@@ -64,7 +64,7 @@ def test_a_jump_that_throws_away_40_points_is_a_blunder_with_that_loss() -> None
     after = before.copy()
     after.apply(0, BLUNDER)
     assert solver.value(before.board) == 560 and solver.value(after.board) == 520
-    assert REVIEWER.scale is POINTS
+    assert REVIEWER.scale_of(before) is POINTS
     assert move["verdict"] == "blunder"
     assert move["loss"] == 40.0
     assert (move["best_value"], move["played_value"], move["values"]) == (560.0, 520.0, [520.0])

@@ -196,17 +196,15 @@ def _texts(line: list[Jump]) -> list[str]:
 class UpthrustReviewer:
     """Score Up on the scale of points (exact), Upthrust for 2-4 players on the scale of win chance."""
 
-    def __init__(self) -> None:
-        # One reviewer, two scales: points for Score Up, win chance for 2-4 players. core.review reads ``scale``
-        # after the reviewer has seen the game (each of values, judge and summary sets it first), so a review's
-        # verdicts, accuracy and reply name the scale of the game reviewed; Game.describe(), which names no game,
-        # says win chance, the scale of most of Upthrust's games.
-        self.scale = CHANCE
+    # One reviewer, two scales: points for Score Up, win chance for 2-4 players (scale_of, which core.review asks);
+    # the manifest (Game.describe(), which names no game) says win chance, the scale of most of Upthrust's games.
+    scale: Scale = CHANCE
+
+    def scale_of(self, state: State[Any]) -> Scale:
+        return POINTS if _state(state).players == 1 else CHANCE
 
     def _seen(self, state: State[Any]) -> UpthrustState:
-        game = _state(state)
-        self.scale = POINTS if game.players == 1 else CHANCE
-        return game
+        return _state(state)
 
     def values(self, state: State[Any], rng: Rng, effort: int) -> list[float]:
         game = self._seen(state)
