@@ -213,7 +213,8 @@ const host = {
   t: words.t,
   wording: words.wording,
   announce,
-  seatName: (seat) => seatName(names, seat),
+  // a seat of another game's board, still drawn on a screen left meanwhile, has no name here
+  seatName: (seat) => (names.seats[seat] ? seatName(names, seat) : ""),
   humanSeat: () => board.actor,
   humanSeats: () => (board.actor === null ? [] : [board.actor]),
   untilTurn: async (seat) => board.actor === seat,
@@ -357,12 +358,14 @@ export async function openReview(params) {
   board.act = null;
   $("review-title").textContent = t("review.title", { game: t(`game.${game}.title`) });
   $("review-replay").setAttribute("href", `#/replay?code=${encodeURIComponent(page.code)}&seats=${encodeURIComponent(seatsParam(page.seats))}&step=0`);
-  if (page.rendererGame !== game) {
+  // a renderer draws its last table until it is given the next: one of a game with other seats (a race, then a
+  // puzzle of the same game) would name seats the new review has not
+  if (page.rendererGame !== `${game}/${page.players}`) {
     dropReviewRenderer();
     const renderer = await mountRenderer(game, $("review-board"), host);
     if (token !== page.token) { renderer.destroy(); return null; }
     page.renderer = renderer;
-    page.rendererGame = game;
+    page.rendererGame = `${game}/${page.players}`;
   }
   $("review-board").setAttribute("aria-label", t("board.label", { game: t(`game.${game}.title`) }));
   // the seats' colours, from the board of the end of the game
@@ -682,12 +685,12 @@ export async function openPuzzle(params) {
     $("puzzle-prompt").replaceChildren(element("p", { text: reviewError(/** @type {any} */ (table.error)) }));
     return null;
   }
-  if (puzzle.rendererGame !== item.game) {
+  if (puzzle.rendererGame !== `${item.game}/${puzzle.seats.length}`) { // as openReview: other seats, a new renderer
     dropPuzzleRenderer();
     const renderer = await mountRenderer(item.game, $("puzzle-board"), host);
     if (token !== puzzle.token) { renderer.destroy(); return null; }
     puzzle.renderer = renderer;
-    puzzle.rendererGame = item.game;
+    puzzle.rendererGame = `${item.game}/${puzzle.seats.length}`;
   }
   $("puzzle-board").setAttribute("aria-label", t("board.label", { game: t(`game.${item.game}.title`) }));
   $("puzzle-review").hidden = false;
