@@ -309,16 +309,20 @@ const page = {
   before: null,
 };
 
-function dropReviewRenderer() {
-  page.renderer?.destroy();
-  page.renderer = null;
-  page.rendererGame = "";
-  const old = $("review-board");
+/** Take a screen's renderer off its board and give it a clean canvas (nothing the old renderer set on it stays).
+ * @param {{renderer: import("../host.js").Renderer | null, rendererGame: string}} screen @param {string} id */
+function dropRenderer(screen, id) {
+  screen.renderer?.destroy();
+  screen.renderer = null;
+  screen.rendererGame = "";
+  const old = $(id);
   const fresh = old.cloneNode(false);
   for (const name of Object.keys(fresh.dataset)) delete fresh.dataset[name]; // what the old renderer said of it
   for (const name of ["style", "width", "height"]) fresh.removeAttribute(name);
   old.replaceWith(fresh);
 }
+
+function dropReviewRenderer() { dropRenderer(page, "review-board"); }
 
 /** `#/review?code=…&seats=…`: the review of that finished game (kept, or computed now). @param {URLSearchParams} params */
 export async function openReview(params) {
@@ -639,16 +643,7 @@ export function mistakes() {
   return storing() ? saves.puzzles(gameIds().filter((game) => reviewable(game) && !gameInfo(game)?.simultaneous)) : [];
 }
 
-function dropPuzzleRenderer() {
-  puzzle.renderer?.destroy();
-  puzzle.renderer = null;
-  puzzle.rendererGame = "";
-  const old = $("puzzle-board");
-  const fresh = old.cloneNode(false);
-  for (const name of Object.keys(fresh.dataset)) delete fresh.dataset[name];
-  for (const name of ["style", "width", "height"]) fresh.removeAttribute(name);
-  old.replaceWith(fresh);
-}
+function dropPuzzleRenderer() { dropRenderer(puzzle, "puzzle-board"); }
 
 /** `#/puzzle` (the first one not solved yet) or `#/puzzle?id=…&ply=…`: find a better move. @param {URLSearchParams} params */
 export async function openPuzzle(params) {
