@@ -1,8 +1,15 @@
 """The worker's only entry point: one JSON request in, one JSON reply out.
 
 worker.mjs passes messages and nothing else, so every path the browser takes through the rules runs here and
-is tested on CPython. The bridge keeps one table: the game state plus who sits where (a human, or a bot and its
-level). Seats are not part of the rules, so they are not in the share code; the page keeps them in its URL.
+is tested on CPython. The bridge keeps one table: the game state plus who sits where: a person at this device
+(``{"kind": "human"}``), a bot and its level (``{"kind": "bot", "level": ...}``), or a person on another device
+(``{"kind": "remote"}``, docs/multi-device.md). Seats are not part of the rules, so they are not in the share code;
+the page keeps them in its URL.
+
+A remote seat is a person: its moves are judged by the review, and the rules treat it as any player. But it is
+not at this device: the table is never shown to it here in a game with secrets (``Table.viewer``), ``apply``
+refuses to play for it (error.remote_seat), ``bot`` never moves it, and Undo is off while any seat is remote
+(error.undo_remote): a move sent from another device is never taken back here.
 
 Requests (``op`` and its fields) and what they answer:
 
@@ -56,6 +63,22 @@ result is better)}; ``public`` is the summary that may leave the page (embed eve
 says that other seats' secret moves are still hidden (the page asks again as its clock runs); ``hints`` says
 whether Hint may help the viewer now; ``rematch`` holds the options of "Play again" once the game is over.
 
+Guests. A request with ``guest: true`` comes from the device of a remote seat (the host's room passes it on, with
+``viewer``: that channel's seat). It may hold only the fields of GUEST_FIELDS and ask only ``view``, ``legal`` and
+``apply`` (anything else: error.guest_op); ``viewer`` must be a remote seat, and ``legal``'s and ``apply``'s
+``seat`` must be ``viewer`` (else error.not_your_seat); ``apply`` plays only when that seat is to move (the rules'
+error.not_your_turn). Its answer is for exactly that seat, with no passing-the-device fallback: a GUEST TABLE
+(``Table.guest_json``), the only reply that ever leaves for another device. It holds ok, game, title, players,
+options, seats (as that device sees them: its own seat "human", the other people "remote", bots "bot"), viewer,
+history, to_move, is_over, scores, winners, log, view (with its targets), sealed, seed and share (null until the
+game is over in a game with chance or secrets: viewer.seed_is_secret_from_guests), fingerprint (a hash of this
+reply, never the state's), and hints, can_undo, rematch (always false, false, null); never resume, deal, daily,
+public or undo_refusal. ``legal`` answers {ok, seat, actions} as for the host. In a run of secret moves, a guest's
+``clock_ms`` shows it the others' moves as a local seat's clock does, and the table remembers the latest time it
+has shown that seat (``Table.shown``); that seat's own move in the same run may not be timed before it
+(error.guest_clock), so a guest that asks with a clock ahead of its own cannot see a grab and then claim to have
+grabbed first.
+
 Every table reply has ``ok: true``; every failure has ``ok: false`` and an ``error`` with a message key and
 leaves the open game exactly as it was (each change is made on a copy and kept only once its reply is made).
 """
@@ -86,27 +109,48 @@ MAX_INTENT_TEXT: Final = 200
 # A review is computed in pieces of about this long (at least one move each), so the page hears progress.
 REVIEW_SLICE_MS: Final = 250
 MAX_REVIEW_EFFORT: Final = 4
+# The kinds of seat: a person at this device, a bot, a person on another device.
+SEAT_KINDS: Final = ("human", "bot", "remote")
+PEOPLE: Final = frozenset({"human", "remote"})
+# What a guest device may ask (docs/multi-device.md, "What a guest receives"), and the fields it may send.
+GUEST_OPS: Final = frozenset({"view", "legal", "apply"})
+GUEST_FIELDS: Final = frozenset({"op", "guest", "viewer", "seat", "action", "intent", "clock_ms"})
 
 
 class Table:
     """The game being played in this worker, and its seats."""
 
     def __init__(self, state: State[Any], seats: list[dict[str, str]], checkpoint: Checkpoint | None = None,
-                 replay_over: bool | None = None) -> None:
+                 replay_over: bool | None = None, shown: dict[int, tuple[int, int]] | None = None) -> None:
         self.state = state
         self.seats = seats
         self.checkpoint = checkpoint
         # In a replay: whether the whole replayed game is over (then every seat's pieces may be shown).
         self.replay_over = replay_over
+        # Per remote seat: (where the running secret run starts, the latest time of another seat's secret move of
+        # that run its guest table has shown). Its own move in that run may not be timed before it.
+        self.shown: dict[int, tuple[int, int]] = dict(shown or {})
 
     @property
     def humans(self) -> list[int]:
+        """The seats of the people at this device."""
         return [seat for seat, sitter in enumerate(self.seats) if sitter["kind"] == "human"]
 
+    @property
+    def people(self) -> list[int]:
+        """The seats of people, at this device or on another (the review judges their moves)."""
+        return [seat for seat, sitter in enumerate(self.seats) if sitter["kind"] in PEOPLE]
+
+    @property
+    def remote(self) -> bool:
+        """Whether a person plays on another device."""
+        return any(sitter["kind"] == "remote" for sitter in self.seats)
+
     def viewer(self, asked: object) -> int | None:
-        """The seat the table is shown to. A page may ask for a seat; in a game with secrets it gets that seat only
-        when the person at the device may see it: the only human, or a human whose turn it is (one device passed
-        around), or anyone once the game is over. Otherwise it gets the seat whose turn it is, or a spectator."""
+        """The seat the table is shown to at this device. A page may ask for a seat; in a game with secrets it gets
+        that seat only when the person at the device may see it: the only human, or a human whose turn it is (one
+        device passed around), or anyone once the game is over. Otherwise it gets the seat whose turn it is, or a
+        spectator. A remote seat is never a human here: its table goes to its own device (``guest_json``)."""
         state = self.state
         humans = self.humans
         replaying = self.replay_over is not None
@@ -127,7 +171,10 @@ class Table:
         return default
 
     def undo_point(self) -> int | None:
-        """The index in history of the action that undo takes back (with everything after it)."""
+        """The index in history of the action that undo takes back (with everything after it); None while a seat is
+        remote (a move sent from another device is never taken back)."""
+        if self.remote:
+            return None
         humans = set(self.humans)
         history = self.state.history
         for index in range(len(history) - 1, self.state.undo_floor - 1, -1):
@@ -141,11 +188,13 @@ class Table:
         greyed button. None when undo is offered, or when no person has moved yet."""
         if self.undo_point() is not None:
             return None
-        humans = set(self.humans)
+        people = set(self.people if self.remote else self.humans)
         history = self.state.history
-        last = next((index for index in range(len(history) - 1, -1, -1) if history[index][0] in humans), None)
+        last = next((index for index in range(len(history) - 1, -1, -1) if history[index][0] in people), None)
         if last is None:
             return None
+        if self.remote:
+            return {"key": "error.undo_remote", "params": {}}
         key, params = self.state.undo_refusal(last)
         return {"key": key, "params": params}
 
@@ -196,6 +245,61 @@ class Table:
             "undo_refusal": self.undo_refusal(),
         }
 
+    def guest_seats(self, seat: int) -> list[dict[str, str]]:
+        """The seats as the device of remote ``seat`` sees them: its own is the person there ("human"), every other
+        person is elsewhere ("remote"), and bots are bots."""
+        return [{"kind": "human", "level": ""} if other == seat else
+                sitter if sitter["kind"] == "bot" else {"kind": "remote", "level": ""}
+                for other, sitter in enumerate(self.seats)]
+
+    def guest_json(self, seat: int, clock_ms: int | None) -> dict[str, Any]:
+        """The table for the device of remote ``seat`` (a guest), at that device's ``clock_ms``: the one reply that
+        leaves this device, holding only what that seat may know (docs/multi-device.md, "What a guest receives").
+        It remembers how far the clock showed the others' secret moves (``shown``)."""
+        state = self.state
+        seen = viewer.seen_by(state, seat, clock_ms, self.checkpoint)
+        secret = viewer.seed_is_secret_from_guests(state)
+        reply: dict[str, Any] = {
+            "ok": True,
+            "game": state.game.id,
+            "title": state.game.title,
+            "seed": None if secret else state.seed,
+            "players": state.players,
+            "options": state.options,
+            "seats": self.guest_seats(seat),
+            "viewer": seat,
+            "history": [list(step) for step in seen.history],
+            "to_move": state.to_move,
+            "is_over": state.is_over,
+            "scores": seen.scores(),
+            "winners": seen.winners(),
+            "log": seen.log_for(seat),
+            "view": {**seen.view(seat), "targets": seen.targets(seat)},
+            "share": None if secret else share.encode(state, viewer.public_moves(state)),
+            "sealed": len(seen.history) < len(state.history),
+            "hints": False,
+            "rematch": None,
+            "can_undo": False,
+        }
+        reply["fingerprint"] = viewer.digest(reply)
+        self.saw(seat, clock_ms)
+        return reply
+
+    def saw(self, seat: int, clock_ms: int | None) -> None:
+        """Remember that remote ``seat`` has been shown the running secret run at ``clock_ms``."""
+        latest = viewer.latest_seen_ms(self.state, seat, clock_ms)
+        if latest is None:
+            return
+        start = viewer.public_moves(self.state)
+        run, before = self.shown.get(seat, (start, latest))
+        self.shown[seat] = (start, max(latest, before) if run == start else latest)
+
+    def earliest_ms(self, seat: int) -> int | None:
+        """The earliest time remote ``seat``'s own move in the running secret run may carry: the latest time of
+        another seat's move of that run its table has shown (None: no bound)."""
+        run, latest = self.shown.get(seat, (-1, 0))
+        return latest if run == viewer.public_moves(self.state) else None
+
 
 _table: Table | None = None
 # The last share code that ``replay`` checked in full, what it holds, and whether its game is over: stepping through
@@ -229,8 +333,8 @@ def _seats(request: dict[str, Any], state: State[Any]) -> list[dict[str, str]]:
         raise InvalidSetup("There must be one seat for each player.", "error.seat_count")
     seats = []
     for sitter in raw:
-        if not isinstance(sitter, dict) or sitter.get("kind") not in ("human", "bot"):
-            raise InvalidSetup("Each seat is a human or a bot.", "error.bad_seat")
+        if not isinstance(sitter, dict) or sitter.get("kind") not in SEAT_KINDS:
+            raise InvalidSetup("Each seat is a human, a bot or a person on another device.", "error.bad_seat")
         level = sitter.get("level", "") if sitter["kind"] == "bot" else ""
         if sitter["kind"] == "bot" and level not in state.game.bot_levels:
             raise InvalidSetup(f"There is no bot level {str(level)[:20]!r}.", "error.bad_bot_level",
@@ -354,7 +458,7 @@ def _played(table: Table, seat: int, action: str) -> Table:
     checkpoint = table.checkpoint
     if viewer.public_moves(before) == len(before.history):
         checkpoint = Checkpoint(len(before.history), before)
-    return Table(after, table.seats, checkpoint)
+    return Table(after, table.seats, checkpoint, shown=table.shown)
 
 
 class _Review:
@@ -382,7 +486,7 @@ def _review(request: dict[str, Any]) -> dict[str, Any]:
     if not final.is_over:
         # a game still in play is never reviewed: its review would tell a seat what it may not know yet
         raise IllegalAction("Only a finished game can be reviewed.", "review.unfinished")
-    people = tuple(seat for seat, sitter in enumerate(_seats(request, final)) if sitter["kind"] == "human")
+    people = tuple(seat for seat, sitter in enumerate(_seats(request, final)) if sitter["kind"] in PEOPLE)
     effort = _field(request, "effort", int, 1)
     if not 1 <= effort <= MAX_REVIEW_EFFORT:
         raise BadRequest(f"The effort is 1 to {MAX_REVIEW_EFFORT}.", "error.bad_request", field="effort")
@@ -450,8 +554,51 @@ def _viewer_seat(table: Table, request: dict[str, Any]) -> int:
     return seat
 
 
+def _guest_seat(table: Table, request: dict[str, Any]) -> int:
+    """The remote seat a guest's request is for (its ``viewer``), once the request is one a guest may send."""
+    unknown = sorted(str(name)[:20] for name in request if name not in GUEST_FIELDS)
+    if unknown:
+        raise BadRequest(f"A guest's request has no field {unknown[0]!r}.", "error.bad_request", field=unknown[0])
+    seat = table.state.check_seat(request.get("viewer"))
+    if table.seats[seat]["kind"] != "remote":
+        raise IllegalAction("That seat is not played on your device.", "error.not_your_seat", seat=seat)
+    if request["op"] != "view" and table.state.check_seat(_field(request, "seat", int)) != seat:
+        raise IllegalAction("That seat is not yours to play.", "error.not_your_seat", seat=request["seat"])
+    return seat
+
+
+def _guest_answer(request: dict[str, Any]) -> tuple[Table | None, dict[str, Any]]:
+    """The reply to a guest's request (``guest: true``), for exactly its seat, and the table to keep afterwards."""
+    op = request.get("op")
+    if op not in GUEST_OPS:
+        raise BadRequest(f"A guest may not ask {str(op)[:20]!r}.", "error.guest_op", op=str(op)[:20])
+    table = _require_table()
+    seat = _guest_seat(table, request)
+    state = table.state
+    clock = _clock(request)
+    if op == "view":
+        return None, table.guest_json(seat, clock)
+    if op == "legal":
+        seen = viewer.seen_by(state, seat, clock, table.checkpoint)
+        table.saw(seat, clock)
+        return None, {"ok": True, "seat": seat,
+                      "actions": seen.legal_actions(seat) if seat in state.to_move else []}
+    if table.replay_over is not None:
+        raise IllegalAction("A replay is watched, not played.", "error.replay_not_played")
+    action = state.compose(seat, _intent(request)) if "intent" in request else _field(request, "action", str)
+    played = _played(table, seat, action)
+    earliest = table.earliest_ms(seat)
+    at = state.reveal_ms(seat, action)
+    if earliest is not None and at is not None and at < earliest:
+        raise IllegalAction("That move is timed before a moment your screen had already shown.",
+                            "error.guest_clock", ms=at, earliest=earliest)
+    return played, played.guest_json(seat, clock)
+
+
 def _answer(request: dict[str, Any]) -> tuple[Table | None, dict[str, Any]]:
     """The reply to one request, and the table to keep afterwards (None: no change)."""
+    if _field(request, "guest", bool, False):
+        return _guest_answer(request)
     op = request.get("op")
     if op == "hello":
         return None, {"ok": True, "ids": registry.ids(), "ready": registry.ready_ids(), **registry.manifest()}
@@ -501,6 +648,8 @@ def _answer(request: dict[str, Any]) -> tuple[Table | None, dict[str, Any]]:
                       "actions": seen.legal_actions(seat) if seat in state.to_move else []}
     if op == "apply":
         seat = state.check_seat(_field(request, "seat", int))
+        if table.seats[seat]["kind"] == "remote":
+            raise IllegalAction("That seat is played on another device.", "error.remote_seat", seat=seat)
         if table.seats[seat]["kind"] != "human":
             raise IllegalAction("That seat is played by a bot.", "error.bot_seat", seat=seat)
         if table.replay_over is not None:
@@ -539,6 +688,8 @@ def _answer(request: dict[str, Any]) -> tuple[Table | None, dict[str, Any]]:
         return None, {"ok": True, "seat": seat,
                       "action": bots.choose(seen, seat, level, _budget(request), f"hint/{state.seed}")}
     if op == "undo":
+        if table.remote:
+            raise IllegalAction("Undo is off while someone plays on another device.", "error.undo_remote")
         point = table.undo_point()
         if point is None:
             raise IllegalAction("There is nothing to undo.", "error.nothing_to_undo")

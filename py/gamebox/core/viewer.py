@@ -17,10 +17,19 @@ the log, the history, the codes, replays and the summary that embed events carry
    are None until then, and ``resume`` (the public game, seed included) is for this device's own saved game.
    Whether a seat has acted in a secret run is not itself secret (at a real table you see who is still
    thinking), so ``to_move`` is the game's own.
+4. Guests. A person on another device (a ``remote`` seat, docs/multi-device.md) gets only its own seat's table,
+   which the bridge builds from ``seen_by`` like any other (``Table.guest_json``). Its seed and codes stay on the
+   host until the game is over in every game with chance or secrets (``seed_is_secret_from_guests``: with the
+   seed, a guest could replay the public game and work out a bot's pending grab or the coming cards), and its
+   fingerprint is a hash of what it sees (``digest``), not of the state. A guest's clock reveals the others'
+   secret moves as a local seat's does; ``latest_seen_ms`` says how far, so that its own move in that run can
+   never claim an earlier time than a move it has already seen.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,6 +64,30 @@ def visible_history(state: State[Any], viewer: int | None, clock_ms: int | None)
 def seed_is_secret(state: State[Any]) -> bool:
     """Whether the seed may not leave this device yet: it would tell one seat what another holds."""
     return state.game.hidden_information and state.players > 1 and not state.is_over
+
+
+def seed_is_secret_from_guests(state: State[Any]) -> bool:
+    """Whether the seed (and so every code) may not go to a guest device yet: until the game is over, in every game
+    with chance or secrets. Besides the hands it would show, the seed lets anyone replay the public game and draw
+    what comes next: the next throw or card, a bot's grab or hand-in (drawn from the state's generator)."""
+    game = state.game
+    return not state.is_over and (game.chance or game.hidden_information or game.simultaneous)
+
+
+def latest_seen_ms(state: State[Any], viewer: int, clock_ms: int | None) -> int | None:
+    """The latest time (``State.reveal_ms``) among the other seats' secret moves of the running run that ``viewer``
+    sees at ``clock_ms``; None when the clock shows it none."""
+    if clock_ms is None:
+        return None
+    times = [at for seat, action in state.history[public_moves(state):]
+             if seat != viewer and (at := state.reveal_ms(seat, action)) is not None and at <= clock_ms]
+    return max(times, default=None)
+
+
+def digest(content: Any) -> str:
+    """A stable hash of JSON-able ``content`` (a guest's table: the fingerprint of what it sees)."""
+    text = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:32]
 
 
 @dataclass
