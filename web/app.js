@@ -8,11 +8,13 @@ import * as saves from "./saves.js";
 import { $, clearNotice, errorText, notice, showScreen } from "./dom.js";
 import { embedReady, startEmbed } from "./embed-api.js";
 import { gameInfo, loadGames } from "./games.js";
-import { address, currentRoute, EMBED, engine, seatsParam, session, storing } from "./page.js";
+import { address, currentRoute, EMBED, engine, GUEST, seatsParam, session, storing } from "./page.js";
+import { wireDevices } from "./screens/devices.js";
 import { openDaily, openLink, relabelGame, wireGame } from "./screens/game.js";
 import { renderMenu } from "./screens/menu.js";
 import { kept, openReplay, wireReplay } from "./screens/replay.js";
 import { openPuzzle, openReview, wireReview } from "./screens/review.js";
+import { openJoin, passAnswer } from "./screens/join.js";
 import { renderSetup } from "./screens/setup.js";
 
 // ---------------------------------------------------------------- offline (docs/offline-and-csp.md)
@@ -56,6 +58,7 @@ let engineStage = "";
 function renderEngineStatus() {
   const state = engine.state;
   const status = $("engine-status");
+  status.hidden = GUEST; // a guest's page runs no engine: the host's answers
   status.classList.toggle("failed", state === "failed");
   status.classList.toggle("done", state === "ready");
   $("engine-retry").hidden = state !== "failed";
@@ -151,10 +154,20 @@ async function route() {
       && (params.get("code") === table.share || (params.has("saved") && params.get("saved") === table.game))) {
     return; // the game on screen (its own address, written as it is played)
   }
+  // A guest's page (page.js GUEST) has no engine: it shows its invite's game only, and any other address is a new
+  // page with an engine; a page with an engine opens an invite as a guest's page.
+  if ((game === "join") !== GUEST) {
+    location.reload();
+    return;
+  }
   // Whatever the address now shows, the game that was on screen stops here: a bot's move still on its way must
   // not be drawn, nor write that game's address over the new one.
   session.close();
-  if (game === "play") {
+  if (game === "join") { // a seat of a game held by another device (docs/multi-device.md)
+    await openJoin(params);
+  } else if (game === "answer") { // a guest's answer opened on the host's device: passed to its tab of the game
+    passAnswer(params);
+  } else if (game === "play") {
     await openLink(savedLink(params));
   } else if (game === "replay") {
     await openReplay(params);
@@ -178,6 +191,7 @@ function wire() {
   $("notice-close").addEventListener("click", clearNotice);
   $("engine-retry").addEventListener("click", retryEngine);
   wireGame();
+  wireDevices();
   wireReplay();
   wireReview();
   window.addEventListener("hashchange", route);

@@ -6,8 +6,10 @@
 import { textOverflows } from "./games/kit.js";
 import { $, errorText } from "./dom.js";
 import { playable } from "./games.js";
-import { currentRoute, EMBED, engine, parseSeats, seatsParam, session } from "./page.js";
+import { currentRoute, EMBED, engine, GUEST, parseSeats, seatsParam, session } from "./page.js";
+import { currentRoom, inviteFor, acceptAnswer } from "./screens/devices.js";
 import { boardTargets, failure, lastSetup, openLink, playHuman, playLink, shownTable, startNew } from "./screens/game.js";
+import { joined } from "./screens/join.js";
 import { openReplay } from "./screens/replay.js";
 import { puzzleTargets, reviewData, reviewState } from "./screens/review.js";
 
@@ -22,6 +24,7 @@ function post(type, data = {}) {
  * holds the public game only: no view, no pending secret move, and no seed or code of a game with hidden hands
  * before the game is over. @param {Table} table */
 function summary(table) {
+  if (!table.public) return { game: table.game }; // a guest's table: the game is the host's to tell about
   const { game, seed, players, seats, share, fingerprint, moves, to_move, is_over } = table.public;
   return { game, seed, players, seats, share, fingerprint, moves, to_move, is_over };
 }
@@ -44,7 +47,7 @@ function commandSeats(value) {
   if (typeof value === "string") value = value.split(",");
   if (!Array.isArray(value)) return undefined;
   return value.map((sitter) => (typeof sitter === "string"
-    ? (sitter === "human" ? { kind: "human", level: "" } : { kind: "bot", level: sitter }) : sitter));
+    ? (sitter === "human" || sitter === "remote" ? { kind: sitter, level: "" } : { kind: "bot", level: sitter }) : sitter));
 }
 
 /** @param {import("./host.js").BridgeError | null | undefined} error */
@@ -173,6 +176,24 @@ let learn;
   reviewState: () => reviewState(),
   // every text the paint kit could not fit in its box since the page loaded (tests assert there is none)
   overflows: () => textOverflows(),
+  // play on several devices (docs/multi-device.md). On the host: an invite link for a remote seat of the game on
+  // screen (single-use, for that seat), and a guest's answer (its code or answer link: resolves with the seat)
+  /** @param {number} seat */
+  invite: (seat) => inviteFor(seat),
+  /** @param {string} answer */
+  accept: (answer) => acceptAnswer(answer),
+  // on a guest's page: the answer's code once the invite is open (null before), for the host's accept()
+  answer: () => (GUEST ? joined.answer : null),
+  // the seats on other devices and their connection: on the host [{seat, state, rtt, offset, invite}] (state:
+  // invited, connecting, connected, disconnected; rtt and offset in ms, null before the first ping's answer); on a
+  // guest's page its own seat and its connection to the host
+  peers: () => {
+    if (GUEST) {
+      const port = /** @type {any} */ (engine);
+      return port.seat === null ? [] : [{ seat: port.seat, state: joined.state, ...port.timing(), playable_ms: joined.playable }];
+    }
+    return currentRoom()?.peers() ?? [];
+  },
   get learn() { return learn; },
   set learn(value) { learn = value; },
 };

@@ -41,7 +41,8 @@
  * @property {undefined} [error]  (only a refusal has one)
  */
 
-/** @typedef {{kind: "human" | "bot", level: string}} Seat */
+/** A person at this device, a bot and its level, or a person on another device (docs/multi-device.md).
+ * @typedef {{kind: "human" | "bot" | "remote", level: string}} Seat */
 /** @typedef {{seat: number | null, key: string, params: Record<string, any>, text: string}} LogEntry */
 /** @typedef {{type?: string, key: string, params?: Record<string, any>, message?: string}} BridgeError */
 

@@ -3,9 +3,14 @@
 // another site (web/embed-api.js, docs/embed.md).
 import { Engine } from "./engine.js";
 import { pace } from "./games/common.js";
+import { GuestPort } from "./net/guest.js";
 import { Session } from "./session.js";
 
-export const engine = new Engine();
+/** A guest's page (`#/join?...`: one seat of a game held by another device, web/screens/join.js,
+ * docs/multi-device.md) starts no engine: its requests go to the host over the link (web/net/guest.js). */
+export const GUEST = /^#\/?join(\?|$)/.test(location.hash);
+/** @type {Engine} */
+export const engine = GUEST ? /** @type {any} */ (new GuestPort()) : new Engine();
 export const session = new Session(engine, { pace });
 
 /** The route: `#/<path>?<params>`. */
@@ -39,17 +44,19 @@ export const EMBED = (() => {
   return { parent, lang: query.get("lang") || "", one: currentRoute().game !== "" };
 })();
 
-/** Storage belongs to the player's own games: an embedded game (another site's page) keeps nothing. */
-export function storing() { return !EMBED; }
+/** Storage belongs to the player's own games: an embedded game (another site's page) keeps nothing, nor does a
+ * guest's page (the game is the host's). */
+export function storing() { return !EMBED && !GUEST; }
 
-/** A seat list as the address bar writes it: "human,hard". @param {import("./host.js").Seat[]} seats */
+/** A seat list as the address bar writes it: "human,hard" ("remote": a person on another device). @param {import("./host.js").Seat[]} seats */
 export function seatsParam(seats) {
-  return seats.map((sitter) => (sitter.kind === "human" ? "human" : sitter.level)).join(",");
+  return seats.map((sitter) => (sitter.kind === "bot" ? sitter.level : sitter.kind)).join(",");
 }
 
 /** The seats of "human,hard" (null without any). @param {string | null} text
  * @returns {import("./host.js").Seat[] | null} */
 export function parseSeats(text) {
   if (!text) return null;
-  return text.split(",").map((part) => (part === "human" ? { kind: "human", level: "" } : { kind: "bot", level: part }));
+  return text.split(",").map((part) => (part === "human" || part === "remote" ? { kind: part, level: "" }
+    : { kind: "bot", level: part }));
 }

@@ -202,6 +202,15 @@ export class Session extends EventTarget {
     return table;
   }
 
+  /** The game changed elsewhere (a person on another device moved: web/net/room.js, web/net/guest.js): show
+   * `table`, or else this device's table as the engine now has it; nothing while a request is on its way, since the
+   * engine answers in order and its reply shows the change. @param {Table} [table] */
+  async changed(table) {
+    if (!this.table || this.replay || !SETTLED.has(this.state)) return;
+    const reply = table ?? await this.ask({ op: "view", clock_ms: this.clockMs() });
+    if (reply && reply.ok) this.arrive(/** @type {Table} */ (reply));
+  }
+
   /** The table leaves the screen: whatever it was doing stops. */
   close() {
     this.table = null;

@@ -8,7 +8,7 @@ import * as saves from "../saves.js";
 import { LANDSCAPE, textOverflows } from "../games/kit.js";
 import { $, announce, clearNotice, element, errorText, linkReason, notice, showScreen } from "../dom.js";
 import { gameInfo, loadRenderer, playable } from "../games.js";
-import { address, EMBED, engine, parseSeats, seatsParam, session, storing } from "../page.js";
+import { address, EMBED, engine, GUEST, parseSeats, seatsParam, session, storing } from "../page.js";
 import { SETTLED } from "../session.js";
 import { restartClock, since } from "../clock.js";
 import { renderMenu } from "./menu.js";
@@ -37,6 +37,13 @@ export function shownTable() { return board.table; }
  * @type {Record<string, {players?: number, seats?: Seat[], options?: Record<string, any>}>} */
 export const lastSetup = {};
 
+/** What other screens add to the game screen: a seat's connection beside its name, for a seat played on another
+ * device (web/screens/devices.js, web/screens/join.js). */
+export const decorations = {
+  /** @type {(seat: number) => HTMLElement | null} */
+  seat: () => null,
+};
+
 /** What the last link or move could not do (for the embed protocol's replies). */
 export const failure = {
   /** @type {import("../host.js").BridgeError | null} */
@@ -50,7 +57,8 @@ export const failure = {
 export function seatName(table, seat) {
   if (isYou(table, seat)) return t("seat.you");
   const sitter = table.seats[seat];
-  if (sitter.kind === "human") return t("seat.player", { n: seat + 1 });
+  // a person on another device; on a guest's page a bot of the host is "remote" too, with its level
+  if (sitter.kind === "human" || (sitter.kind === "remote" && !sitter.level)) return t("seat.player", { n: seat + 1 });
   return t("seat.bot", { n: seat + 1, level: t(`level.${sitter.level}`, {}, sitter.level) });
 }
 
@@ -228,7 +236,8 @@ function show(table, previous, { animate = true } = {}) {
   else {
     const seat = table.to_move[0];
     const sitter = table.seats[seat];
-    if (sitter.kind === "bot") turn = t("game.thinking", { name: seatName(table, seat) });
+    if (sitter.kind === "bot" || (sitter.kind === "remote" && sitter.level)) turn = t("game.thinking", { name: seatName(table, seat) });
+    else if (sitter.kind === "remote") turn = t("game.turn_player", { name: seatName(table, seat) }); // on another device
     else if (table.seats.filter((s) => s.kind === "human").length === 1) turn = t("game.turn_you");
     else turn = t("game.turn_player", { name: seatName(table, seat) });
   }
@@ -336,9 +345,10 @@ function renderScores(body, table) {
     const badges = board.renderer?.seatBadges ? board.renderer.seatBadges(table.view, seat) : [];
     const swatches = element("span", { class: "swatches" },
       badges.map((badge) => element("span", { class: "swatch", title: badge.label, style: `background:${badge.colour};color:${swatchInk(badge.colour)}`, text: badge.symbol || "" })));
-    const row = element("tr", { class: [table.to_move.includes(seat) ? "to-move" : "", table.winners.includes(seat) ? "winner" : ""].join(" ") }, [
+    const mark = body.id === "scores" ? decorations.seat(seat) : null;
+    const row = element("tr", { class: [table.to_move.includes(seat) ? "to-move" : "", table.winners.includes(seat) ? "winner" : ""].join(" "), "data-seat": seat }, [
       element("td", {}, [swatches]),
-      element("th", { scope: "row", text: seatName(table, seat) }),
+      element("th", { scope: "row" }, [seatName(table, seat), ...(mark ? [" ", mark] : [])]),
       element("td", { class: "score", text: String(score) }),
     ]);
     body.append(row);
@@ -390,7 +400,7 @@ function showGameOver(table) {
 /** The table's own address in the bar, unless the player has gone elsewhere meanwhile (page.js `address`).
  * @param {string} url */
 function writeAddress(url) {
-  if (location.hash !== address.own) return;
+  if (location.hash !== address.own || GUEST) return; // a guest's page keeps its invite's address
   history.replaceState(null, "", url);
   address.own = location.hash;
 }
@@ -401,8 +411,10 @@ function afterShow(table) {
   $("screen-game").classList.toggle("replaying", replaying);
   $("btn-undo").hidden = replaying;
   $("btn-hint").hidden = replaying || !table.hints; // a race offers no hints (the rules say: State.hints_allowed)
-  $("btn-replay").hidden = replaying || table.history.length === 0;
+  $("btn-replay").hidden = replaying || table.history.length === 0 || GUEST;
   $("btn-send").hidden = !sendable(table);
+  // a guest's page has no engine of its own: the game is the host's to copy, replay, start again
+  for (const id of ["btn-copy", "btn-new", "btn-again"]) $(id).hidden = GUEST;
   renderReplayControls();
   if (replaying) {
     $("board-help").textContent = wording("replay.help");
@@ -512,6 +524,22 @@ export async function startNew(setup) {
     await engine.ready.catch(() => {});
     return { op: "new", ...setup };
   }, { mount, refused: (error) => notice(errorText(error), "error") });
+}
+
+/** The same game with other seats (a seat whose device went away is played by a bot, or by a person here from
+ * now on: web/screens/devices.js): this device's own code of it, opened again. @param {Seat[]} seats */
+export function reseat(seats) {
+  const table = session.table;
+  if (!table || !table.resume) return Promise.resolve(null);
+  lastSetup[table.game] = { players: table.players, seats, options: table.options };
+  return session.open({ op: "open", code: table.resume, seats }, { mount, refused: (error) => notice(errorText(error), "error") });
+}
+
+/** A guest's game (web/screens/join.js): the host's table for this device's seat, once the link is open. */
+export function openGuest() {
+  showScreen("game");
+  $("turn").textContent = t("game.loading");
+  return session.open({ op: "view" }, { mount, refused: (error) => notice(errorText(error), "error") });
 }
 
 /** The engine's failure as a refusal, or null once it is ready. */

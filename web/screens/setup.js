@@ -1,6 +1,7 @@
 // @ts-check
-// The set-up screen, `#/<game>`: how many players, who sits where (a person or a bot of some level), the options the
-// game offers for that many players (Game.offered_choices in Python, via games.json), and a seed.
+// The set-up screen, `#/<game>`: how many players, who sits where (a person or a bot of some level; with "Play on
+// several devices", a person on another device: docs/multi-device.md), the options the game offers for that many
+// players (Game.offered_choices in Python, via games.json), and a seed.
 import { t } from "../i18n.js";
 import * as saves from "../saves.js";
 import { $, element, notice, showScreen } from "../dom.js";
@@ -36,6 +37,16 @@ export function renderSetup(game, preset) {
   const levels = info.bot_levels;
   // a bot seat starts at a level a newcomer can beat (Game.default_bot_level), until the player picks another
   const newcomer = levels.includes(info.default_bot_level) ? info.default_bot_level : levels[0];
+  // "Play on several devices": a seat may be a person on another device (the seats' third kind, "remote")
+  let devices = $("setup-devices");
+  if (!devices) {
+    devices = element("input", { type: "checkbox", id: "setup-devices" });
+    $("setup-seats").closest("fieldset").before(element("label", { class: "field check", id: "setup-devices-field" }, [
+      devices, element("span", { id: "setup-devices-label" }),
+    ]));
+  }
+  $("setup-devices-label").textContent = t("net.setup.devices");
+  devices.checked = Boolean(remembered?.seats?.some((sitter) => sitter.kind === "remote"));
 
   const drawSeats = () => {
     const players = Number(playersSelect.value);
@@ -46,11 +57,13 @@ export function renderSetup(game, preset) {
     for (let seat = 0; seat < players; seat++) {
       const prior = old[seat] || remembered?.seats?.[seat]
         || { kind: seat === 0 || players === 1 ? "human" : "bot", level: newcomer };
+      const several = devices.checked;
       const kind = element("select", { class: "kind", "aria-label": `${t("setup.seat", { n: seat + 1 })}` }, [
-        element("option", { value: "human", text: t("setup.human") }),
+        element("option", { value: "human", text: t(several ? "net.setup.here" : "setup.human") }),
+        ...(several ? [element("option", { value: "remote", text: t("net.setup.remote") })] : []),
         element("option", { value: "bot", text: t("setup.bot") }),
       ]);
-      kind.value = prior.kind;
+      kind.value = prior.kind === "remote" && !several ? "human" : prior.kind;
       const level = element("select", { class: "level", "aria-label": `${t("setup.seat", { n: seat + 1 })} ${t("setup.level")}` },
         levels.map((name) => element("option", { value: name, text: t(`level.${name}`, {}, name) })));
       level.value = levels.includes(prior.level) ? prior.level : newcomer;
@@ -89,6 +102,15 @@ export function renderSetup(game, preset) {
   optionsBox.replaceChildren();
   drawOptions();
   playersSelect.onchange = () => { drawSeats(); drawOptions(); };
+  devices.onchange = () => {
+    drawSeats();
+    // the first choice is a person on another device for every other seat that a person plays
+    if (devices.checked && ![...seatsList.querySelectorAll("select.kind")].some((select) => select.value === "remote")) {
+      const selects = [...seatsList.querySelectorAll("select.kind")];
+      const other = selects.find((select, seat) => seat > 0 && select.value !== "remote") ?? null;
+      if (other) { other.value = "remote"; other.dispatchEvent(new Event("change")); }
+    }
+  };
 
   $("setup-form").onsubmit = async (/** @type {SubmitEvent} */ event) => {
     event.preventDefault();

@@ -1,0 +1,196 @@
+// @ts-check
+// A guest's engine port (docs/multi-device.md): the page of a person playing one seat of a game held by another
+// device (the host, web/net/room.js). It runs no engine: each request goes over the Link to the host, which asks
+// its own engine for exactly this seat and sends the reply back. The host also pushes this seat's table after every
+// change of the game. The guest's Session (web/session.js) talks to this port as to any engine (web/host.js
+// EnginePort), so its game screen and renderers are the ones of a game on one device.
+//
+// The tables the host sends keep every seat's kind as the host has it; here, this device's seat is the only
+// "human", and every other seat is "remote" (played elsewhere: a person, or a bot with its level), so the session
+// never runs a bot or lets anyone here act for another seat.
+
+import { DEAD_MS, GUEST_OPS, PING_MS, textOf } from "./room.js";
+
+/** @typedef {import("../host.js").Reply} Reply */
+/** @typedef {import("./room.js").Link} Link */
+
+/** @param {string} key @returns {Reply} */
+const refusal = (key) => ({ ok: false, error: { type: "Refused", key, params: {}, message: key } });
+
+/** A table as this device shows it: its seat the one person here, every other seat played elsewhere.
+ * @param {Record<string, any>} table @param {number} seat */
+export function seatedHere(table, seat) {
+  if (!table || !table.ok || !Array.isArray(table.seats)) return table;
+  const seats = table.seats.map((/** @type {import("../host.js").Seat} */ sitter, /** @type {number} */ index) => (index === seat
+    ? { kind: "human", level: "" } : { kind: "remote", level: sitter.kind === "bot" ? sitter.level : "" }));
+  return { ...table, seats };
+}
+
+/** Events: `welcome` {seat, game, seats}; `table` {table} (pushed by the host); `bye` {reason} (the host left, or
+ * the seat went to a bot or a person there); `lost` (the host said nothing for DEAD_MS, or the link closed);
+ * `refused` {key} (the host refused a message of ours). */
+export class GuestPort extends EventTarget {
+  constructor() {
+    super();
+    /** what app.js's engine status reads of an engine */
+    this.state = "ready";
+    this.reason = null;
+    this.failed = null;
+    this.restore = null;
+    /** @type {Link | null} */
+    this.link = null;
+    /** @type {number | null} */
+    this.seat = null;
+    /** @type {string | null} */
+    this.game = null;
+    this.nextId = 1;
+    /** @type {Map<number, {resolve: (reply: Reply) => void}>} */
+    this.pending = new Map();
+    /** the last table the host sent (a reply or a push): the wire is ordered, so it is the newest
+     * @type {Record<string, any> | null} */
+    this.latest = null;
+    this.heard = 0;
+    /** @type {{rtt: number, offset: number}[]} */
+    this.samples = [];
+    /** @type {Map<number, number>} */
+    this.pings = new Map();
+    /** @type {ReturnType<typeof setInterval> | undefined} */
+    this.timer = undefined;
+    this.connected = false;
+    /** @type {(value: unknown) => void} */
+    this.welcomed = () => {};
+    this._ready = new Promise((resolve) => { this.welcomed = resolve; });
+  }
+
+  /** Resolves once the host has welcomed this device to its seat. */
+  get ready() { return this._ready; }
+
+  /** No engine to retry here. */
+  retry() { return false; }
+
+  /** @param {string} type @param {Record<string, any>} [detail] */
+  emit(type, detail = {}) { this.dispatchEvent(new CustomEvent(type, { detail })); }
+
+  /** Take the link to the host, and greet it with the invite's token for `seat` once it is open.
+   * @param {Link} link @param {{seat: number, invite: string, open?: boolean}} hello */
+  attach(link, { seat, invite, open = true }) {
+    this.link = link;
+    const greet = () => this.send({ t: "hello", invite, seat });
+    if (open) greet();
+    else link.addEventListener("open", greet, { once: true });
+    link.addEventListener("message", (event) => this.receive(textOf(event)));
+    link.addEventListener("close", () => { if (this.link === link) this.lose(); });
+  }
+
+  /** @param {Record<string, any>} message */
+  send(message) {
+    try { this.link?.send(JSON.stringify(message)); } catch { this.lose(); }
+  }
+
+  /** One message of the host. @param {unknown} text */
+  receive(text) {
+    if (typeof text !== "string") return;
+    let message;
+    try { message = JSON.parse(text); } catch { return; }
+    if (!message || typeof message !== "object") return;
+    this.heard = Date.now();
+    if (message.t === "welcome") {
+      this.seat = message.seat;
+      this.game = message.game;
+      this.connected = true;
+      clearInterval(this.timer);
+      this.timer = setInterval(() => this.beat(), PING_MS);
+      this.ping();
+      this.welcomed(message);
+      this.emit("welcome", message);
+    } else if (message.t === "reply") {
+      const entry = this.pending.get(message.id);
+      if (!entry) return;
+      this.pending.delete(message.id);
+      const reply = this.seat === null ? message.reply : seatedHere(message.reply, this.seat);
+      if (reply && reply.ok && Array.isArray(reply.seats)) this.latest = reply;
+      entry.resolve(reply);
+    } else if (message.t === "table") {
+      if (this.seat === null) return;
+      this.latest = seatedHere(message.table, this.seat);
+      this.emit("table", { table: this.latest });
+    } else if (message.t === "refused") {
+      const entry = Number.isSafeInteger(message.id) ? this.pending.get(message.id) : undefined;
+      if (entry) {
+        this.pending.delete(message.id);
+        entry.resolve(refusal(String(message.key)));
+      }
+      this.emit("refused", { key: String(message.key) });
+    } else if (message.t === "ping") {
+      this.send({ t: "pong", id: message.id, at: message.at, guest_at: Date.now() });
+    } else if (message.t === "pong") {
+      const sent = this.pings.get(message.id);
+      if (sent === undefined) return;
+      this.pings.delete(message.id);
+      const rtt = performance.now() - sent;
+      this.samples.push({ rtt, offset: Number(message.host_at) - (Number(message.at) + rtt / 2) });
+      if (this.samples.length > 8) this.samples.shift();
+    } else if (message.t === "bye") {
+      this.end();
+      this.emit("bye", { reason: String(message.reason ?? "left") });
+    }
+  }
+
+  ping() {
+    const id = this.nextId++;
+    this.pings.set(id, performance.now());
+    if (this.pings.size > 8) this.pings.delete(this.pings.keys().next().value);
+    this.send({ t: "ping", id, at: Date.now() });
+  }
+
+  beat() {
+    if (Date.now() - this.heard > DEAD_MS) { this.lose(); return; }
+    this.ping();
+  }
+
+  /** The round trip to the host (median of the last pings) and the host's clock offset from this one's, in ms. */
+  timing() {
+    if (!this.samples.length) return { rtt: null, offset: null };
+    const rtts = this.samples.map((sample) => sample.rtt).sort((a, b) => a - b);
+    const fastest = this.samples.reduce((best, sample) => (sample.rtt < best.rtt ? sample : best));
+    return { rtt: Math.round(rtts[Math.floor(rtts.length / 2)]), offset: Math.round(fastest.offset) };
+  }
+
+  /** The link stopped: every request still waiting is answered with a refusal, and the page is told. */
+  lose() {
+    if (!this.link) return;
+    const was = this.connected;
+    this.end();
+    if (was) this.emit("lost");
+  }
+
+  end() {
+    clearInterval(this.timer);
+    const link = this.link;
+    this.link = null;
+    this.connected = false;
+    try { link?.close(); } catch { /* already closed */ }
+    for (const entry of this.pending.values()) entry.resolve(refusal("net.lost"));
+    this.pending.clear();
+  }
+
+  /** The EnginePort: a request goes to the host, for this seat only. `prepare` is the host's own business (it
+   * answers at once), and anything but view, legal and apply is not a guest's to ask.
+   * @param {Record<string, any>} request @param {{signal?: AbortSignal}} [options] @returns {Promise<Reply>} */
+  request(request, { signal = undefined } = {}) {
+    if (request.op === "prepare") return Promise.resolve({ ok: true, more: false });
+    if (!GUEST_OPS.has(request.op)) return Promise.resolve(refusal("net.guest_only"));
+    if (signal?.aborted) return Promise.resolve(refusal("net.cancelled"));
+    if (!this.link || this.seat === null) return Promise.resolve(refusal("net.lost"));
+    /** @type {Record<string, any>} */
+    const req = { op: request.op };
+    if (request.op !== "view") req.seat = this.seat;
+    for (const name of ["action", "intent"]) if (name in request) req[name] = request[name];
+    if (Number.isSafeInteger(request.clock_ms)) req.clock_ms = request.clock_ms;
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.pending.set(id, { resolve });
+      this.send({ t: "ask", id, req });
+    });
+  }
+}

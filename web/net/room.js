@@ -1,0 +1,434 @@
+// @ts-check
+// The host's room (docs/multi-device.md): the seats played on other devices, one Link per seat, their invites, and
+// the only way anything of the game leaves this device for a guest.
+//
+// The host runs the engine; a guest's page runs none. For each remote seat the room makes an invite (single-use,
+// bound to that seat, expiring after INVITE_MS); the guest's answer to it opens a Link (web/net/link.js: a WebRTC
+// data channel; anything with the Link shape works, a BroadcastChannel pair say). Then every message of the guest
+// is checked here before anything is done with it: its size (at most MAX_GUEST_BYTES), that it is JSON of one of
+// the known shapes, and that the seat it speaks for is that channel's own seat. Anything else gets
+// {t: "refused", key} and changes nothing. What a guest asks (view, legal, apply) goes to the engine with
+// `guest: true, viewer: <the channel's seat>`: the bridge's guest reply, filtered for exactly that seat, is the only
+// table that ever leaves for a guest (never the host's own table). After every change of the game (a guest's move,
+// a move on the host, a bot's) each connected guest is sent its own guest table.
+//
+// Both ends ping every PING_MS: the host measures each guest's round trip and clock offset from its pongs
+// (peers()), and a seat whose link says nothing for DEAD_MS is taken for disconnected.
+
+/** @typedef {import("../host.js").Table} Table */
+/** @typedef {import("../host.js").EnginePort} EnginePort */
+
+/**
+ * A two-way channel of texts, ordered and reliable (web/net/link.js makes one of an RTCDataChannel). Its
+ * "message" events carry the text as `detail` (a CustomEvent: web/net/link.js) or `data` (a MessageEvent: a
+ * BroadcastChannel, a MessagePort).
+ * @typedef {object} Link
+ * @property {(text: string) => void} send
+ * @property {() => void} close
+ * @property {(type: string, listener: (event: any) => void, options?: {once?: boolean}) => void} addEventListener
+ */
+
+/**
+ * How links are made (web/net/link.js createInvite): an offer for one seat, which a guest's answer turns into a
+ * Link.
+ * @typedef {object} Offer
+ * @property {string} text  the offer's compact text, carried by the invite link
+ * @property {(answer: string) => Promise<Link>} accept  the guest's answer: resolves with the Link
+ * @property {() => void} cancel  drop it (expired, replaced)
+ * @typedef {{offer(): Promise<Offer>}} Transport
+ */
+
+/** A remote seat's connection: waiting for its first guest, an answer taken and its link opening, a guest there,
+ * its guest gone (a rejoin invite brings it back), or no longer remote (a bot, or a person here, took it).
+ * @typedef {"invited" | "connecting" | "connected" | "disconnected" | "here" | "bot"} SeatState */
+
+export const MAX_GUEST_BYTES = 16 * 1024;
+export const INVITE_MS = 10 * 60 * 1000;
+export const PING_MS = 3_000;
+export const DEAD_MS = 10_000;
+/** the bridge requests a guest may make */
+export const GUEST_OPS = new Set(["view", "legal", "apply"]);
+const GUEST_FIELDS = new Set(["op", "seat", "action", "intent", "clock_ms", "viewer", "guest"]);
+const ROUND_TRIPS = 8; // the samples a seat's round trip and offset are estimated from
+
+/** The byte length of `text` in UTF-8, counted only as far as it matters. @param {string} text */
+function bytes(text) {
+  if (text.length * 3 <= MAX_GUEST_BYTES) return text.length;
+  return new TextEncoder().encode(text).length;
+}
+
+/** The text of a link's message event (web/net/link.js: `detail`; a MessageEvent: `data`). @param {any} event */
+export function textOf(event) {
+  return typeof event.data === "string" ? event.data : event.detail;
+}
+
+/** A fresh random token, in letters a link carries as they are. */
+export function token(length = 10) {
+  const alphabet = "abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+  const random = crypto.getRandomValues(new Uint8Array(length));
+  return [...random].map((n) => alphabet[n % alphabet.length]).join("");
+}
+
+/** The answer's token and the link's own answer, from a pasted code (`<token>.<answer>`) or an answer link
+ * (`...#/answer?c=<token>.<answer>`). @param {string} text */
+export function parseAnswer(text) {
+  let code = String(text ?? "").trim();
+  const hash = code.indexOf("#/answer?");
+  if (hash >= 0) code = new URLSearchParams(code.slice(hash + "#/answer?".length)).get("c") ?? "";
+  const dot = code.indexOf(".");
+  if (dot <= 0) return null;
+  return { token: code.slice(0, dot), answer: code.slice(dot + 1) };
+}
+
+class Refusal extends Error {
+  /** @param {string} key @param {boolean} [fatal] the link is closed after it */
+  constructor(key, fatal = false) {
+    super(key);
+    this.key = key;
+    this.fatal = fatal;
+  }
+}
+
+/**
+ * One remote seat of the room.
+ * @typedef {object} RemoteSeat
+ * @property {number} seat
+ * @property {SeatState} state
+ * @property {Link | null} link
+ * @property {{token: string, offer: Offer, expires: number, answered: boolean, used: boolean, url: string} | null} invite
+ *   its last invite: answered once an answer to it was taken, used once its guest said hello
+ * @property {boolean} ever  a guest has sat here (a lost one is "disconnected", not "invited")
+ * @property {number} heard  when the link last said anything (Date.now())
+ * @property {{rtt: number, offset: number}[]} samples
+ * @property {Map<number, number>} pings  id -> sent at
+ * @property {string} sent  the fingerprint of the last table sent
+ * @property {ReturnType<typeof setInterval> | undefined} timer
+ */
+
+/** Events: `change` {seat, state} (a seat's connection changed), `moved` {seat} (a guest's move was played). */
+export class Room extends EventTarget {
+  /** @param {{port: EnginePort, session: import("../session.js").Session, transport: Transport,
+   *   base?: string, now?: () => number}} options */
+  constructor({ port, session, transport, base = `${location.origin}${location.pathname}`, now = () => Date.now() }) {
+    super();
+    this.port = port;
+    this.session = session;
+    this.transport = transport;
+    this.base = base;
+    this.now = now;
+    /** @type {Map<number, RemoteSeat>} */
+    this.seats = new Map();
+    /** @type {string | null} */
+    this.game = null;
+    this.closed = false;
+    this.nextPing = 1;
+    this.onTable = () => this.pushAll();
+    session.addEventListener("table", this.onTable);
+  }
+
+  /** @param {string} type @param {Record<string, any>} detail */
+  emit(type, detail) { this.dispatchEvent(new CustomEvent(type, { detail })); }
+
+  /** The remote seats of `table` (kind "remote") become the room's seats; a seat no longer remote is let go.
+   * @param {Table} table */
+  follow(table) {
+    this.game = table.game;
+    table.seats.forEach((sitter, seat) => {
+      if (sitter.kind === "remote" && !this.seats.has(seat)) {
+        this.seats.set(seat, { seat, state: "invited", link: null, invite: null, ever: false, heard: 0, samples: [],
+          pings: new Map(), sent: "", timer: undefined });
+      } else if (sitter.kind !== "remote" && this.seats.has(seat)) {
+        this.release(seat, sitter.kind === "bot" ? "bot" : "here");
+      }
+    });
+  }
+
+  /** @param {number} seat */
+  remote(seat) {
+    const remote = this.seats.get(seat);
+    if (!remote) throw new RangeError(`seat ${seat} is not played on another device`);
+    return remote;
+  }
+
+  // ------------------------------------------------------------ invites
+  /** An invite link for `seat`: single-use, for that seat only, good for INVITE_MS. A new invite replaces the
+   * seat's last one (which can no longer be used). Refused while the seat is connected. @param {number} seat */
+  async invite(seat) {
+    const remote = this.remote(seat);
+    if (remote.state === "connected") throw new Refusal("net.refused.connected");
+    remote.invite?.offer.cancel();
+    remote.invite = null;
+    const offer = await this.transport.offer();
+    const code = token();
+    const params = new URLSearchParams({ seat: String(seat), t: code, o: offer.text });
+    const url = `${this.base}#/join?${params}`;
+    remote.invite = { token: code, offer, expires: this.now() + INVITE_MS, answered: false, used: false, url };
+    this.mark(remote, remote.state === "connecting" ? (remote.ever ? "disconnected" : "invited") : remote.state);
+    return url;
+  }
+
+  /** A guest's answer (its code, or its answer link): opens that seat's link. Resolves with the seat; rejects with
+   * a Refusal (its `key` words it) for an answer to no open invite, an expired or used one.
+   * @param {string} text */
+  async accept(text) {
+    const parsed = parseAnswer(text);
+    if (!parsed) throw new Refusal("net.refused.answer");
+    const remote = [...this.seats.values()].find((one) => one.invite?.token === parsed.token);
+    const invite = remote?.invite;
+    if (!remote || !invite) throw new Refusal("net.refused.invite");
+    if (invite.used) throw new Refusal("net.refused.used");
+    if (this.now() > invite.expires) throw new Refusal("net.refused.expired");
+    if (remote.state === "connected") throw new Refusal("net.refused.connected");
+    if (invite.answered) throw new Refusal("net.refused.used");
+    invite.answered = true;
+    let link;
+    try {
+      link = await invite.offer.accept(parsed.answer);
+    } catch (error) {
+      throw new Refusal(error?.key === "net.invite_used" ? "net.refused.used" : "net.refused.answer");
+    }
+    this.attach(remote, link, invite.token);
+    if (/** @type {SeatState} */ (remote.state) !== "connected") this.mark(remote, "connecting"); // (a hello may have come meanwhile)
+    return remote.seat;
+  }
+
+  /** A link for `seat`, open or about to open: its first message must be the hello with the invite's token.
+   * (Tests and other transports may call this with a link of their own.)
+   * @param {RemoteSeat} remote @param {Link} link @param {string} invited */
+  attach(remote, link, invited) {
+    let greeted = false;
+    link.addEventListener("message", (event) => {
+      if (this.closed) return;
+      const text = textOf(event);
+      let id = null;
+      try {
+        if (typeof text !== "string") throw new Refusal("net.refused.shape");
+        if (bytes(text) > MAX_GUEST_BYTES) throw new Refusal("net.refused.size");
+        let message;
+        try { message = JSON.parse(text); } catch { throw new Refusal("net.refused.shape"); }
+        if (!message || typeof message !== "object" || Array.isArray(message) || typeof message.t !== "string") {
+          throw new Refusal("net.refused.shape");
+        }
+        if (Number.isSafeInteger(message.id)) id = message.id;
+        if (message.t === "hello") {
+          this.hello(remote, link, invited, message);
+          greeted = true;
+          return;
+        }
+        if (!greeted || remote.link !== link) throw new Refusal("net.refused.hello", true);
+        remote.heard = this.now();
+        if (message.t === "ask") this.ask(remote, message);
+        else if (message.t === "ping") this.pong(remote, message);
+        else if (message.t === "pong") this.ponged(remote, message);
+        else throw new Refusal("net.refused.type");
+      } catch (error) {
+        if (!(error instanceof Refusal)) throw error;
+        this.refuse(link, error.key, id);
+        if (error.fatal && remote.link !== link) link.close();
+      }
+    });
+    link.addEventListener("close", () => {
+      if (remote.link === link) this.lost(remote);
+      // an answered invite whose link closed before its hello: the seat waits for another invite
+      else if (remote.state === "connecting" && remote.invite?.token === invited) this.mark(remote, remote.ever ? "disconnected" : "invited");
+    });
+  }
+
+  /** @param {RemoteSeat} remote @param {Link} link @param {string} invited @param {Record<string, any>} message */
+  hello(remote, link, invited, message) {
+    const invite = remote.invite;
+    if (remote.link === link) throw new Refusal("net.refused.type");
+    if (message.seat !== remote.seat) throw new Refusal("net.refused.seat", true);
+    if (!invite || message.invite !== invite.token || invite.token !== invited) throw new Refusal("net.refused.invite", true);
+    if (invite.used) throw new Refusal("net.refused.used", true);
+    if (this.now() > invite.expires) throw new Refusal("net.refused.expired", true);
+    if (remote.state === "connected") throw new Refusal("net.refused.connected", true);
+    invite.used = true;
+    remote.ever = true;
+    remote.link = link;
+    remote.heard = this.now();
+    remote.samples = [];
+    remote.pings.clear();
+    remote.sent = "";
+    const table = this.session.table;
+    this.send(remote, { t: "welcome", seat: remote.seat, game: this.game, seats: table ? table.seats.length : 0 });
+    this.mark(remote, "connected");
+    clearInterval(remote.timer);
+    remote.timer = setInterval(() => this.beat(remote), PING_MS);
+    this.ping(remote);
+  }
+
+  // ------------------------------------------------------------ a guest's requests
+  /** A guest's request: checked, then asked of the engine for exactly that seat.
+   * @param {RemoteSeat} remote @param {Record<string, any>} message */
+  ask(remote, message) {
+    const { id, req } = message;
+    if (!Number.isSafeInteger(id)) throw new Refusal("net.refused.shape");
+    if (!req || typeof req !== "object" || Array.isArray(req)) throw new Refusal("net.refused.shape");
+    if (!GUEST_OPS.has(req.op)) throw new Refusal("net.refused.op");
+    for (const name of Object.keys(req)) if (!GUEST_FIELDS.has(name)) throw new Refusal("net.refused.shape");
+    if ("viewer" in req && req.viewer !== remote.seat) throw new Refusal("net.refused.seat");
+    if ("seat" in req && req.seat !== remote.seat) throw new Refusal("net.refused.seat");
+    if (req.op !== "view" && req.seat !== remote.seat) throw new Refusal("net.refused.seat");
+    if ("clock_ms" in req && req.clock_ms !== null && !(Number.isSafeInteger(req.clock_ms) && req.clock_ms >= 0)) {
+      throw new Refusal("net.refused.shape");
+    }
+    if (req.op === "apply" && ("action" in req) === ("intent" in req)) throw new Refusal("net.refused.shape");
+    if ("action" in req && typeof req.action !== "string") throw new Refusal("net.refused.shape");
+    if ("intent" in req && (!req.intent || typeof req.intent !== "object" || Array.isArray(req.intent))) {
+      throw new Refusal("net.refused.shape");
+    }
+    /** @type {Record<string, any>} */
+    const request = { op: req.op, guest: true, viewer: remote.seat };
+    if (req.op !== "view") request.seat = remote.seat;
+    if (req.op === "apply") {
+      if ("action" in req) request.action = req.action;
+      else request.intent = req.intent;
+    }
+    if (Number.isSafeInteger(req.clock_ms)) request.clock_ms = req.clock_ms;
+    const link = remote.link;
+    this.port.request(request).then((reply) => {
+      if (this.closed || remote.link !== link) return;
+      if (reply.ok && reply.fingerprint) remote.sent = reply.fingerprint;
+      this.send(remote, { t: "reply", id, reply });
+      if (req.op === "apply" && reply.ok) {
+        this.emit("moved", { seat: remote.seat });
+        this.session.changed(); // the host's own screen shows the move (which pushes to the other guests)
+      }
+    });
+  }
+
+  /** Every connected guest is sent its own table, where it changed. */
+  pushAll() {
+    const table = this.session.table;
+    if (this.closed || !table || table.game !== this.game) return;
+    for (const remote of this.seats.values()) if (remote.state === "connected") this.push(remote);
+  }
+
+  /** @param {RemoteSeat} remote */
+  async push(remote) {
+    const link = remote.link;
+    const reply = await this.port.request({ op: "view", guest: true, viewer: remote.seat });
+    if (this.closed || remote.link !== link || remote.state !== "connected" || !reply.ok) return;
+    if (reply.fingerprint && reply.fingerprint === remote.sent) return;
+    remote.sent = reply.fingerprint ?? "";
+    this.send(remote, { t: "table", table: reply });
+  }
+
+  // ------------------------------------------------------------ liveness, round trips and clocks
+  /** @param {RemoteSeat} remote @param {Record<string, any>} message */
+  pong(remote, message) {
+    if (!Number.isSafeInteger(message.id) || !Number.isFinite(message.at)) throw new Refusal("net.refused.shape");
+    this.send(remote, { t: "pong", id: message.id, at: message.at, host_at: this.now() });
+  }
+
+  /** @param {RemoteSeat} remote */
+  ping(remote) {
+    const id = this.nextPing++;
+    const at = performance.now();
+    remote.pings.set(id, at);
+    if (remote.pings.size > ROUND_TRIPS) remote.pings.delete(remote.pings.keys().next().value);
+    this.send(remote, { t: "ping", id, at: this.now() });
+  }
+
+  /** The guest's answer to a ping: one sample of its round trip, and of its clock's offset from this one's.
+   * @param {RemoteSeat} remote @param {Record<string, any>} message */
+  ponged(remote, message) {
+    const sent = remote.pings.get(message.id);
+    if (sent === undefined) return; // an old ping's, or made up: nothing to learn from it
+    if (!Number.isFinite(message.guest_at)) throw new Refusal("net.refused.shape");
+    remote.pings.delete(message.id);
+    const rtt = performance.now() - sent;
+    const offset = message.guest_at - (Number(message.at) + rtt / 2);
+    remote.samples.push({ rtt, offset });
+    if (remote.samples.length > ROUND_TRIPS) remote.samples.shift();
+  }
+
+  /** A seat's round trip (the median of its last samples) and clock offset (that of its fastest round trip), in
+   * ms; null before the first pong. @param {RemoteSeat} remote */
+  timing(remote) {
+    if (!remote.samples.length) return { rtt: null, offset: null };
+    const rtts = remote.samples.map((sample) => sample.rtt).sort((a, b) => a - b);
+    const fastest = remote.samples.reduce((best, sample) => (sample.rtt < best.rtt ? sample : best));
+    return { rtt: Math.round(rtts[Math.floor(rtts.length / 2)]), offset: Math.round(fastest.offset) };
+  }
+
+  /** Every PING_MS while connected: a ping, and a link silent for DEAD_MS is taken for lost. @param {RemoteSeat} remote */
+  beat(remote) {
+    if (remote.state !== "connected") return;
+    if (this.now() - remote.heard > DEAD_MS) { this.lost(remote); return; }
+    this.ping(remote);
+  }
+
+  // ------------------------------------------------------------ faults
+  /** The seat's link is gone (closed, silent): the seat waits for a rejoin invite; its game is kept.
+   * @param {RemoteSeat} remote */
+  lost(remote) {
+    const link = remote.link;
+    remote.link = null;
+    clearInterval(remote.timer);
+    try { link?.close(); } catch { /* already closed */ }
+    if (remote.state === "connected") this.mark(remote, "disconnected");
+  }
+
+  /** The seat is no longer played on another device (a bot or a person here took it): its guest is told.
+   * @param {number} seat @param {"bot" | "here"} state */
+  release(seat, state) {
+    const remote = this.seats.get(seat);
+    if (!remote) return;
+    if (remote.link) this.send(remote, { t: "bye", reason: state === "bot" ? "bot" : "here" });
+    remote.invite?.offer.cancel();
+    remote.invite = null;
+    this.lost(remote);
+    this.seats.delete(seat);
+    this.mark(remote, state);
+  }
+
+  /** The host leaves (the page goes away, another game opens): every guest is told, and the room ends.
+   * @param {string} reason */
+  close(reason = "left") {
+    if (this.closed) return;
+    for (const remote of this.seats.values()) {
+      if (remote.link) this.send(remote, { t: "bye", reason });
+      remote.invite?.offer.cancel();
+      clearInterval(remote.timer);
+      try { remote.link?.close(); } catch { /* already closed */ }
+      remote.link = null;
+    }
+    this.closed = true;
+    this.session.removeEventListener("table", this.onTable);
+  }
+
+  /** Seats and their connection, for the page and window.gamebox.peers(). */
+  peers() {
+    return [...this.seats.values()].map((remote) => ({
+      seat: remote.seat, state: remote.state, ...this.timing(remote),
+      invite: Boolean(remote.invite && !remote.invite.used && this.now() <= remote.invite.expires),
+    }));
+  }
+
+  // ------------------------------------------------------------ sending
+  /** @param {RemoteSeat} remote @param {SeatState} state */
+  mark(remote, state) {
+    remote.state = state;
+    this.emit("change", { seat: remote.seat, state });
+  }
+
+  /** @param {RemoteSeat} remote @param {Record<string, any>} message */
+  send(remote, message) {
+    try {
+      remote.link?.send(JSON.stringify(message));
+    } catch {
+      this.lost(remote); // a channel that closed under us
+    }
+  }
+
+  /** @param {Link} link @param {string} key @param {number | null} id */
+  refuse(link, key, id) {
+    try {
+      link.send(JSON.stringify(id === null ? { t: "refused", key } : { t: "refused", key, id }));
+    } catch { /* a closed link hears nothing */ }
+  }
+}
+
+export { Refusal };

@@ -1,0 +1,327 @@
+// @ts-check
+// The host's side of a game played on several devices (docs/multi-device.md): the room (web/net/room.js) of the
+// game on screen, the devices panel (each remote seat's invite as a link and a QR code, the guest's answer scanned
+// or pasted, the seat's connection), and each seat's connection beside the scores, with one-tap fixes for a seat
+// whose device went away: a new invite, a bot, or the person plays it here.
+import { t } from "../i18n.js";
+import { $, announce, element, errorText, notice } from "../dom.js";
+import { gameInfo } from "../games.js";
+import { createInvite } from "../net/link.js";
+import { drawQR, scanQR } from "../net/qr.js";
+import { INVITE_MS, Room } from "../net/room.js";
+import { engine, GUEST, session } from "../page.js";
+import { decorations, reseat } from "./game.js";
+
+/** @typedef {import("../host.js").Table} Table */
+
+/** The room of the game on screen (null without remote seats), and the game it belongs to. */
+const here = {
+  /** @type {Room | null} */
+  room: null,
+  key: "",
+  /** @type {{stop(): void} | null} */
+  scan: null,
+  /** the seats whose invite is being made @type {Set<number>} */
+  making: new Set(),
+};
+
+/** The room of the game on screen, or null. */
+export function currentRoom() { return here.room; }
+
+/** STUN/TURN servers an embedding site passed (`?ice=<JSON list of RTCIceServer>`, docs/multi-device.md); none by
+ * default, so the page asks no other origin for anything. @returns {RTCIceServer[]} */
+export function iceServers() {
+  try {
+    const list = JSON.parse(new URLSearchParams(location.search).get("ice") || "[]");
+    return Array.isArray(list) ? list.filter((server) => server && typeof server === "object" && "urls" in server) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The seat's connection in words. @param {string} state */
+const stateWords = (state) => t(`net.state.${state}`);
+
+/** A dot and words for a seat's connection (the game screen and the panel). @param {string} state @param {number | null} [rtt] */
+export function statusMark(state, rtt = null) {
+  const words = stateWords(state) + (state === "connected" && rtt !== null ? ` · ${t("net.rtt", { ms: rtt })}` : "");
+  return element("span", { class: "net-status", "data-state": state }, [
+    element("span", { class: "net-dot", "aria-hidden": "true" }), element("span", { class: "net-words", text: words }),
+  ]);
+}
+
+// ---------------------------------------------------------------- the room follows the game on screen
+/** @param {Table} table */
+function follow(table) {
+  const key = `${table.game}/${table.deal ?? table.fingerprint}`;
+  const remote = table.seats.some((sitter) => sitter.kind === "remote") && !session.replay;
+  if (here.room && (here.room.closed || here.key !== key || !remote)) end("ended");
+  if (!remote) return;
+  if (!here.room) {
+    const room = new Room({ port: engine, session, transport: { offer: () => createInvite({ iceServers: iceServers() }) } });
+    room.addEventListener("change", (event) => changed(/** @type {CustomEvent} */ (event).detail));
+    here.room = room;
+    here.key = key;
+  }
+  here.room.follow(table);
+}
+
+/** The room ends (the host leaves the game, another game opens): its guests are told. @param {string} reason */
+function end(reason) {
+  here.scan?.stop();
+  here.room?.close(reason);
+  here.room = null;
+  here.key = "";
+  $("devices")?.remove();
+}
+
+/** A seat's connection changed: the panel and the seats' marks say so. @param {{seat: number, state: string}} detail */
+function changed({ seat, state }) {
+  const table = session.table;
+  if (table && (state === "connected" || state === "disconnected")) {
+    announce(t(`net.announce.${state}`, { name: t("seat.player", { n: seat + 1 }) }));
+  }
+  renderBar();
+  if ($("devices") && !$("devices").hidden) renderPanel();
+}
+
+/** Wire the host's side: the room follows the session's table; leaving the game or the page tells the guests. */
+export function wireDevices() {
+  if (GUEST) return;
+  session.addEventListener("table", (event) => {
+    follow(/** @type {CustomEvent} */ (event).detail.table);
+    renderBar();
+  });
+  session.addEventListener("open", () => {
+    const room = here.room;
+    if (room && room.peers().some((peer) => peer.state !== "connected")) openPanel();
+  });
+  document.addEventListener("screen", (event) => {
+    if (/** @type {CustomEvent} */ (event).detail !== "game" && here.room) end("left");
+  });
+  window.addEventListener("pagehide", () => here.room?.close("left"));
+  decorations.seat = (seat) => {
+    const peer = here.room?.peers().find((one) => one.seat === seat);
+    return peer ? statusMark(peer.state) : null;
+  };
+  // an answer link opened in another tab of this browser (a camera app's scan) comes here
+  if ("BroadcastChannel" in window) {
+    new BroadcastChannel("gamebox-answers").addEventListener("message", (event) => {
+      if (here.room && typeof event.data === "string") acceptAnswer(event.data);
+    });
+  }
+  setInterval(() => { if (here.room && document.body.dataset.screen === "game") renderBar(); }, 3_000);
+}
+
+// ---------------------------------------------------------------- beside the scores
+/** Each remote seat's connection under the scores, with a way to the panel, and for a seat whose device went
+ * away: a new invite, a bot, or the person plays it here. */
+function renderBar() {
+  const room = here.room;
+  let bar = $("net-seats");
+  if (!room) { bar?.remove(); return; }
+  if (!bar) {
+    bar = element("div", { id: "net-seats", class: "net-seats" });
+    document.querySelector("#screen-game .scores")?.after(bar);
+  }
+  const rows = room.peers().map((peer) => {
+    const name = t("seat.player", { n: peer.seat + 1 });
+    const row = element("div", { class: "net-seat", "data-seat": peer.seat, "data-state": peer.state }, [
+      element("span", { class: "net-name", text: name }), statusMark(peer.state, peer.rtt),
+    ]);
+    if (peer.state === "disconnected") row.append(fixes(peer.seat));
+    return row;
+  });
+  bar.replaceChildren(...rows,
+    element("button", { type: "button", class: "button secondary", id: "btn-devices", text: t("net.devices"), onclick: openPanel }));
+  // the score rows' marks
+  for (const row of document.querySelectorAll("#scores tr")) {
+    const seat = Number(/** @type {HTMLElement} */ (row).dataset.seat);
+    const peer = room.peers().find((one) => one.seat === seat);
+    const old = row.querySelector(".net-status");
+    if (peer) old ? old.replaceWith(statusMark(peer.state)) : row.querySelector("th")?.append(statusMark(peer.state));
+  }
+}
+
+/** The one-tap fixes for a seat whose device went away. @param {number} seat */
+function fixes(seat) {
+  return element("span", { class: "net-fixes" }, [
+    element("button", { type: "button", class: "button", text: t("net.rejoin"), "data-fix": "invite", onclick: () => openPanel(seat) }),
+    element("button", { type: "button", class: "button secondary", text: t("net.to_bot"), "data-fix": "bot", onclick: () => replace(seat, "bot") }),
+    element("button", { type: "button", class: "button secondary", text: t("net.to_here"), "data-fix": "here", onclick: () => replace(seat, "human") }),
+  ]);
+}
+
+/** The seat is played by a bot (the game's newcomer level) or by a person on this device from now on.
+ * @param {number} seat @param {"bot" | "human"} kind */
+export async function replace(seat, kind) {
+  const table = session.table;
+  if (!table) return null;
+  const info = gameInfo(table.game);
+  const level = kind === "bot" ? (info?.bot_levels.includes(info.default_bot_level) ? info.default_bot_level : info?.bot_levels[0] ?? "") : "";
+  here.room?.release(seat, kind === "bot" ? "bot" : "here");
+  const seats = table.seats.map((sitter, index) => (index === seat ? { kind, level } : sitter));
+  const reply = await reseat(seats);
+  if (reply && !reply.ok) notice(errorText(reply.error), "error");
+  return reply;
+}
+
+// ---------------------------------------------------------------- the panel
+/** The devices panel (over the game screen): every remote seat's invite, answer and connection.
+ * @param {number | Event} [focus] a seat to make a new invite for */
+export function openPanel(focus) {
+  if (!here.room) return;
+  let panel = $("devices");
+  if (!panel) {
+    panel = element("div", { id: "devices", class: "overlay devices" }, [
+      element("div", { class: "panel devices-panel", role: "dialog", "aria-modal": "true", "aria-labelledby": "devices-title" }, [
+        element("h2", { id: "devices-title", text: t("net.panel.title") }),
+        element("p", { class: "hint", text: t("net.panel.lede", { minutes: INVITE_MS / 60_000 }) }),
+        element("ul", { id: "devices-list", class: "devices-list" }),
+        element("video", { id: "devices-video", class: "scan-video", hidden: true }),
+        element("div", { class: "actions" }, [
+          element("button", { type: "button", class: "button", id: "devices-close", text: t("net.panel.done"), onclick: closePanel }),
+        ]),
+      ]),
+    ]);
+    $("screen-game").append(panel);
+    panel.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => { if (event.key === "Escape") closePanel(); });
+  }
+  panel.hidden = false;
+  renderPanel();
+  const room = here.room;
+  for (const peer of room.peers()) {
+    const wanted = typeof focus === "number" ? peer.seat === focus : !peer.invite && peer.state === "invited";
+    if (peer.state !== "connected" && peer.state !== "connecting" && wanted) makeInvite(peer.seat);
+  }
+  $("devices-close").focus();
+}
+
+export function closePanel() {
+  here.scan?.stop();
+  here.scan = null;
+  const panel = $("devices");
+  if (panel) panel.hidden = true;
+  $("board")?.focus({ preventScroll: true });
+}
+
+/** Each seat's invite: made now (the link's offer takes a moment to gather), shown as a link and a QR code.
+ * @param {number} seat */
+async function makeInvite(seat) {
+  const room = here.room;
+  if (!room || here.making.has(seat)) return null;
+  here.making.add(seat);
+  renderPanel();
+  try {
+    return await room.invite(seat);
+  } catch (error) {
+    notice(t(error?.key && error.key.startsWith("net.") ? error.key : "net.invite_failed", {}, t("net.invite_failed")), "error");
+    return null;
+  } finally {
+    here.making.delete(seat);
+    if (here.room === room) { renderPanel(); renderBar(); }
+  }
+}
+
+/** A guest's answer, pasted, scanned or passed on by another tab. @param {string} text */
+export async function acceptAnswer(text) {
+  const room = here.room;
+  if (!room) return null;
+  try {
+    const seat = await room.accept(text);
+    notice(t("net.answer_taken", { name: t("seat.player", { n: seat + 1 }) }));
+    renderPanel();
+    return seat;
+  } catch (error) {
+    notice(t(error?.key ?? "net.refused.answer"), "error");
+    renderPanel();
+    throw error;
+  }
+}
+
+function renderPanel() {
+  const room = here.room;
+  const list = $("devices-list");
+  if (!room || !list) return;
+  const items = room.peers().map((peer) => {
+    const remote = room.seats.get(peer.seat);
+    const invite = remote?.invite;
+    const name = t("seat.player", { n: peer.seat + 1 });
+    const item = element("li", { class: "device-seat", "data-seat": peer.seat, "data-state": peer.state }, [
+      element("h3", {}, [element("span", { text: name }), statusMark(peer.state, peer.rtt)]),
+    ]);
+    if (peer.state === "connected" || peer.state === "connecting") return item;
+    if (here.making.has(peer.seat)) {
+      item.append(element("p", { class: "hint", text: t("net.panel.making") }));
+      return item;
+    }
+    if (!invite || invite.answered || !peer.invite) {
+      item.append(element("button", { type: "button", class: "button", text: t("net.rejoin"), "data-fix": "invite",
+        onclick: () => makeInvite(peer.seat) }));
+      return item;
+    }
+    const canvas = element("canvas", { class: "qr", role: "img", "aria-label": t("net.panel.qr", { name }) });
+    drawQR(canvas, invite.url, { size: 220 }).catch(() => canvas.remove());
+    const linkBox = element("input", { class: "invite-link", readonly: true, value: invite.url, "aria-label": t("net.panel.link", { name }) });
+    const answerBox = element("input", { class: "answer-box", autocomplete: "off", spellcheck: "false",
+      placeholder: t("net.panel.paste_here"), "aria-label": t("net.panel.paste", { name }) });
+    const connect = () => { if (answerBox.value.trim()) acceptAnswer(answerBox.value).catch(() => {}); };
+    answerBox.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => { if (event.key === "Enter") connect(); });
+    item.append(
+      element("p", { class: "hint", text: t("net.panel.step1") }),
+      element("div", { class: "invite" }, [canvas, element("div", { class: "invite-side" }, [
+        linkBox,
+        element("div", { class: "actions" }, [
+          element("button", { type: "button", class: "button secondary", text: t("net.panel.copy"), onclick: () => copyInvite(invite.url) }),
+          ...("share" in navigator ? [element("button", { type: "button", class: "button secondary", text: t("net.panel.share"),
+            onclick: () => navigator.share({ url: invite.url }).catch(() => {}) })] : []),
+        ]),
+      ])]),
+      element("p", { class: "hint", text: t("net.panel.step2") }),
+      element("div", { class: "answer" }, [
+        element("button", { type: "button", class: "button", text: t("net.panel.scan"), onclick: () => scan() }),
+        answerBox,
+        element("button", { type: "button", class: "button secondary", text: t("net.panel.connect"), onclick: connect }),
+      ]),
+    );
+    return item;
+  });
+  list.replaceChildren(...items);
+}
+
+/** @param {string} url */
+async function copyInvite(url) {
+  try {
+    await navigator.clipboard.writeText(url);
+    notice(t("net.panel.copied"));
+  } catch {
+    notice(t("game.copy_failed", { link: url }));
+  }
+}
+
+/** Read a guest's answer with the camera (web/net/qr.js scanQR). */
+async function scan() {
+  here.scan?.stop();
+  const video = $("devices-video");
+  video.hidden = false;
+  try {
+    const scanning = await scanQR(video);
+    here.scan = scanning;
+    const text = await scanning.result;
+    if (text) await acceptAnswer(text).catch(() => {});
+  } catch (error) {
+    notice(t(error?.key ?? "net.no_camera"), "error");
+  } finally {
+    video.hidden = true;
+    here.scan = null;
+  }
+}
+
+/** For window.gamebox: an invite link for `seat` (host). @param {number} seat */
+export async function inviteFor(seat) {
+  if (!here.room) throw new Error("no game with seats on other devices is on screen");
+  const url = await here.room.invite(seat);
+  if ($("devices") && !$("devices").hidden) renderPanel();
+  renderBar();
+  return url;
+}

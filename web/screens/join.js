@@ -1,0 +1,245 @@
+// @ts-check
+// A guest's page (docs/multi-device.md): `#/join?seat=<n>&t=<token>&o=<offer>`, an invite from the host's devices
+// panel. It answers the invite (web/net/link.js acceptInvite) and shows the answer as a link, a code to copy and a
+// QR code for the host to scan; once the host takes it and the link opens, the game screen shows this seat's game,
+// asked of the host over the link (web/net/guest.js). No engine runs here (page.js GUEST), so the game is playable
+// as soon as the link is open.
+//
+// `#/answer?c=<code>`: an answer link opened on the host's device (its camera app read the guest's QR code) is
+// passed to the host's tab of the game, in this browser.
+import { t } from "../i18n.js";
+import { $, announce, clearNotice, element, notice, showScreen } from "../dom.js";
+import { acceptInvite } from "../net/link.js";
+import { drawQR } from "../net/qr.js";
+import { GuestPort } from "../net/guest.js";
+import { engine, session } from "../page.js";
+import { decorations, openGuest } from "./game.js";
+import { iceServers, statusMark } from "./devices.js";
+
+const port = /** @type {GuestPort} */ (/** @type {any} */ (engine));
+
+/** What the guest's page knows: its answer (window.gamebox.answer), when the invite was opened, how long to a
+ * playable game. */
+export const joined = {
+  /** @type {string | null} */
+  answer: null,
+  /** @type {string | null} */
+  answerLink: null,
+  /** ms from the page's start to the game on screen (performance.now()) @type {number | null} */
+  playable: null,
+  /** the connection to the host: connecting, connected, left, lost, refused */
+  state: "connecting",
+};
+
+const MUTE_KEY = "gamebox.net.mute";
+
+/** Whether the turn's sound and vibration are off (kept on this device). */
+function muted() {
+  try { return localStorage.getItem(MUTE_KEY) === "1"; } catch { return false; }
+}
+
+/** The join screen, made on first use (index.html has the screens of a page with an engine). */
+function screen() {
+  let section = $("screen-join");
+  if (section) return section;
+  section = element("section", { id: "screen-join", class: "screen join", hidden: true }, [
+    element("h1", { id: "join-title", text: t("net.join.title") }),
+    element("p", { id: "join-status", class: "lede", role: "status" }),
+    element("div", { id: "join-answer", class: "join-answer", hidden: true }, [
+      element("p", { class: "hint", text: t("net.join.step") }),
+      element("canvas", { id: "join-qr", class: "qr", role: "img", "aria-label": t("net.join.qr") }),
+      element("label", { class: "field" }, [element("span", { text: t("net.join.code") }),
+        element("textarea", { id: "join-code", readonly: true, rows: 3, spellcheck: "false" })]),
+      element("div", { class: "actions" }, [
+        element("button", { type: "button", class: "button", id: "join-copy", text: t("net.join.copy") }),
+        element("a", { class: "button secondary", id: "join-link", text: t("net.join.link") }),
+      ]),
+    ]),
+    element("div", { class: "actions" }, [element("a", { class: "button secondary", href: "#/", text: t("game.menu") })]),
+  ]);
+  $("main").append(section);
+  return section;
+}
+
+/** @param {string} key @param {Record<string, any>} [params] */
+function status(key, params = {}) {
+  $("join-status").textContent = t(key, params);
+  $("join-status").dataset.key = key;
+}
+
+/** Open the invite: answer it, show the answer, and the game once the host has taken it. @param {URLSearchParams} params */
+export async function openJoin(params) {
+  screen();
+  showScreen("join");
+  const seat = Number(params.get("seat"));
+  const invite = params.get("t") || "";
+  const offer = params.get("o") || "";
+  if (!Number.isInteger(seat) || seat < 0 || !/^[A-Za-z0-9]{6,32}$/.test(invite) || !offer) {
+    status("net.join.bad");
+    joined.state = "refused";
+    return;
+  }
+  // this page already sat with this invite (it was reloaded): an invite works once, so only a new one rejoins
+  try {
+    if (sessionStorage.getItem(`gamebox.joined.${invite}`)) {
+      status("net.join.used");
+      joined.state = "refused";
+      return;
+    }
+  } catch { /* no session storage: the host refuses the old invite instead */ }
+  status("net.join.making");
+  let answer;
+  try {
+    answer = await acceptInvite(offer, { iceServers: iceServers() });
+  } catch (error) {
+    status(error?.key && t(error.key) !== error.key ? error.key : "net.join.bad");
+    joined.state = "refused";
+    return;
+  }
+  const code = `${invite}.${answer.text}`;
+  const link = `${location.origin}${location.pathname}#/answer?c=${encodeURIComponent(code)}`;
+  joined.answer = code;
+  joined.answerLink = link;
+  $("join-code").value = code;
+  $("join-link").href = link;
+  $("join-copy").onclick = async () => {
+    try { await navigator.clipboard.writeText(code); notice(t("net.join.copied")); } catch { $("join-code").select(); }
+  };
+  $("join-answer").hidden = false;
+  status("net.join.answer", { n: seat + 1 });
+  drawQR($("join-qr"), link, { size: 260 }).catch(() => $("join-qr").remove());
+  let channel;
+  try {
+    channel = await answer.link;
+  } catch {
+    status("net.join.timeout");
+    joined.state = "lost";
+    return;
+  }
+  $("join-answer").hidden = true;
+  status("net.join.connecting");
+  const refused = new Promise((resolve) => port.addEventListener("refused", (event) => resolve(/** @type {CustomEvent} */ (event).detail.key), { once: true }));
+  port.attach(channel, { seat, invite, open: /** @type {any} */ (channel).state === "open" });
+  const first = await Promise.race([port.ready.then(() => null), refused]);
+  if (first) {
+    status(`${first}`);
+    joined.state = "refused";
+    return;
+  }
+  try { sessionStorage.setItem(`gamebox.joined.${invite}`, "1"); } catch { /* nothing kept */ }
+  joined.state = "connected";
+  watchGuest();
+  const reply = await openGuest();
+  if (reply && reply.ok) {
+    joined.playable = performance.now();
+    document.body.dataset.guest = String(seat);
+  }
+}
+
+// ---------------------------------------------------------------- the guest's game screen
+let watching = false;
+
+/** The host's pushes, its leaving, the link's loss, and the turn's notice. */
+function watchGuest() {
+  if (watching) return;
+  watching = true;
+  decorations.seat = (seat) => (seat === port.seat ? statusMark(joined.state === "connected" ? "connected" : "disconnected") : null);
+  port.addEventListener("table", (event) => session.changed(/** @type {CustomEvent} */ (event).detail.table));
+  // a pushed table that came while a request was on its way, and that request's reply was no table (refused):
+  // show the newest once settled
+  session.addEventListener("state", () => {
+    const latest = /** @type {any} */ (port.latest);
+    if (latest && session.table && latest !== session.table && latest.fingerprint !== session.table.fingerprint) session.changed(latest);
+  });
+  port.addEventListener("bye", (event) => {
+    const reason = /** @type {CustomEvent} */ (event).detail.reason;
+    joined.state = "left";
+    notice(t(reason === "bot" || reason === "here" ? `net.bye.${reason}` : "net.bye.left"), "error");
+    gone();
+  });
+  port.addEventListener("lost", () => {
+    joined.state = "lost";
+    notice(t("net.lost"), "error");
+    gone();
+  });
+  let wasTurn = false;
+  session.addEventListener("table", (event) => {
+    const table = /** @type {CustomEvent} */ (event).detail.table;
+    const turn = !table.is_over && table.to_move.includes(port.seat);
+    if (turn && !wasTurn) yourTurn();
+    wasTurn = turn;
+    document.title = turn ? `${t("net.your_turn")} · ${t("app.title")}` : t("app.title");
+    renderBar();
+  });
+  setInterval(renderBar, 3_000);
+}
+
+/** The host is gone: the board stays, greyed, and nothing more can be played here. */
+function gone() {
+  document.title = t("app.title");
+  document.body.dataset.hostGone = joined.state;
+  session.close();
+  renderBar();
+}
+
+/** The person's turn came: a short soft tone and a vibration, unless muted. */
+function yourTurn() {
+  announce(t("net.your_turn"));
+  if (muted()) return;
+  try { navigator.vibrate?.(120); } catch { /* not allowed here */ }
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.type = "sine";
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.0001, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.12, audio.currentTime + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.35);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.4);
+    tone.addEventListener("ended", () => audio.close());
+  } catch { /* no audio here */ }
+}
+
+/** The connection to the host and the mute switch, under the scores. */
+function renderBar() {
+  let bar = $("net-seats");
+  if (!bar) {
+    bar = element("div", { id: "net-seats", class: "net-seats" });
+    document.querySelector("#screen-game .scores")?.after(bar);
+  }
+  const { rtt } = port.timing();
+  const state = joined.state === "connected" ? "connected" : joined.state === "left" ? "left" : "disconnected";
+  const mute = element("button", { type: "button", class: "button secondary", id: "net-mute", "aria-pressed": String(muted()),
+    text: t(muted() ? "net.sound_off" : "net.sound_on"),
+    onclick: () => {
+      try { localStorage.setItem(MUTE_KEY, muted() ? "0" : "1"); } catch { /* kept for this page only */ }
+      renderBar();
+    } });
+  bar.replaceChildren(element("div", { class: "net-seat", "data-state": state }, [
+    element("span", { class: "net-name", text: t("net.host") }), statusMark(state, rtt),
+  ]), mute);
+}
+
+/** `#/answer?c=<code>` on the host's device: the answer goes to this browser's tab of the game. @param {URLSearchParams} params */
+export function passAnswer(params) {
+  const code = params.get("c") || "";
+  screen();
+  showScreen("join");
+  $("join-title").textContent = t("net.answer.title");
+  clearNotice();
+  if (code && "BroadcastChannel" in window) {
+    const channel = new BroadcastChannel("gamebox-answers");
+    channel.postMessage(code);
+    channel.close();
+    status("net.answer.passed");
+  } else {
+    status("net.answer.paste");
+  }
+  $("join-code").value = code;
+  $("join-answer").hidden = !code;
+  $("join-link").hidden = true;
+  $("join-qr").hidden = true;
+}
