@@ -1,0 +1,293 @@
+"""What leaves the host for a guest device never holds another seat's secret (docs/multi-device.md, "What a guest
+receives"): seeded random games of Up Combine, Ubongo and Whoopies, every person on its own device, where every
+reply a guest gets (its tables at its own clocks, its legal actions, its moves' tables) is searched for the other
+hands' symbols, the pending grabs and hand-ins its clock has not reached, the seed and the state's fingerprint; and
+twin games that differ only in another seat's secret send a guest byte-identical replies."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from itertools import islice
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import gamebox
+from gamebox.core import bridge, viewer
+from gamebox.core.bridge import Table
+from gamebox.core.game import State
+from gamebox.core.rng import Rng
+from gamebox.upcombine.pieces import SYMBOLS, sorted_pieces
+
+REMOTE = {"kind": "remote", "level": ""}
+SECRET_GAMES = [game_id for game_id in gamebox.ready_ids()
+                if gamebox.get(game_id).hidden_information or gamebox.get(game_id).simultaneous]
+# The clocks a guest's page may ask with, in a real-time phase: none, the start, within a grab, late in a race.
+CLOCK_RANGES = (None, 0, 2_500, 60_000)
+
+
+@pytest.fixture(autouse=True)
+def fresh_table() -> Iterator[None]:
+    bridge.reset()
+    yield
+    bridge.reset()
+
+
+def ask(**request: Any) -> dict[str, Any]:
+    reply: dict[str, Any] = json.loads(bridge.handle_json(json.dumps(request)))
+    return reply
+
+
+def guest(at: int, /, **request: Any) -> dict[str, Any]:
+    return ask(guest=True, viewer=at, **request)
+
+
+def bot(game_id: str) -> dict[str, str]:
+    return {"kind": "bot", "level": gamebox.get(game_id).bot_levels[0]}
+
+
+def open_state() -> State[Any]:
+    return bridge._require_table().state
+
+
+# ---------------------------------------------------------------- random games, every guest's replies
+Reply = tuple[int, int | None, dict[str, Any]]
+
+
+def guest_replies(game_id: str, players: int, number: int, moves: int, bots: int = 1) -> Iterator[Reply]:
+    """Every reply the guests of a seeded random game get, as (guest seat, its clock, reply), each yielded while the
+    table is the one it was made from. Seats 0.. are remote, the last ``bots`` are bots; each guest asks its table
+    and its legal actions at a clock of its own before every move, and the mover (a random one of those to move)
+    plays a random legal action its table allows."""
+    chooser = Rng(f"guest-privacy/{game_id}/{players}/{number}")
+    seats = [REMOTE] * (players - bots) + [bot(game_id)] * bots
+    seed = f"PRIV{number}{game_id.upper()}"
+    assert ask(op="new", game=game_id, players=players, seed=seed, seats=seats)["ok"]
+    timed = gamebox.get(game_id).simultaneous
+
+    def clock() -> int | None:
+        if not timed:
+            return None
+        top = chooser.choice(CLOCK_RANGES)
+        return top if top is None else chooser.below(top + 1)
+
+    for _ in range(moves):
+        state = open_state()
+        if state.is_over:
+            return
+        for seat in range(players - bots):
+            at = clock()
+            yield seat, at, guest(seat, op="view", clock_ms=at)
+            if seat in state.to_move:
+                yield seat, at, guest(seat, op="legal", seat=seat, clock_ms=at)
+        mover = chooser.choice(state.to_move)
+        if seats[mover]["kind"] == "bot":
+            assert ask(op="bot", budget_ms=5)["ok"]
+            continue
+        earliest = bridge._require_table().earliest_ms(mover)
+        allowed = [action for action in state.legal_actions(mover)
+                   if earliest is None or (state.reveal_ms(mover, action) or earliest) >= earliest]
+        at = clock()
+        played = guest(mover, op="apply", seat=mover, action=chooser.choice(allowed), clock_ms=at)
+        assert played["ok"], played
+        yield mover, at, played
+
+
+def text_of(reply: dict[str, Any]) -> str:
+    return json.dumps(reply, separators=(",", ":"))
+
+
+def pending_secrets(state: State[Any], seat: int, clock: int | None) -> list[str]:
+    """The other seats' secret moves of the running run that ``seat`` may not see at ``clock`` (a pass or a give-up
+    is a word the page shows anyway: only timed moves are searched for; and one the guest made too is its own)."""
+    run = state.history[viewer.public_moves(state):]
+    own = {action for mover, action in run if mover == seat}
+    return [action for other, action in run
+            if not viewer.revealed(state, seat, clock, other, action) and state.reveal_ms(other, action) is not None
+            and action != "timeout" and action not in own]
+
+
+def piece_texts(code: str) -> list[str]:
+    """How a piece could be written in a reply: its face, a log line's words, its notation."""
+    colour, symbol = code[0], code[1]
+    return [f'"colour":"{colour}","symbol":"{symbol}"', f'"colour":"{colour}","symbol":"{SYMBOLS[symbol]}"',
+            f'"{code} ']
+
+
+class UpCombineWitness:
+    """What each guest of an Up Combine game may know of the pieces: every piece ever shown on a stack or named by
+    a move, and every piece ever in its own hand."""
+
+    def __init__(self) -> None:
+        self.public: set[str] = set()
+        self.own: dict[int, set[str]] = {}
+
+    def hidden(self, state: State[Any], seat: int) -> set[str]:
+        self.public.update(code for stack in state.stacks for code in stack)  # type: ignore[attr-defined]
+        self.public.update(action.split()[0] for _, action in state.history if len(action.split()[0]) == 2)
+        mine = self.own.setdefault(seat, set())
+        mine.update(state.hands[seat])  # type: ignore[attr-defined]
+        others = {code for owner, hand in enumerate(state.hands) if owner != seat  # type: ignore[attr-defined]
+                  for code in hand}
+        return others - self.public - mine
+
+
+def assert_private(game_id: str, replies: Iterator[Reply]) -> int:
+    """Search every reply for what its guest may not know; the number of replies searched."""
+    witness = UpCombineWitness()
+    checked = 0
+    for seat, clock, reply in replies:
+        state = open_state()
+        text = text_of(reply)
+        assert reply["ok"] and reply.get("viewer", seat) == seat and state.fingerprint() not in text
+        if viewer.seed_is_secret_from_guests(state) and game_id != "ubongo":  # Ubongo's view names its deck
+            assert state.seed not in text, (seat, reply)
+        # a legal reply lists the guest's own candidate moves, which another seat may have chosen too (the twins
+        # below show that the list is the same whatever the others did)
+        table = text_of({key: value for key, value in reply.items() if key != "actions"})
+        for action in pending_secrets(state, seat, clock):
+            assert action not in table, (seat, clock, action)
+        if game_id == "upcombine" and not state.is_over:
+            for code in witness.hidden(state, seat):
+                assert not any(written in text for written in piece_texts(code)), (seat, code, reply)
+        checked += 1
+    return checked
+
+
+@pytest.mark.parametrize(("game_id", "players", "moves"), [
+    ("upcombine", 3, 60), ("upcombine", 4, 40), ("whoopies", 3, 90), ("whoopies", 4, 60), ("ubongo", 3, 10)])
+def test_no_guest_reply_holds_another_seats_secret(game_id: str, players: int, moves: int) -> None:
+    assert game_id in SECRET_GAMES
+    checked = sum(assert_private(game_id, guest_replies(game_id, players, number, moves)) for number in range(2))
+    assert checked >= moves
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game_id=st.sampled_from(["upcombine", "whoopies"]), players=st.integers(2, 4), number=st.integers(0, 10**6),
+       bots=st.integers(0, 1))
+def test_any_seeded_game_with_remote_seats_keeps_every_secret_from_every_guest(
+        game_id: str, players: int, number: int, bots: int) -> None:
+    bots = min(bots, players - 1)
+    assert_private(game_id, guest_replies(game_id, players, number, 25, bots))
+    bridge.reset()
+
+
+# ---------------------------------------------------------------- twins: another seat's secret differs
+def replies_to(table: Table, seat: int, clock: int | None, action: str | None = None) -> str:
+    """Everything the guest at ``seat`` gets from ``table``: its table and legal actions at ``clock``, and the table
+    after it plays ``action`` (if any), byte for byte."""
+    bridge._table = table
+    got = [guest(seat, op="view", clock_ms=clock), guest(seat, op="legal", seat=seat, clock_ms=clock)]
+    if action is not None:
+        got.append(guest(seat, op="apply", seat=seat, action=action, clock_ms=clock))
+    return json.dumps(got, sort_keys=True)
+
+
+def random_points(game_id: str, players: int, seeds: int, moves: int) -> Iterator[State[Any]]:
+    game = gamebox.get(game_id)
+    for number in range(seeds):
+        chooser = Rng(f"guest-twins/{game_id}/{players}/{number}")
+        state = game.new(f"twin-{number}", players)
+        for _ in range(moves):
+            if state.is_over:
+                break
+            yield state
+            seat = chooser.choice(state.to_move)
+            state.apply(seat, chooser.choice(state.legal_actions(seat)))
+
+
+def swapped_symbol(state: State[Any], owner: int) -> State[Any] | None:
+    """``state`` with one piece of ``owner``'s hand swapped for a piece of the same colour and another symbol from
+    the pile: the same game to every other seat."""
+    twin = state.copy()
+    hand, pile = twin.hands[owner], twin.pile  # type: ignore[attr-defined]
+    for index, code in enumerate(hand):
+        for spot, other in enumerate(pile):
+            if other[0] == code[0] and other != code:
+                hand[index], pile[spot] = other, code
+                hand[:], pile[:] = sorted_pieces(hand), sorted_pieces(pile)
+                return twin
+    return None
+
+
+def a_placement(state: State[Any]) -> str | None:
+    """The guest's first move that draws nothing (what it draws from the pile, a secret that differs, is its own)."""
+    seat = 1
+    if seat not in state.to_move:
+        return None
+    return next((action for action in state.legal_actions(seat) if not action.startswith("draw")), None)
+
+
+def test_two_up_combine_games_that_differ_only_in_another_hand_look_the_same_to_a_guest() -> None:
+    checked = 0
+    for players in (3, 4):
+        for state in random_points("upcombine", players, seeds=3, moves=30):
+            for owner in (0, 2):
+                twin = swapped_symbol(state, owner)
+                if twin is None:
+                    continue
+                assert twin.hands[owner] != state.hands[owner]  # type: ignore[attr-defined]
+                seats = [REMOTE] * players
+                move = a_placement(state)
+                first = replies_to(Table(state.copy(), seats), 1, None, move)
+                second = replies_to(Table(twin, seats), 1, None, move)
+                assert first == second, (state.history, owner)
+                checked += 1
+    assert checked >= 60
+
+
+def pending(game_id: str, players: int, seeds: int, moves: int, timed: str) -> Iterator[tuple[State[Any], int]]:
+    """Points of random games where seat 0 and another seat are both to move in a run of secret moves, and the
+    other could make a timed move (``timed``: its verb)."""
+    for state in random_points(game_id, players, seeds, moves):
+        if len(state.to_move) < 2 or 0 not in state.to_move:
+            continue
+        other = next(seat for seat in state.to_move if seat != 0)
+        if any(action.startswith(timed) for action in state.legal_actions(other)):
+            yield state, other
+
+
+def twin_tables(state: State[Any], other: int, first: str, second: str) -> tuple[Table, Table]:
+    seats = [REMOTE] * state.players
+    return (bridge._played(Table(state.copy(), seats), other, first),
+            bridge._played(Table(state.copy(), seats), other, second))
+
+
+def test_two_whoopies_grabs_that_differ_only_in_another_seats_grab_look_the_same_until_the_guests_clock_passes_it(
+        ) -> None:
+    checked = 0
+    for players in (2, 3):
+        for state, other in islice(pending("whoopies", players, seeds=4, moves=100, timed="grab "), 8):
+            grabs = [action for action in state.legal_actions(other) if action.startswith("grab ")]
+            early, late = grabs[0], grabs[-1]
+            at = min(state.reveal_ms(other, early) or 0, state.reveal_ms(other, late) or 0)
+            mine = f"grab 1,1 @{max(0, at - 1)}"  # the guest's own grab, before either
+            for second in (late, "pass"):
+                one, two = twin_tables(state, other, early, second)
+                for clock in (None, 0, at - 1):
+                    assert replies_to(one, 0, clock) == replies_to(two, 0, clock), (second, clock)
+                one, two = twin_tables(state, other, early, second)
+                after_one, after_two = (json.loads(replies_to(table, 0, None, mine)) for table in (one, two))
+                if after_one[-1]["sealed"] and after_two[-1]["sealed"]:  # its grab did not end the grab
+                    assert after_one == after_two, second
+            checked += 1
+    assert checked >= 12
+
+
+def test_two_ubongo_races_that_differ_only_in_another_seats_hand_in_look_the_same_until_the_guests_clock_passes_it(
+        ) -> None:
+    checked = 0
+    for state, other in pending("ubongo", 2, seeds=2, moves=6, timed="solve "):
+        solves = [action for action in state.legal_actions(other) if action.startswith("solve ")]
+        early, late = solves[39], solves[45]
+        at = state.reveal_ms(other, early)
+        assert at is not None
+        for second in (late, "timeout"):
+            one, two = twin_tables(state, other, early, second)
+            for clock in (None, 0, at - 1):
+                assert replies_to(one, 0, clock) == replies_to(two, 0, clock), (second, clock)
+        checked += 1
+    assert checked >= 2
