@@ -1,0 +1,371 @@
+"""Play on several devices (docs/multi-device.md): a host page with the engine and guest pages with none, each in
+its own browser context, linked by real WebRTC data channels over the loopback interface (web/net/link.js), with
+the room (web/net/room.js) checking every message of a guest and sending it only its own seat's tables.
+
+Each guest page records every message it receives on its data channel (an init script wraps RTCDataChannel's
+message listeners), and keeps its channel so that a test can send what a hostile guest would. People play by
+tapping where window.gamebox.targets() says, on each page. Every page fails its test on a console error or a
+request to another origin.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from gamebox.core import share
+
+from .conftest import SharedPage, screenshot, settled, tap_at, watched_context, watched_page
+
+# On a guest page: every text its data channels receive (window.__received), and the last channel opened
+# (window.__channel), so that a test can send from it what a hostile guest would.
+RECORD = """
+(() => {
+  window.__received = [];
+  const add = RTCDataChannel.prototype.addEventListener;
+  RTCDataChannel.prototype.addEventListener = function (type, listener, options) {
+    if (type === "message") {
+      window.__channel = this;
+      const inner = listener;
+      listener = function (event) {
+        if (typeof event.data === "string") window.__received.push(event.data);
+        return inner.call(this, event);
+      };
+    }
+    return add.call(this, type, listener, options);
+  };
+})();
+"""
+
+
+class Guest:
+    """A guest device: its own browser context (a 390x844 phone), on an invite link."""
+
+    def __init__(self, browser: Any, site: str) -> None:
+        self.context, self.watch = watched_context(browser, site, viewport={"width": 390, "height": 844},
+                                                   has_touch=True)
+        self.context.add_init_script("window.GAMEBOX_TEST_SPEED = 0;" + RECORD)
+        self.page = watched_page(self.context, self.watch)
+        self.opened_ms = 0.0
+
+    def join(self, host: Any, seat: int) -> float:
+        """Open `seat`'s invite from the host, give the host the answer; the ms from the invite's opening to the
+        game on this page, playable."""
+        invite = host.evaluate("(seat) => window.gamebox.invite(seat)", seat)
+        started = time.monotonic()
+        self.page.goto(invite)
+        self.page.wait_for_function("window.gamebox && window.gamebox.answer()", timeout=30_000)
+        answer = self.page.evaluate("window.gamebox.answer()")
+        assert host.evaluate("(answer) => window.gamebox.accept(answer)", answer) == seat
+        self.page.wait_for_function("window.gamebox.table() && document.body.dataset.fingerprint", timeout=30_000)
+        self.opened_ms = (time.monotonic() - started) * 1000
+        settled(self.page)
+        return self.opened_ms
+
+    def messages(self) -> list[dict[str, Any]]:
+        return [json.loads(text) for text in self.page.evaluate("window.__received")]
+
+    def send(self, message: Any) -> None:
+        """Send a text (a dict as JSON) on this page's channel, as a hostile guest would."""
+        text = message if isinstance(message, str) else json.dumps(message)
+        self.page.evaluate("(text) => window.__channel.send(text)", text)
+
+    def close(self) -> None:
+        self.context.close()
+        assert self.watch.foreign == [], f"requests to other origins: {self.watch.foreign}"
+        assert self.watch.errors == [], f"console errors: {self.watch.errors}"
+
+
+@pytest.fixture(scope="module")
+def host(browser: Any, site: str) -> Iterator[SharedPage]:
+    shared = SharedPage(browser, site, viewport={"width": 1024, "height": 768})
+    yield shared
+    shared.close()
+
+
+@pytest.fixture
+def guests(browser: Any, site: str, host: SharedPage) -> Iterator[Any]:
+    made: list[Guest] = []
+
+    def make() -> Guest:
+        guest = Guest(browser, site)
+        made.append(guest)
+        return guest
+
+    yield make
+    host.page.evaluate("location.hash = '#/'")  # the host leaves: its room ends, every guest is told
+    for guest in made:
+        guest.close()
+    host.check()
+
+
+def new_game(host: SharedPage, game: str, players: int, seed: str, seats: str) -> Any:
+    """A new game on the host, opened with `seats` ("human,remote,easy")."""
+    page = host.page
+    page.evaluate("document.body.dataset.fingerprint = ''")
+    page.evaluate("([game, players, seed, seats]) => window.gamebox.request({op: 'new', game, players, seed})"
+                  ".then((reply) => window.gamebox.open(reply.resume, seats))", [game, players, seed, seats])
+    page.wait_for_function("(game) => window.gamebox.table() && window.gamebox.table().game === game"
+                           " && document.body.dataset.fingerprint", arg=game)
+    page.evaluate("document.getElementById('devices-close')?.click()")
+    settled(page)
+    return page
+
+
+def moves(page: Any) -> int:
+    return int(page.evaluate("window.gamebox.table() ? window.gamebox.table().history.length : 0"))
+
+
+def wait_targets(page: Any) -> list[dict[str, Any]]:
+    page.wait_for_function("window.gamebox.targets().length > 0", timeout=30_000)
+    return list(page.evaluate("window.gamebox.targets()"))
+
+
+def wait_moves(page: Any, count: int) -> None:
+    page.wait_for_function("(n) => window.gamebox.table() && window.gamebox.table().history.length >= n",
+                           arg=count, timeout=30_000)
+
+
+# ---------------------------------------------------------------- Upthrust: two people, two devices
+def upthrust_jump(page: Any, touch: bool) -> str:
+    """One jump by two taps (pick up a peg, then tap its landing hole), or a pass. Returns the action."""
+    shown = wait_targets(page)
+    if [target.get("action") for target in shown] == ["pass"]:
+        tap_at(page, shown[0], touch)
+        return "pass"
+    pick = next(target for target in shown if "action" not in target)
+    tap_at(page, pick, touch)
+    page.wait_for_function("window.gamebox.targets().some((target) => target.action)")
+    chosen = [target for target in page.evaluate("window.gamebox.targets()") if target.get("action")]
+    peg, hole = sorted(chosen, key=lambda target: -target["y"])
+    tap_at(page, hole, touch)
+    return str(peg["action"])
+
+
+def test_upthrust_two_devices_each_plays_ten_jumps_by_taps(host: SharedPage, guests: Any) -> None:
+    page = new_game(host, "upthrust", 2, "DEV2A", "human,remote")
+    guest = guests()
+    guest.join(page, 1)
+    assert page.evaluate("window.gamebox.peers()")[0]["state"] == "connected"
+    played = {0: 0, 1: 0}
+    while min(played.values()) < 10:
+        table = page.evaluate("window.gamebox.table()")
+        if table["is_over"]:
+            break
+        seat = table["to_move"][0]
+        before = table["history"].__len__()
+        device = page if seat == 0 else guest.page
+        action = upthrust_jump(device, touch=seat == 1)
+        for each in (page, guest.page):
+            wait_moves(each, before + 1)
+        assert page.evaluate("window.gamebox.table().history")[before] == [seat, action]
+        assert guest.page.evaluate("window.gamebox.table().history")[before] == [seat, action]
+        played[seat] += 1
+    assert min(played.values()) >= 10, played
+    # what the guest received: its own tables, never the host's (no resume, deal, daily, public)
+    received = guest.messages()
+    tables = [m["table"] for m in received if m["t"] == "table"] + \
+             [m["reply"] for m in received if m["t"] == "reply" and m["reply"].get("ok")]
+    assert tables
+    for table in tables:
+        assert not {"resume", "deal", "daily", "public", "undo_refusal"} & set(table), sorted(table)
+        assert table["viewer"] == 1 and table["can_undo"] is False and table["hints"] is False
+    peers = page.evaluate("window.gamebox.peers()")
+    assert peers[0]["rtt"] is not None and peers[0]["rtt"] < 1000
+    screenshot(page, "devices-upthrust-host")
+    screenshot(guest.page, "devices-upthrust-guest")
+
+
+# ---------------------------------------------------------------- Up Combine: three hands on three pages
+def upcombine_step(page: Any, seat: int, touch: bool) -> str:
+    """One action of `seat` by taps: a placement (tile, then stack) when one fits, else the first draw or pass."""
+    page.wait_for_function(
+        """(seat) => { const t = window.gamebox.table(); const b = document.getElementById('board');
+           return t && !t.is_over && t.to_move[0] === seat && b.dataset.anim === ''
+             && window.gamebox.targets().length > 0; }""", arg=seat, timeout=60_000)
+    if page.evaluate("document.getElementById('board').dataset.summary") not in ("", None):
+        tap_at(page, next(t for t in wait_targets(page) if t["label"] == "Continue"), touch)
+        page.wait_for_function("document.getElementById('board').dataset.summary === ''")
+    view_targets = page.evaluate("window.gamebox.view().targets")
+    kinds = {t["action"]: t["thing"]["kind"] for t in view_targets}
+    shown = wait_targets(page)
+    actionable = [t for t in shown if "action" in t]
+    if not any(kinds.get(t["action"]) == "piece" for t in actionable):
+        picks = [t for t in shown if "action" not in t]
+        if picks and any(t["thing"]["kind"] == "piece" for t in view_targets):
+            tap_at(page, picks[0], touch)
+            page.wait_for_function("document.getElementById('board').dataset.selected !== ''")
+            shown = wait_targets(page)
+            actionable = [t for t in shown if "action" in t]
+    if not actionable:  # a choice in two touches (the oldest player's bases): the first only picks
+        tap_at(page, shown[0], touch)
+        page.wait_for_function("window.gamebox.targets().some((t) => t.action)")
+        actionable = [t for t in wait_targets(page) if "action" in t]
+    placements = [t for t in actionable if kinds.get(t["action"]) == "piece"]
+    chosen = placements[0] if placements else actionable[0]
+    tap_at(page, chosen, touch)
+    return str(chosen["action"])
+
+
+def secrets_kept(guest: Guest, seat: int, code: str) -> None:
+    """No table the guest received shows another seat's hand, the seed, or the host's own records; and no piece
+    another seat held at that moment appears in it, unless that face was in plain sight (a stack, its own hand)."""
+    final = share.decode(code)
+    game = final.game
+    for message in guest.messages():
+        table = message.get("table") or (message.get("reply") if message.get("t") == "reply" else None)
+        text = json.dumps(message)
+        assert '"resume"' not in text and '"deal"' not in text
+        if not table or not table.get("ok") or "view" not in table:
+            continue
+        assert table["viewer"] == seat
+        assert table["seed"] is None or table["is_over"]
+        for hand in table["view"]["hands"]:
+            if hand["seat"] != seat:
+                assert "pieces" not in hand, hand
+        history = [tuple(move) for move in table["history"]]
+        state = game.replay(final.seed, final.players, final.options, final.history[:len(history)], final.edition)
+        seen = {f"{p['colour']}{p['symbol']}" for stack in table["view"]["stacks"] for p in stack["pieces"]}
+        seen |= {f"{p['colour']}{p['symbol']}" for p in table["view"]["hands"][seat].get("pieces", [])}
+        view_text = json.dumps(table["view"])
+        for other, hand in enumerate(state.hands):
+            if other == seat:
+                continue
+            for code_ in set(hand) - seen:
+                face = json.dumps({"colour": code_[0], "symbol": code_[1]})
+                assert face not in view_text, f"seat {other}'s {code_} reached seat {seat}"
+
+
+def test_upcombine_three_hands_on_three_pages(host: SharedPage, guests: Any) -> None:
+    page = new_game(host, "upcombine", 3, "DEV3C", "human,remote,remote")
+    first, second = guests(), guests()
+    first.join(page, 1)
+    second.join(page, 2)
+    devices = {0: page, 1: first.page, 2: second.page}
+    played = {0: 0, 1: 0, 2: 0}
+    while min(played.values()) < 10:
+        table = page.evaluate("window.gamebox.table()")
+        assert not table["is_over"]
+        seat = table["to_move"][0]
+        before = len(table["history"])
+        action = upcombine_step(devices[seat], seat, touch=seat != 0)
+        for each in devices.values():
+            wait_moves(each, before + 1)
+        history = page.evaluate("window.gamebox.table().history")
+        assert history[before][0] == seat
+        played[seat] += 1
+        assert action
+    resume = page.evaluate("window.gamebox.table().resume")
+    secrets_kept(first, 1, resume)
+    secrets_kept(second, 2, resume)
+    # each guest's own hand is on its page, with no privacy screen
+    for seat, guest in ((1, first), (2, second)):
+        hands = guest.page.evaluate("window.gamebox.view().hands")
+        assert "pieces" in hands[seat]
+        assert guest.page.evaluate("document.getElementById('board').dataset.privacy") in ("0", None)
+    screenshot(first.page, "devices-upcombine-guest")
+    screenshot(page, "devices-upcombine-host")
+
+
+# ---------------------------------------------------------------- faults
+def test_malformed_oversized_and_other_seat_messages_are_refused_and_change_nothing(host: SharedPage, guests: Any) -> None:
+    page = new_game(host, "upthrust", 2, "DEV2F", "remote,human")
+    guest = guests()
+    guest.join(page, 0)
+    before = page.evaluate("window.gamebox.table().fingerprint")
+    legal = guest.page.evaluate("window.gamebox.legal(0)")
+    hostile = [
+        ("not json", "net.refused.shape"),
+        (json.dumps([1, 2]), "net.refused.shape"),
+        (json.dumps({"t": "ask", "id": 901, "req": {"op": "apply", "seat": 1, "action": legal[0]}}), "net.refused.seat"),
+        (json.dumps({"t": "ask", "id": 902, "req": {"op": "view", "viewer": 1}}), "net.refused.seat"),
+        (json.dumps({"t": "ask", "id": 903, "req": {"op": "bot", "seat": 0}}), "net.refused.op"),
+        (json.dumps({"t": "ask", "id": 904, "req": {"op": "undo"}}), "net.refused.op"),
+        (json.dumps({"t": "ask", "id": 905, "req": {"op": "apply", "seat": 0, "action": legal[0], "code": "x"}}), "net.refused.shape"),
+        (json.dumps({"t": "hello", "invite": "x", "seat": 0}), "net.refused.type"),
+        (json.dumps({"t": "welcome"}), "net.refused.type"),
+        (json.dumps({"t": "ask", "id": 906, "req": {"op": "apply", "seat": 0, "action": "x" * 17_000}}), "net.refused.size"),
+    ]
+    for text, _ in hostile:
+        guest.send(text)
+    guest.page.wait_for_function("(n) => window.__received.filter((t) => JSON.parse(t).t === 'refused').length >= n",
+                                 arg=len(hostile), timeout=10_000)
+    refused = [m["key"] for m in guest.messages() if m["t"] == "refused"]
+    assert refused == [key for _, key in hostile]
+    time.sleep(0.3)
+    assert page.evaluate("window.gamebox.table().fingerprint") == before
+    assert moves(page) == 0
+    # the guest still plays its own seat
+    action = upthrust_jump(guest.page, touch=True)
+    wait_moves(page, 1)
+    assert page.evaluate("window.gamebox.table().history")[0] == [0, action]
+
+
+def test_an_invite_used_twice_is_refused_and_a_connected_seat_cannot_be_taken(host: SharedPage, guests: Any) -> None:
+    page = new_game(host, "upthrust", 2, "DEV2G", "human,remote")
+    guest = guests()
+    guest.join(page, 1)
+    answer = guest.page.evaluate("window.gamebox.answer()")
+    refusal = page.evaluate("(a) => window.gamebox.accept(a).then(() => 'taken', (e) => e.key)", answer)
+    assert refusal in ("net.refused.used", "net.refused.connected")
+    assert page.evaluate("(seat) => window.gamebox.invite(seat).then(() => 'made', (e) => e.key)", 1) == "net.refused.connected"
+    assert page.evaluate("window.gamebox.peers()")[0]["state"] == "connected"
+
+
+def test_a_guest_that_reloads_rejoins_with_a_new_invite_and_carries_on(host: SharedPage, guests: Any) -> None:
+    page = new_game(host, "upthrust", 2, "DEV2R", "human,remote")
+    guest = guests()
+    guest.join(page, 1)
+    upthrust_jump(page, touch=False)
+    wait_moves(guest.page, 1)
+    upthrust_jump(guest.page, touch=True)
+    wait_moves(page, 2)
+    guest.page.reload()
+    # the old invite is spent: the page says so, and the host sees the seat go
+    guest.page.wait_for_function("document.getElementById('join-status')?.dataset.key === 'net.join.used'")
+    page.wait_for_function("window.gamebox.peers()[0].state === 'disconnected'", timeout=20_000)
+    page.wait_for_selector("#net-seats [data-fix='invite']")
+    guest.join(page, 1)
+    assert moves(guest.page) == 2
+    upthrust_jump(page, touch=False)
+    wait_moves(guest.page, 3)
+    upthrust_jump(guest.page, touch=True)
+    wait_moves(page, 4)
+
+
+def test_a_disconnected_seat_goes_to_a_bot_in_one_tap_and_the_host_leaving_is_told(host: SharedPage, guests: Any) -> None:
+    page = new_game(host, "upthrust", 2, "DEV2B", "human,remote")
+    guest = guests()
+    guest.join(page, 1)
+    guest.page.evaluate("window.__channel.close()")
+    page.wait_for_function("window.gamebox.peers()[0]?.state === 'disconnected'", timeout=20_000)
+    page.click("#net-seats [data-fix='bot']")
+    page.wait_for_function("window.gamebox.table().seats[1].kind === 'bot'")
+    assert page.evaluate("window.gamebox.peers()") == []
+    # another guest, then the host leaves
+    page = new_game(host, "upthrust", 2, "DEV2L", "human,remote")
+    other = guests()
+    other.join(page, 1)
+    page.evaluate("location.hash = '#/'")
+    other.page.wait_for_function("document.body.dataset.hostGone === 'left'", timeout=10_000)
+    assert other.page.evaluate("document.getElementById('notice-text').textContent").startswith("The host left")
+
+
+def test_the_guest_page_runs_no_engine_and_is_playable_in_about_a_second(host: SharedPage, guests: Any) -> None:
+    page = new_game(host, "upthrust", 2, "DEV2T", "human,remote")
+    guest = guests()
+    elapsed = guest.join(page, 1)
+    assert not [worker for worker in guest.page.workers if "worker.mjs" in worker.url]
+    playable = guest.page.evaluate("window.gamebox.peers()[0].playable_ms")
+    assert playable < 3_000, playable
+    assert elapsed < 5_000, elapsed
+    # a move of the host reaches the guest: its latency over the link
+    started = time.monotonic()
+    upthrust_jump(page, touch=False)
+    wait_moves(guest.page, 1)
+    print(f"guest playable {playable:.0f} ms after its page started; host move seen in "
+          f"{(time.monotonic() - started) * 1000:.0f} ms")
