@@ -225,3 +225,28 @@ def test_the_review_judges_a_remote_seats_moves_as_a_persons() -> None:
 def test_a_guest_request_needs_an_open_game() -> None:
     assert guest(0, op="view")["error"]["key"] == "error.no_game"
     assert guest(0, op="new", game="upthrust", players=2)["error"]["key"] == "error.guest_op"
+
+
+def test_a_remote_seat_handed_to_a_bot_or_a_person_here_keeps_the_game_and_its_running_grab() -> None:
+    table = ask(op="new", game="whoopies", players=3, seed="HANDOVER", seats=[HUMAN, REMOTE, REMOTE])
+    for _ in range(40):
+        if table["view"]["phase"] == "grab":
+            break
+        seat = table["to_move"][0]
+        if table["seats"][seat]["kind"] == "human":
+            table = ask(op="apply", seat=seat, action=ask(op="legal", seat=seat)["actions"][0])
+        else:
+            guest(seat, op="apply", seat=seat, action=guest(seat, op="legal", seat=seat)["actions"][0])
+            table = ask(op="view")
+    assert table["view"]["phase"] == "grab"
+    grab = next(action for action in guest(1, op="legal", seat=1)["actions"] if action.startswith("grab "))
+    assert guest(1, op="apply", seat=1, action=grab)["ok"]
+    before = bridge._require_table().state.fingerprint()
+    handed = ask(op="seats", seats=[HUMAN, {"kind": "bot", "level": "easy"}, HUMAN])
+    assert handed["ok"] and [sitter["kind"] for sitter in handed["seats"]] == ["human", "bot", "human"]
+    assert bridge._require_table().state.fingerprint() == before
+    assert guest(1, op="view")["error"]["key"] == "error.not_your_seat"
+    for bad in ([HUMAN, HUMAN], [HUMAN, {"kind": "bot", "level": "nope"}, HUMAN], "x"):
+        assert not ask(op="seats", seats=bad)["ok"]
+    assert guest(2, op="seats", seats=[REMOTE] * 3)["error"]["key"] == "error.guest_op"
+    assert bridge._require_table().state.fingerprint() == before

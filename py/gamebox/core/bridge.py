@@ -29,6 +29,9 @@ Requests (``op`` and its fields) and what they answer:
 - ``bot``   budget_ms?                         the table after the next bot seat to move has acted
 - ``hint``  seat, budget_ms?                   {"action": ...}: the best move the hard bot finds
 - ``undo``                                     the table after undoing back to the last human action
+- ``seats`` seats                              the same game with other seats (a remote seat whose device stays
+                                               away handed to a bot or a person here, or a seat handed to a
+                                               device); nothing of the game changes, not even a running secret run
 - ``share``                                    {"code": ...}
 - ``replay`` code, step?, seats?               the table at ``step`` (0..moves; default: the end) of the game a
                                                share code describes, plus ``replay``: {step, steps, code,
@@ -695,6 +698,11 @@ def _answer(request: dict[str, Any]) -> tuple[Table | None, dict[str, Any]]:
             raise IllegalAction("There is nothing to undo.", "error.nothing_to_undo")
         undone = state.game.replay(state.seed, state.players, state.options, state.history[:point], state.edition)
         table = Table(undone, table.seats)
+        return table, table.to_json(request.get("viewer"), clock)
+    if op == "seats":
+        seats = _seats({"seats": _field(request, "seats", list)}, state)
+        shown = {seat: seen for seat, seen in table.shown.items() if seats[seat]["kind"] == "remote"}
+        table = Table(state, seats, table.checkpoint, table.replay_over, shown)
         return table, table.to_json(request.get("viewer"), clock)
     if op == "share":
         secret = viewer.seed_is_secret(state)
