@@ -369,3 +369,37 @@ def test_the_guest_page_runs_no_engine_and_is_playable_in_about_a_second(host: S
     wait_moves(guest.page, 1)
     print(f"guest playable {playable:.0f} ms after its page started; host move seen in "
           f"{(time.monotonic() - started) * 1000:.0f} ms")
+
+
+# ---------------------------------------------------------------- real time: Whoopies' grab from two devices
+def grab_at_rest(page: Any, name: str, touch: bool) -> None:
+    """Once the throw this page shows rests, tap the ball of `name` where targets() says it is."""
+    page.wait_for_function("""() => { const c = document.getElementById('board');
+        return c.dataset.screen === 'grab' && c.dataset.throwStart
+          && performance.now() - Number(c.dataset.throwStart) > 2900; }""", timeout=30_000)
+    spot = page.wait_for_function("""(name) => window.gamebox.targets().find((t) => t.action === 'grab'
+        && t.label.startsWith(`Grab ${name} by the ball`))""", arg=name, timeout=10_000).json_value()
+    tap_at(page, spot, touch)
+
+
+def test_whoopies_grabs_from_two_devices_are_timed_on_each_device(host: SharedPage, guests: Any) -> None:
+    page = new_game(host, "whoopies", 3, "GRAB1", "human,remote,easy")  # seat 0 rolls; the blue puff: Ursinus
+    guest = guests()
+    guest.join(page, 1)
+    for action in ("roll", "puff blue", "throw"):
+        spot = page.wait_for_function("(action) => window.gamebox.targets().find((t) => t.action === action)",
+                                      arg=action, timeout=30_000).json_value()
+        before = moves(page)
+        tap_at(page, spot, False)
+        wait_moves(page, before + 1)
+    grab_at_rest(guest.page, "Ursinus", touch=True)
+    grab_at_rest(page, "Ursinus", touch=False)
+    for each in (page, guest.page):
+        each.wait_for_function("window.gamebox.view().last && window.gamebox.view().last.round === 1", timeout=30_000)
+    history = page.evaluate("window.gamebox.table().history")
+    grabs = {seat: action for seat, action in history if action.startswith("grab ")}
+    assert {0, 1} <= set(grabs), history
+    assert int(grabs[1].split(" @")[1]) >= 2800  # timed on the guest's device, from when its screen showed the throw
+    rows = {row["seat"]: row for row in guest.page.evaluate("window.gamebox.view().last.grabs")}
+    assert rows[1]["creature"] == "ursinus" or rows[0]["creature"] == "ursinus", rows
+    screenshot(guest.page, "devices-whoopies-guest")

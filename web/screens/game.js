@@ -137,7 +137,9 @@ const host = {
 function tableSince(mark, { start = true } = {}) {
   const table = /** @type {Table} */ (session.table ?? board.table);
   const keep = storing() && !session.replay && table.deal ? { game: table.game, deal: table.deal } : null;
-  return since(`${table.game}/${table.deal ?? table.fingerprint}${session.replay ? "/replay" : ""}`, mark, { keep, start });
+  // a guest's table has no deal (the host's), and its fingerprint changes with every table: its marks are the page's
+  const deal = table.deal ?? (GUEST ? "guest" : table.fingerprint);
+  return since(`${table.game}/${deal}${session.replay ? "/replay" : ""}`, mark, { keep, start });
 }
 
 /** What the person can do on the board now (window.gamebox.targets): nothing while a request is on its way. */
