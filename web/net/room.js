@@ -50,6 +50,9 @@ export const DEAD_MS = 10_000;
 export const GUEST_OPS = new Set(["view", "legal", "apply"]);
 const GUEST_FIELDS = new Set(["op", "seat", "action", "intent", "clock_ms", "viewer", "guest"]);
 const ROUND_TRIPS = 8; // the samples a seat's round trip and offset are estimated from
+// Beyond its slowest recent round trip, what a guest's move may lose between its tap and its message (a frame or
+// two of its page, the host's queue): a late message's claimed head start is bounded by both.
+const LATE_MARGIN_MS = 100;
 
 /** The byte length of `text` in UTF-8, counted only as far as it matters. @param {string} text */
 function bytes(text) {
@@ -102,6 +105,8 @@ class Refusal extends Error {
  * @property {{rtt: number, offset: number}[]} samples
  * @property {Map<number, number>} pings  id -> sent at
  * @property {string} sent  the fingerprint of the last table sent
+ * @property {number | null} since  when this host sent the table that started the guest's running run
+ *   (performance.now()), null outside one
  * @property {ReturnType<typeof setInterval> | undefined} timer
  */
 
@@ -135,7 +140,7 @@ export class Room extends EventTarget {
     this.game = table.game;
     table.seats.forEach((sitter, seat) => {
       if (sitter.kind === "remote" && !this.seats.has(seat)) {
-        this.seats.set(seat, { seat, state: "invited", link: null, invite: null, ever: false, heard: 0, samples: [],
+        this.seats.set(seat, { seat, state: "invited", link: null, invite: null, ever: false, since: null, heard: 0, samples: [],
           pings: new Map(), sent: "", timer: undefined });
       } else if (sitter.kind !== "remote" && this.seats.has(seat)) {
         this.release(seat, sitter.kind === "bot" ? "bot" : "here");
@@ -286,6 +291,7 @@ export class Room extends EventTarget {
       else request.intent = req.intent;
     }
     if (Number.isSafeInteger(req.clock_ms)) request.clock_ms = req.clock_ms;
+    this.bound(remote, request);
     const link = remote.link;
     this.port.request(request).then((reply) => {
       if (this.closed || remote.link !== link) return;
@@ -313,6 +319,33 @@ export class Room extends EventTarget {
     if (reply.fingerprint && reply.fingerprint === remote.sent) return;
     remote.sent = reply.fingerprint ?? "";
     this.send(remote, { t: "table", table: reply });
+  }
+
+  /** A table sent to the guest: when it first shows the guest to move, its run starts for the guest (a throw, a
+   * race's round, a turn); the run lasts while the guest is to move or other seats' secret moves are still sealed.
+   * @param {RemoteSeat} remote @param {Record<string, any>} table */
+  track(remote, table) {
+    if (!table || !table.ok || !Array.isArray(table.to_move)) return;
+    const moving = !table.is_over && table.to_move.includes(remote.seat);
+    if (moving && remote.since === null) remote.since = performance.now();
+    else if (!moving && !table.sealed) remote.since = null;
+  }
+
+  /** What a guest's clock may claim (docs/multi-device.md, "Real-time phases"): with S the moment this host sent
+   * the table that started the guest's run and R now, the guest cannot have watched longer than R - S, so a
+   * `clock_ms` (what its table may show) and an intent's `ms` (when it acted) are at most that; and a move that
+   * arrives late may claim at most the guest's recent round trip L of head start: an intent's `ms` is at least
+   * R - S - L. @param {RemoteSeat} remote @param {Record<string, any>} request */
+  bound(remote, request) {
+    if (remote.since === null) return;
+    const watched = Math.max(0, Math.floor(performance.now() - remote.since));
+    if (Number.isSafeInteger(request.clock_ms)) request.clock_ms = Math.min(request.clock_ms, watched);
+    const intent = request.intent;
+    if (intent && Number.isFinite(intent.ms)) {
+      const slowest = remote.samples.length ? Math.max(...remote.samples.map((sample) => sample.rtt)) : DEAD_MS / 10;
+      const lead = Math.ceil(slowest * 1.5 + LATE_MARGIN_MS);
+      request.intent = { ...intent, ms: Math.min(watched, Math.max(intent.ms, watched - lead)) };
+    }
   }
 
   // ------------------------------------------------------------ liveness, round trips and clocks
@@ -416,6 +449,8 @@ export class Room extends EventTarget {
 
   /** @param {RemoteSeat} remote @param {Record<string, any>} message */
   send(remote, message) {
+    if (message.t === "table") this.track(remote, message.table);
+    else if (message.t === "reply") this.track(remote, message.reply);
     try {
       remote.link?.send(JSON.stringify(message));
     } catch {

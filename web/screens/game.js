@@ -529,12 +529,13 @@ export async function startNew(setup) {
 }
 
 /** The same game with other seats (a seat whose device went away is played by a bot, or by a person here from
- * now on: web/screens/devices.js): this device's own code of it, opened again. @param {Seat[]} seats */
+ * now on: web/screens/devices.js): the bridge's `seats`, which keeps everything of the game, even a running grab or
+ * race. @param {Seat[]} seats */
 export function reseat(seats) {
   const table = session.table;
-  if (!table || !table.resume) return Promise.resolve(null);
+  if (!table) return Promise.resolve(null);
   lastSetup[table.game] = { players: table.players, seats, options: table.options };
-  return session.open({ op: "open", code: table.resume, seats }, { mount, refused: (error) => notice(errorText(error), "error") });
+  return session.open({ op: "seats", seats }, { mount, refused: (error) => notice(errorText(error), "error") });
 }
 
 /** A guest's game (web/screens/join.js): the host's table for this device's seat, once the link is open. */
