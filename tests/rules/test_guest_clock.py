@@ -171,3 +171,39 @@ def test_the_bound_ends_with_the_run() -> None:
         assert table.shown[0][1] == at and table.earliest_ms(0) is None
         return
     raise AssertionError("no grab found")
+
+
+def test_the_rooms_clock_limit_keeps_a_guest_from_seeing_ahead_of_what_it_can_have_watched() -> None:
+    for state, other in islice(racing("whoopies", 3, 3, 120, "grab "), 1):
+        theirs = timed_moves(state, other, "grab ")[-1]
+        at = state.reveal_ms(other, theirs)
+        assert at is not None
+        open_with(state, [REMOTE] * 3)
+        assert guest(other, op="apply", seat=other, action=theirs)["ok"]
+        limited = guest(0, op="view", clock_ms=at + 500, clock_limit_ms=at - 1)
+        assert [other, theirs] not in limited["history"]
+        assert limited == guest(0, op="view", clock_ms=at - 1)
+        assert [other, theirs] in guest(0, op="view", clock_ms=at + 500, clock_limit_ms=at)["history"]
+        return
+    raise AssertionError("no grab found")
+
+
+def test_the_rooms_earliest_time_raises_a_late_intents_time_and_refuses_an_earlier_action() -> None:
+    for state, _ in islice(racing("whoopies", 2, 2, 120, "grab "), 1):
+        open_with(state, [REMOTE, REMOTE])
+        before = ask(op="view")["fingerprint"]
+        refused = guest(0, op="apply", seat=0, action="grab 412,233 @900", earliest_ms=1000)
+        assert refused["error"]["key"] == "error.guest_clock" and refused["error"]["params"]["earliest"] == 1000
+        assert ask(op="view")["fingerprint"] == before
+        played = guest(0, op="apply", seat=0, intent={"point": [412, 233], "ms": 900}, earliest_ms=1000)
+        assert played["ok"] and [0, "grab 412,233 @1000"] in played["history"]
+        return
+    raise AssertionError("no grab found")
+
+
+@pytest.mark.parametrize("name", ["clock_ms", "clock_limit_ms", "earliest_ms"])
+@pytest.mark.parametrize("value", [-1, 86_400_001, "5", 1.5, True])
+def test_a_guests_times_out_of_range_or_of_the_wrong_type_are_refused(name: str, value: object) -> None:
+    open_with(gamebox.get("whoopies").new("RANGE", 2), [REMOTE, REMOTE])
+    refused = guest(0, op="view", **{name: value})
+    assert refused["error"]["key"] == "error.bad_request" and refused["error"]["params"]["field"] == name

@@ -80,7 +80,10 @@ public or undo_refusal. ``legal`` answers {ok, seat, actions} as for the host. I
 ``clock_ms`` shows it the others' moves as a local seat's clock does, and the table remembers the latest time it
 has shown that seat (``Table.shown``); that seat's own move in the same run may not be timed before it
 (error.guest_clock), so a guest that asks with a clock ahead of its own cannot see a grab and then claim to have
-grabbed first.
+grabbed first. The host's room may add two bounds of its own, from its own times (never from the guest's message):
+``clock_limit_ms`` (the request's clock is at most this: the longest the guest can have watched the run) and
+``earliest_ms`` (an intent's ``ms`` is raised to at least this: a late message claims no more head start than a
+round trip; a timed action text earlier than it is refused, error.guest_clock).
 
 Every table reply has ``ok: true``; every failure has ``ok: false`` and an ``error`` with a message key and
 leaves the open game exactly as it was (each change is made on a copy and kept only once its reply is made).
@@ -117,7 +120,8 @@ SEAT_KINDS: Final = ("human", "bot", "remote")
 PEOPLE: Final = frozenset({"human", "remote"})
 # What a guest device may ask (docs/multi-device.md, "What a guest receives"), and the fields it may send.
 GUEST_OPS: Final = frozenset({"view", "legal", "apply"})
-GUEST_FIELDS: Final = frozenset({"op", "guest", "viewer", "seat", "action", "intent", "clock_ms"})
+GUEST_FIELDS: Final = frozenset({"op", "guest", "viewer", "seat", "action", "intent", "clock_ms",
+                                 "clock_limit_ms", "earliest_ms"})
 
 
 class Table:
@@ -316,15 +320,17 @@ def _field(request: dict[str, Any], name: str, kind: type | tuple[type, ...], de
             raise BadRequest(f"The request needs {name!r}.", "error.bad_request", field=name)
         return default
     value = request[name]
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if not isinstance(value, kind) or (isinstance(value, bool) and int in kinds and bool not in kinds):
         raise BadRequest(f"{name!r} has the wrong type.", "error.bad_request", field=name)
     return value
 
 
-def _clock(request: dict[str, Any]) -> int | None:
-    clock: int | None = _field(request, "clock_ms", (int, type(None)), None)
+def _clock(request: dict[str, Any], name: str = "clock_ms") -> int | None:
+    """A time of the running real-time phase, in ms (``clock_ms``, or a guest's bound): None when absent."""
+    clock: int | None = _field(request, name, (int, type(None)), None)
     if clock is not None and not 0 <= clock <= MAX_CLOCK_MS:
-        raise BadRequest("'clock_ms' is out of range.", "error.bad_request", field="clock_ms")
+        raise BadRequest(f"{name!r} is out of range.", "error.bad_request", field=name)
     return clock
 
 
@@ -579,6 +585,10 @@ def _guest_answer(request: dict[str, Any]) -> tuple[Table | None, dict[str, Any]
     seat = _guest_seat(table, request)
     state = table.state
     clock = _clock(request)
+    limit = _clock(request, "clock_limit_ms")
+    if clock is not None and limit is not None:
+        clock = min(clock, limit)
+    bound = _clock(request, "earliest_ms")
     if op == "view":
         return None, table.guest_json(seat, clock)
     if op == "legal":
@@ -588,9 +598,16 @@ def _guest_answer(request: dict[str, Any]) -> tuple[Table | None, dict[str, Any]
                       "actions": seen.legal_actions(seat) if seat in state.to_move else []}
     if table.replay_over is not None:
         raise IllegalAction("A replay is watched, not played.", "error.replay_not_played")
-    action = state.compose(seat, _intent(request)) if "intent" in request else _field(request, "action", str)
+    if "intent" in request:
+        intent = _intent(request)
+        ms = intent.get("ms")
+        if bound is not None and isinstance(ms, int) and not isinstance(ms, bool) and ms < bound:
+            intent = {**intent, "ms": bound}  # a late message: no more head start than the room allows
+        action = state.compose(seat, intent)
+    else:
+        action = _field(request, "action", str)
     played = _played(table, seat, action)
-    earliest = table.earliest_ms(seat)
+    earliest = max((ms for ms in (table.earliest_ms(seat), bound) if ms is not None), default=None)
     at = state.reveal_ms(seat, action)
     if earliest is not None and at is not None and at < earliest:
         raise IllegalAction("That move is timed before a moment your screen had already shown.",
