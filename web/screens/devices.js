@@ -4,7 +4,7 @@
 // or pasted, the seat's connection), and each seat's connection beside the scores, with one-tap fixes for a seat
 // whose device went away: a new invite, a bot, or the person plays it here.
 import { t } from "../i18n.js";
-import { $, announce, element, errorText, notice } from "../dom.js";
+import { $, announce, clearNotice, element, errorText, notice } from "../dom.js";
 import { gameInfo } from "../games.js";
 import { createInvite } from "../net/link.js";
 import { drawQR, scanQR } from "../net/qr.js";
@@ -79,7 +79,12 @@ function end(reason) {
 function changed({ seat, state }) {
   const table = session.table;
   if (table && (state === "connected" || state === "disconnected")) {
-    announce(t(`net.announce.${state}`, { name: t("seat.player", { n: seat + 1 }) }));
+    const words = t(`net.announce.${state}`, { name: t("seat.player", { n: seat + 1 }) });
+    // "Answer taken: ... is connecting" goes once it is connected; a device that goes away is said
+    const taken = !$("notice").hidden && $("notice-text").textContent === t("net.answer_taken", { name: t("seat.player", { n: seat + 1 }) });
+    if (state === "connected" && taken) clearNotice();
+    if (state === "disconnected") notice(words, "error");
+    announce(words);
   }
   renderBar();
   if ($("devices") && !$("devices").hidden) renderPanel();

@@ -50,6 +50,7 @@ export function renderSetup(game, preset) {
 
   const drawSeats = () => {
     const players = Number(playersSelect.value);
+    $("setup-form").classList.toggle("several", devices.checked);
     const old = [...seatsList.querySelectorAll("li")].map((li) => ({
       kind: li.querySelector("select.kind").value, level: li.querySelector("select.level").value,
     }));
