@@ -43,11 +43,13 @@ RECORD = """
 
 
 class Guest:
-    """A guest device: its own browser context (a 390x844 phone), on an invite link."""
+    """A guest device: its own browser context (a 390x844 phone, or a 1024x768 screen with a mouse), on an invite
+    link."""
 
-    def __init__(self, browser: Any, site: str) -> None:
-        self.context, self.watch = watched_context(browser, site, viewport={"width": 390, "height": 844},
-                                                   has_touch=True)
+    def __init__(self, browser: Any, site: str, phone: bool = True) -> None:
+        self.context, self.watch = watched_context(
+            browser, site, viewport={"width": 390, "height": 844} if phone else {"width": 1024, "height": 768},
+            has_touch=phone)
         self.context.add_init_script("window.GAMEBOX_TEST_SPEED = 0;" + RECORD)
         self.page = watched_page(self.context, self.watch)
         self.opened_ms = 0.0
@@ -91,8 +93,8 @@ def host(browser: Any, site: str) -> Iterator[SharedPage]:
 def guests(browser: Any, site: str, host: SharedPage) -> Iterator[Any]:
     made: list[Guest] = []
 
-    def make() -> Guest:
-        guest = Guest(browser, site)
+    def make(phone: bool = True) -> Guest:
+        guest = Guest(browser, site, phone)
         made.append(guest)
         return guest
 
@@ -403,3 +405,22 @@ def test_whoopies_grabs_from_two_devices_are_timed_on_each_device(host: SharedPa
     rows = {row["seat"]: row for row in guest.page.evaluate("window.gamebox.view().last.grabs")}
     assert rows[1]["creature"] == "ursinus" or rows[0]["creature"] == "ursinus", rows
     screenshot(guest.page, "devices-whoopies-guest")
+
+
+# ---------------------------------------------------------------- real time: a Ubongo race round on two devices
+def test_ubongo_race_round_solved_on_two_devices(host: SharedPage, guests: Any) -> None:
+    from .test_ubongo_e2e import BOARD, solve_by_dragging
+
+    page = new_game(host, "ubongo", 2, "RACE9", "human,remote")
+    guest = guests(phone=False)  # the race's drags with a mouse, as on the host
+    guest.join(page, 1)
+    for each in (page, guest.page):
+        each.wait_for_function(f"{BOARD}.ubongo && {BOARD}.ubongo.gate() === null", timeout=30_000)
+    solve_by_dragging(guest.page, 1)
+    solve_by_dragging(page, 0)
+    for each in (page, guest.page):
+        each.wait_for_function("window.gamebox.view().round === 2", timeout=30_000)
+    results = {r["seat"]: r for r in guest.page.evaluate("window.gamebox.view().last_round.results")}
+    assert results[0]["time_ms"] is not None and results[1]["time_ms"] is not None, results
+    assert results == {r["seat"]: r for r in page.evaluate("window.gamebox.view().last_round.results")}
+    screenshot(guest.page, "devices-ubongo-guest")

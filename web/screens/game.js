@@ -236,7 +236,9 @@ function show(table, previous, { animate = true } = {}) {
   let turn;
   if (table.is_over) turn = t("game.over");
   else {
-    const seat = table.to_move[0];
+    // with seats on other devices, a person here among those to move (a race, a grab) is whose turn it is
+    const here = table.seats.some((s) => s.kind === "remote") ? table.to_move.find((s) => table.seats[s].kind === "human") : undefined;
+    const seat = here ?? table.to_move[0];
     const sitter = table.seats[seat];
     if (sitter.kind === "bot" || (sitter.kind === "remote" && sitter.level)) turn = t("game.thinking", { name: seatName(table, seat) });
     else if (sitter.kind === "remote") turn = t("game.turn_player", { name: seatName(table, seat) }); // on another device
