@@ -230,7 +230,7 @@ def secrets_kept(guest: Guest, seat: int, code: str) -> None:
             if hand["seat"] != seat:
                 assert "pieces" not in hand, hand
         history = [tuple(move) for move in table["history"]]
-        state = game.replay(final.seed, final.players, final.options, final.history[:len(history)], final.edition)
+        state: Any = game.replay(final.seed, final.players, final.options, final.history[:len(history)], final.edition)
         seen = {f"{p['colour']}{p['symbol']}" for stack in table["view"]["stacks"] for p in stack["pieces"]}
         seen |= {f"{p['colour']}{p['symbol']}" for p in table["view"]["hands"][seat].get("pieces", [])}
         view_text = json.dumps(table["view"])
@@ -274,23 +274,27 @@ def test_upcombine_three_hands_on_three_pages(host: SharedPage, guests: Any) -> 
 
 
 # ---------------------------------------------------------------- faults
-def test_malformed_oversized_and_other_seat_messages_are_refused_and_change_nothing(host: SharedPage, guests: Any) -> None:
+def test_malformed_oversized_and_other_seat_messages_are_refused_and_change_nothing(host: SharedPage,
+                                                                                   guests: Any) -> None:
     page = new_game(host, "upthrust", 2, "DEV2F", "remote,human")
     guest = guests()
     guest.join(page, 0)
     before = page.evaluate("window.gamebox.table().fingerprint")
     legal = guest.page.evaluate("window.gamebox.legal(0)")
+    def ask(number: int, req: dict[str, Any]) -> str:
+        return json.dumps({"t": "ask", "id": number, "req": req})
+
     hostile = [
         ("not json", "net.refused.shape"),
         (json.dumps([1, 2]), "net.refused.shape"),
-        (json.dumps({"t": "ask", "id": 901, "req": {"op": "apply", "seat": 1, "action": legal[0]}}), "net.refused.seat"),
-        (json.dumps({"t": "ask", "id": 902, "req": {"op": "view", "viewer": 1}}), "net.refused.seat"),
-        (json.dumps({"t": "ask", "id": 903, "req": {"op": "bot", "seat": 0}}), "net.refused.op"),
-        (json.dumps({"t": "ask", "id": 904, "req": {"op": "undo"}}), "net.refused.op"),
-        (json.dumps({"t": "ask", "id": 905, "req": {"op": "apply", "seat": 0, "action": legal[0], "code": "x"}}), "net.refused.shape"),
+        (ask(901, {"op": "apply", "seat": 1, "action": legal[0]}), "net.refused.seat"),
+        (ask(902, {"op": "view", "viewer": 1}), "net.refused.seat"),
+        (ask(903, {"op": "bot", "seat": 0}), "net.refused.op"),
+        (ask(904, {"op": "undo"}), "net.refused.op"),
+        (ask(905, {"op": "apply", "seat": 0, "action": legal[0], "code": "x"}), "net.refused.shape"),
         (json.dumps({"t": "hello", "invite": "x", "seat": 0}), "net.refused.type"),
         (json.dumps({"t": "welcome"}), "net.refused.type"),
-        (json.dumps({"t": "ask", "id": 906, "req": {"op": "apply", "seat": 0, "action": "x" * 17_000}}), "net.refused.size"),
+        (ask(906, {"op": "apply", "seat": 0, "action": "x" * 17_000}), "net.refused.size"),
     ]
     for text, _ in hostile:
         guest.send(text)
@@ -314,7 +318,8 @@ def test_an_invite_used_twice_is_refused_and_a_connected_seat_cannot_be_taken(ho
     answer = guest.page.evaluate("window.gamebox.answer()")
     refusal = page.evaluate("(a) => window.gamebox.accept(a).then(() => 'taken', (e) => e.key)", answer)
     assert refusal in ("net.refused.used", "net.refused.connected")
-    assert page.evaluate("(seat) => window.gamebox.invite(seat).then(() => 'made', (e) => e.key)", 1) == "net.refused.connected"
+    again = page.evaluate("(seat) => window.gamebox.invite(seat).then(() => 'made', (e) => e.key)", 1)
+    assert again == "net.refused.connected"
     assert page.evaluate("window.gamebox.peers()")[0]["state"] == "connected"
 
 
@@ -339,7 +344,8 @@ def test_a_guest_that_reloads_rejoins_with_a_new_invite_and_carries_on(host: Sha
     wait_moves(page, 4)
 
 
-def test_a_disconnected_seat_goes_to_a_bot_in_one_tap_and_the_host_leaving_is_told(host: SharedPage, guests: Any) -> None:
+def test_a_disconnected_seat_goes_to_a_bot_in_one_tap_and_the_host_leaving_is_told(host: SharedPage,
+                                                                                  guests: Any) -> None:
     page = new_game(host, "upthrust", 2, "DEV2B", "human,remote")
     guest = guests()
     guest.join(page, 1)
