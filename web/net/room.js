@@ -53,6 +53,9 @@ const ROUND_TRIPS = 8; // the samples a seat's round trip and offset are estimat
 // Beyond its slowest recent round trip, what a guest's move may lose between its tap and its message (a frame or
 // two of its page, the host's queue): a late message's claimed head start is bounded by both.
 const LATE_MARGIN_MS = 100;
+// What a game's page shows of a run before its clock starts: Whoopies' countdown before the throw
+// (web/games/whoopies/renderer.js COUNTDOWN_MS; shorter at a test's speed, which only loosens the bound).
+const LEAD_IN_MS = /** @type {Record<string, number>} */ ({ whoopies: 2100 });
 
 /** The byte length of `text` in UTF-8, counted only as far as it matters. @param {string} text */
 function bytes(text) {
@@ -331,21 +334,20 @@ export class Room extends EventTarget {
     else if (!moving && !table.sealed) remote.since = null;
   }
 
-  /** What a guest's clock may claim (docs/multi-device.md, "Real-time phases"): with S the moment this host sent
-   * the table that started the guest's run and R now, the guest cannot have watched longer than R - S, so a
-   * `clock_ms` (what its table may show) and an intent's `ms` (when it acted) are at most that; and a move that
-   * arrives late may claim at most the guest's recent round trip L of head start: an intent's `ms` is at least
-   * R - S - L. @param {RemoteSeat} remote @param {Record<string, any>} request */
+  /** What a guest's clock may claim (docs/multi-device.md, "Real-time phases"), passed to the bridge with the
+   * request (which applies it to every kind of request, an intent's `ms` and a timed action's text alike): with S
+   * the moment this host sent the table that started the guest's run and R now, the guest cannot have watched
+   * longer than R - S (`clock_limit_ms`); and a move that arrives late may claim at most the guest's recent round
+   * trip L of head start, after what its page shows before its clock starts (LEAD_IN_MS): `earliest_ms` is
+   * R - S - lead-in - L. @param {RemoteSeat} remote @param {Record<string, any>} request */
   bound(remote, request) {
     if (remote.since === null) return;
     const watched = Math.max(0, Math.floor(performance.now() - remote.since));
-    if (Number.isSafeInteger(request.clock_ms)) request.clock_ms = Math.min(request.clock_ms, watched);
-    const intent = request.intent;
-    if (intent && Number.isFinite(intent.ms)) {
-      const slowest = remote.samples.length ? Math.max(...remote.samples.map((sample) => sample.rtt)) : DEAD_MS / 10;
-      const lead = Math.ceil(slowest * 1.5 + LATE_MARGIN_MS);
-      request.intent = { ...intent, ms: Math.min(watched, Math.max(intent.ms, watched - lead)) };
-    }
+    request.clock_limit_ms = watched;
+    if (request.op !== "apply") return;
+    const slowest = remote.samples.length ? Math.max(...remote.samples.map((sample) => sample.rtt)) : DEAD_MS / 10;
+    const lead = Math.ceil(slowest * 1.5 + LATE_MARGIN_MS) + (LEAD_IN_MS[this.game ?? ""] ?? 0);
+    request.earliest_ms = Math.max(0, watched - lead);
   }
 
   // ------------------------------------------------------------ liveness, round trips and clocks
