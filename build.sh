@@ -62,6 +62,7 @@ ensure_node() {
   command -v npm >/dev/null 2>&1 || die "Gamebox needs Node.js and npm (for the pinned pyodide and axe-core packages)."
   if [ ! -f node_modules/pyodide/pyodide.mjs ] || [ ! -f node_modules/axe-core/axe.min.js ] \
       || [ ! -f node_modules/intl-messageformat/index.js ] \
+      || [ ! -f node_modules/qrcode-generator/dist/qrcode.mjs ] || [ ! -f node_modules/zxing-wasm/LICENSE ] \
       || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     say "npm ci (pyodide $(node -p 'require("./package.json").dependencies.pyodide'))"
     npm ci --no-audit --no-fund --loglevel=error
@@ -91,6 +92,30 @@ vendor() {
       || die "index.html's import map does not name $package"
     mkdir -p "$DIST/web/vendor/$package"
     cp "node_modules/$package/index.js" "node_modules/$package/LICENSE.md" "$DIST/web/vendor/$package/"
+  done
+}
+
+# The QR code libraries (web/net/qr.js imports them by name, when it first draws or reads a code; docs/multi-device.md,
+# "Connecting devices"): each published ES module, the ponyfill's ZXing reader (WebAssembly, fetched from this site,
+# never from a CDN) and the licences (qrcode-generator's is the head of its one file), as published, nothing
+# bundled. Each entry is package:file; it goes to web/vendor/<package>/<file without dist/ or dist/es/>. The import
+# map names the two modules (and the policy in index.html carries the map's hash).
+VENDORED_FILES="qrcode-generator:dist/qrcode.mjs barcode-detector:dist/es/ponyfill.js
+  barcode-detector:dist/es/zxing-exported.js barcode-detector:LICENSE zxing-wasm:dist/reader/zxing_reader.wasm
+  zxing-wasm:LICENSE"
+vendor_files() {
+  local entry package file target
+  grep -q '"qrcode-generator": "./web/vendor/qrcode-generator/qrcode.mjs"' index.html \
+    || die "index.html's import map does not name qrcode-generator"
+  grep -q '"barcode-detector/ponyfill": "./web/vendor/barcode-detector/ponyfill.js"' index.html \
+    || die "index.html's import map does not name barcode-detector/ponyfill"
+  for entry in $VENDORED_FILES; do
+    package=${entry%%:*}
+    file=${entry#*:}
+    target=${file#dist/}
+    target="$DIST/web/vendor/$package/${target#es/}"
+    mkdir -p "$(dirname "$target")"
+    cp "node_modules/$package/$file" "$target"
   done
 }
 
@@ -128,6 +153,7 @@ build() {
   cp index.html "$DIST/"
   cp -r web "$DIST/web"
   vendor
+  vendor_files
   # games.json (the registry's manifest and each game's page files), each language's catalogue merged from the
   # shared words and every game's, and with GAMEBOX_TEST_GAMES=1 the test games' page files (tests/games/web/*)
   "$PY" tools/manifest.py site "$DIST" || die "the games step (tools/manifest.py) failed"

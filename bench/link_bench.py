@@ -1,0 +1,187 @@
+"""Links between devices (web/net/link.js, issue 20): how long the invite and answer texts are, how big their QR
+codes, how long a link takes to open, and the round trip of a message over the data channel.
+
+Two browser contexts (two devices) in one Chromium, linked over the machine's own network by real WebRTC, on a page
+of the built site without the app (tests/e2e/test_link_e2e.py's device page: no engine boots):
+- texts: the invite and the answer with the host candidates alone (as the browser gives them: mDNS names unless
+  it shows addresses), and with one server-reflexive candidate, which a STUN server passed as `iceServers` adds (a
+  tiny STUN server here answers with a made-up public address, 198.51.100.7, as a home router's would be);
+  each with the QR code's version at error correction M, alone and in an invite link of the site;
+- connect: from the host taking the answer to the link being open on both sides;
+- round trip: the host sends {t: "ping", id, at} and the guest echoes it at once: p50/p95 of 200 pings (sent
+  one after another, so each is the latency of one message and its reply).
+
+./build.sh bench runs it through bench/run.py; alone: python bench/link_bench.py [--pings N] (GAMEBOX_DIST picks
+the site; it must be built).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import statistics
+import struct
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+import serve  # noqa: E402
+from tests.e2e.conftest import launch_chromium  # noqa: E402
+from tests.e2e.test_link_e2e import Device  # noqa: E402
+
+DIST = Path(os.environ.get("GAMEBOX_DIST", ROOT / "dist"))
+PUBLIC_ADDRESS = "198.51.100.7"  # TEST-NET-2: the made-up address the STUN server reports
+MAGIC = 0x2112A442
+LINK_PREFIX = "https://example.org/gamebox/#/join?invite="  # about as long as a real site's invite link
+
+
+class StunServer:
+    """A STUN binding responder (RFC 8489) on UDP that reports PUBLIC_ADDRESS and the asker's port."""
+
+    def __init__(self, host: str) -> None:
+        self.socket = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        self.socket.bind((host, 0))
+        self.socket.settimeout(0.2)
+        self.address = self.socket.getsockname()
+        self.running = True
+        self.asked = 0
+        self.thread = threading.Thread(target=self.serve, daemon=True)
+        self.thread.start()
+
+    def serve(self) -> None:
+        public = struct.unpack(">I", socket.inet_aton(PUBLIC_ADDRESS))[0]
+        while self.running:
+            try:
+                data, (_, port) = self.socket.recvfrom(2048)
+            except TimeoutError:
+                continue
+            if len(data) < 20 or struct.unpack(">HHI", data[:8])[0] != 0x0001:
+                continue
+            self.asked += 1
+            transaction = data[8:20]
+            attribute = struct.pack(">HHBBHI", 0x0020, 8, 0, 1, port ^ (MAGIC >> 16), public ^ MAGIC)
+            self.socket.sendto(struct.pack(">HHI", 0x0101, len(attribute), MAGIC) + transaction + attribute,
+                               (_, port))
+
+    def close(self) -> None:
+        self.running = False
+        self.thread.join()
+        self.socket.close()
+
+
+def local_address() -> str:
+    """The machine's address on its network (where a STUN server on the LAN would be), not loopback."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.254", 9))  # no packet is sent: this only picks the outgoing interface
+        return str(probe.getsockname()[0])
+    finally:
+        probe.close()
+
+
+def texts(host: Device, guest: Device, ice_servers: list[dict[str, str]]) -> dict[str, Any]:
+    """An invite and its answer with these ICE servers: their lengths, candidates and QR code sizes."""
+    invite = host.run("""async (iceServers) => {
+        window.invite = await (await import('./web/net/link.js')).createInvite({iceServers});
+        return window.invite.text; }""", ice_servers)
+    answer = guest.run("""async ([text, iceServers]) => {
+        window.answer = await (await import('./web/net/link.js')).acceptInvite(text, {iceServers});
+        return window.answer.text; }""", [invite, ice_servers])
+    described = {}
+    for kind, text, device in (("invite", invite, guest), ("answer", answer, host)):
+        described[kind] = device.run("""async ([text, kind, prefix]) => {
+            const sdp = await import('./web/net/sdp.js'), qr = await import('./web/net/qr.js');
+            const compact = await sdp.unpack(text, kind);
+            const canvas = document.createElement('canvas');
+            const version = async (value) => ((await qr.drawQR(canvas, value)).modules - 17) / 4;
+            return {chars: text.length, candidates: compact.candidates.map((c) => c.type + ' ' + c.address),
+                    qr: await version(text), qrLink: await version(prefix + text)}; }""", [text, kind, LINK_PREFIX])
+    host.run("window.invite.cancel()")
+    guest.run("window.answer.cancel()")
+    return described
+
+
+def connect_and_ping(host: Device, guest: Device, pings: int) -> dict[str, Any]:
+    invite = host.run("""async () => {
+        window.invite = await (await import('./web/net/link.js')).createInvite(); return window.invite.text; }""")
+    answer = guest.run("""async (text) => {
+        window.answer = await (await import('./web/net/link.js')).acceptInvite(text);
+        window.answer.link.then((link) => {
+            window.link = link;
+            link.addEventListener('message', (event) => {
+                const message = JSON.parse(event.detail);
+                link.send(JSON.stringify({t: 'pong', id: message.id, at: message.at, host_at: Date.now()}));
+            });
+        });
+        return window.answer.text; }""", invite)
+    return dict(host.run("""async ([text, pings]) => {
+        const started = performance.now();
+        const link = await window.invite.accept(text);
+        await link.opened;
+        const connect = performance.now() - started;
+        const trips = [];
+        for (let id = 0; id < pings; id += 1) {
+            const sent = performance.now();
+            const back = new Promise((resolve) => link.addEventListener('message', resolve, {once: true}));
+            link.send(JSON.stringify({t: 'ping', id, at: sent}));
+            await back;
+            trips.push(performance.now() - sent);
+        }
+        link.close();
+        return {connect, trips}; }""", [answer, pings]))
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+
+
+def report(browser: Any, url: str, pings: int = 200) -> dict[str, Any]:
+    host, guest = Device(browser, url), Device(browser, url)
+    stun = StunServer(local_address())
+    try:
+        plain = texts(host, guest, [])
+        reflexive = texts(host, guest, [{"urls": f"stun:{stun.address[0]}:{stun.address[1]}"}])
+        timing = connect_and_ping(host, guest, pings)
+        connects = [connect_and_ping(host, guest, 1)["connect"] for _ in range(4)] + [timing["connect"]]
+        for device in (host, guest):
+            device.check()
+    finally:
+        stun.close()
+        host.context.close()
+        guest.context.close()
+    print("\n== links between devices (WebRTC data channel over this machine's network, two browser contexts)")
+    for label, described in (("host candidates only", plain), ("with one srflx (STUN)", reflexive)):
+        for kind in ("invite", "answer"):
+            text = described[kind]
+            print(f"{kind:6} {label:22}: {text['chars']:4} characters, QR version {text['qr']:.0f} "
+                  f"({text['qrLink']:.0f} in a {len(LINK_PREFIX)}-character link); {', '.join(text['candidates'])}")
+    print(f"connect (answer taken -> open): median {statistics.median(connects):6.1f} ms (n={len(connects)})")
+    trips = timing["trips"]
+    print(f"message round trip:             p50 {percentile(trips, 0.5):6.2f} ms   "
+          f"p95 {percentile(trips, 0.95):6.2f} ms   (n={len(trips)})")
+    return {"plain": plain, "reflexive": reflexive, "connect": connects, "trips": trips}
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--pings", type=int, default=200)
+    args = parser.parse_args()
+    server, url = serve.start(DIST)
+    with sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        report(browser, url, args.pings)
+        browser.close()
+    server.shutdown()
+
+
+if __name__ == "__main__":
+    main()

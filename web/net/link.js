@@ -1,0 +1,262 @@
+// @ts-check
+// A direct link between two devices: one WebRTC data channel (ordered, reliable), made with no signalling server.
+// The host makes an invite (a short text, web/net/sdp.js), the guest answers it with another short text, and
+// the host takes the answer: the texts travel as links, QR codes or pasted codes (docs/multi-device.md,
+// "Connecting devices").
+//
+//   host:  const invite = await createInvite({iceServers});  show invite.text ...
+//          const link = await invite.accept(answerText);      // the guest's answer
+//   guest: const {text, link} = await acceptInvite(inviteText, {iceServers});  show text ...
+//          (await link).send("hello")
+//
+// By default there are no ICE servers: the devices find each other by their host candidates (mDNS names on one
+// network) and the page asks no other origin for anything. An embedding site may pass STUN/TURN servers for play
+// across networks.
+
+import { LinkError, decode, encode } from "./sdp.js";
+
+export { LinkError };
+
+/** The largest message, in UTF-8 bytes, a link sends (the room bounds its own messages well below it). */
+export const MAX_MESSAGE = 64 * 1024;
+/** How long ICE gathering may take before the text is made from what was gathered (a STUN server that does not
+ * answer would otherwise hold the invite up for many seconds). */
+export const GATHER_MS = 3000;
+/** How long a link may stay "connecting" (the answer taken) before it is given up. */
+export const CONNECT_MS = 30_000;
+/** How long a connection may stay "disconnected" (a Wi-Fi hiccup) before the link closes. */
+export const DISCONNECT_GRACE_MS = 4000;
+const LABEL = "gamebox";
+
+/** @typedef {"connecting" | "open" | "closed"} LinkState */
+/** @typedef {{iceServers?: RTCIceServer[]}} LinkOptions */
+/**
+ * What the host gets for one invite: its text, and `accept` for the guest's answer (once: a second answer is
+ * refused with net.invite_used). `cancel` closes it unused.
+ * @typedef {object} Invite
+ * @property {string} text
+ * @property {(answerText: string) => Promise<Link>} accept
+ * @property {() => void} cancel
+ */
+/**
+ * What the guest gets for an invite: its answer's text, and the link, which resolves once the host has taken the
+ * answer and the channel is open (rejects with net.connect_failed if it never opens). `cancel` gives it up.
+ * @typedef {object} Answer
+ * @property {string} text
+ * @property {Promise<Link>} link
+ * @property {() => void} cancel
+ */
+
+/**
+ * One data channel to the other device, as the room uses it: `send(text)`, `close()`, `state`, and the events
+ * "open", "message" (a CustomEvent whose `detail` is the text) and "close" (its `detail` is the reason:
+ * "closed" here, "peer" when the other side closed, "failed", "disconnected" or "timeout"). A closed link stays
+ * closed: a rejoin makes a new one.
+ */
+export class Link extends EventTarget {
+  /**
+   * @param {RTCPeerConnection} connection
+   * @param {RTCDataChannel} channel
+   */
+  constructor(connection, channel) {
+    super();
+    this.connection = connection;
+    this.channel = channel;
+    /** @type {LinkState} */
+    this.state = channel.readyState === "open" ? "open" : "connecting";
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.timer = undefined;
+    /** Resolves when the channel opens; rejects with net.connect_failed if the link closes first. */
+    this.opened = new Promise((resolve, reject) => {
+      if (this.state === "open") resolve(undefined);
+      this.addEventListener("open", () => resolve(undefined), { once: true });
+      this.addEventListener("close", (event) => reject(new LinkError("net.connect_failed",
+        `the link closed before it opened (${/** @type {CustomEvent} */ (event).detail})`)), { once: true });
+    });
+    this.opened.catch(() => {});  // whoever waits for it sees the failure; nobody else has to
+    channel.addEventListener("open", () => this.#open());
+    channel.addEventListener("message", (event) => {
+      if (this.state !== "open" || typeof event.data !== "string") return;
+      this.dispatchEvent(new CustomEvent("message", { detail: event.data }));
+    });
+    // the other side closed, reloaded or went away: an "error" event (an SCTP abort) may come first, and "close"
+    // always follows it
+    channel.addEventListener("close", () => this.#end("peer"));
+    connection.addEventListener("connectionstatechange", () => this.#watch());
+    if (this.state === "connecting") this.#delay("timeout", CONNECT_MS);
+  }
+
+  /**
+   * Send one text. Throws a LinkError: net.link_closed when the link is not open, net.message_too_big beyond
+   * MAX_MESSAGE bytes.
+   * @param {string} text
+   */
+  send(text) {
+    if (this.state !== "open") throw new LinkError("net.link_closed", `the link is ${this.state}`);
+    const size = new TextEncoder().encode(text).length;
+    if (size > MAX_MESSAGE) {
+      throw new LinkError("net.message_too_big", `a message of ${size} bytes; a link sends at most ${MAX_MESSAGE}`);
+    }
+    this.channel.send(text);
+  }
+
+  /** Close the link (and its connection); a "close" event follows with the reason "closed". */
+  close() {
+    this.#end("closed");
+  }
+
+  #open() {
+    if (this.state !== "connecting") return;
+    this.state = "open";
+    clearTimeout(this.timer);
+    this.dispatchEvent(new Event("open"));
+  }
+
+  #watch() {
+    const state = this.connection.connectionState;
+    if (state === "failed" || state === "closed") this.#end(state === "failed" ? "failed" : "peer");
+    else if (state === "disconnected") this.#delay("disconnected", DISCONNECT_GRACE_MS);
+    else if (state === "connected" && this.state === "open") clearTimeout(this.timer);
+  }
+
+  /**
+   * Close with `reason` after `ms` unless the connection has (re)connected by then.
+   * @param {string} reason
+   * @param {number} ms
+   */
+  #delay(reason, ms) {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      if (this.state === "connecting" || this.connection.connectionState !== "connected") this.#end(reason);
+    }, ms);
+  }
+
+  /** @param {string} reason */
+  #end(reason) {
+    if (this.state === "closed") return;
+    this.state = "closed";
+    clearTimeout(this.timer);
+    this.channel.close();
+    this.connection.close();
+    this.dispatchEvent(new CustomEvent("close", { detail: reason }));
+  }
+}
+
+/**
+ * The host's side: a connection with one data channel, and its offer as a compact text once ICE gathering is
+ * complete (or GATHER_MS have passed).
+ * @param {LinkOptions} [options]
+ * @returns {Promise<Invite>}
+ */
+export async function createInvite({ iceServers = [] } = {}) {
+  const connection = newConnection(iceServers);
+  const channel = connection.createDataChannel(LABEL, { ordered: true });
+  try {
+    await connection.setLocalDescription(await connection.createOffer());
+    await gathered(connection);
+    const text = await encode(description(connection), "invite");
+    let used = false;
+    return {
+      text,
+      accept: async (answerText) => {
+        if (used) throw new LinkError("net.invite_used", "this invite has already been answered");
+        const sdp = await decode(answerText, "answer");
+        used = true;
+        try {
+          await connection.setRemoteDescription({ type: "answer", sdp });
+        } catch (error) {
+          connection.close();
+          throw new LinkError("net.answer_bad", `the browser refused the answer: ${error}`);
+        }
+        return new Link(connection, channel);
+      },
+      cancel: () => connection.close(),
+    };
+  } catch (error) {
+    connection.close();
+    throw error;
+  }
+}
+
+/**
+ * The guest's side: take an invite's text, and give the answer's text and the link to come. Throws a LinkError
+ * for a malformed invite (net.invite_bad), one of another format (net.version), or one the browser refuses.
+ * @param {string} text
+ * @param {LinkOptions} [options]
+ * @returns {Promise<Answer>}
+ */
+export async function acceptInvite(text, { iceServers = [] } = {}) {
+  const sdp = await decode(text, "invite");
+  const connection = newConnection(iceServers);
+  /** @type {Promise<Link>} */
+  const link = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      connection.close();
+      reject(new LinkError("net.connect_failed", `the host did not connect within ${CONNECT_MS} ms`));
+    }, CONNECT_MS);
+    connection.addEventListener("datachannel", ({ channel }) => {
+      if (channel.label !== LABEL) return;
+      clearTimeout(timer);
+      resolve(new Link(connection, channel));
+    }, { once: true });
+    connection.addEventListener("connectionstatechange", () => {
+      if (connection.connectionState !== "failed" && connection.connectionState !== "closed") return;
+      clearTimeout(timer);
+      reject(new LinkError("net.connect_failed", `the connection ${connection.connectionState}`));
+    });
+  });
+  link.catch(() => {});  // the caller awaits it when it needs it
+  try {
+    await connection.setRemoteDescription({ type: "offer", sdp });
+  } catch (error) {
+    connection.close();
+    throw new LinkError("net.invite_bad", `the browser refused the invite: ${error}`);
+  }
+  try {
+    await connection.setLocalDescription(await connection.createAnswer());
+    await gathered(connection);
+    return { text: await encode(description(connection), "answer"), link, cancel: () => connection.close() };
+  } catch (error) {
+    connection.close();
+    throw error;
+  }
+}
+
+/** @param {RTCIceServer[]} iceServers */
+function newConnection(iceServers) {
+  if (typeof RTCPeerConnection !== "function") {
+    throw new LinkError("net.no_webrtc", "this browser has no WebRTC (RTCPeerConnection)");
+  }
+  return new RTCPeerConnection({ iceServers });
+}
+
+/** @param {RTCPeerConnection} connection */
+function description(connection) {
+  const local = connection.localDescription;
+  if (!local) throw new LinkError("net.no_webrtc", "the connection has no local description");
+  return local.sdp;
+}
+
+/**
+ * Resolves when ICE gathering is complete, or after GATHER_MS (then the text carries what was gathered).
+ * @param {RTCPeerConnection} connection
+ * @returns {Promise<void>}
+ */
+function gathered(connection) {
+  return new Promise((resolve) => {
+    if (connection.iceGatheringState === "complete") {
+      resolve();
+      return;
+    }
+    const done = () => {
+      clearTimeout(timer);
+      connection.removeEventListener("icegatheringstatechange", check);
+      resolve();
+    };
+    const check = () => {
+      if (connection.iceGatheringState === "complete") done();
+    };
+    const timer = setTimeout(done, GATHER_MS);
+    connection.addEventListener("icegatheringstatechange", check);
+  });
+}
