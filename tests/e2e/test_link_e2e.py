@@ -5,12 +5,16 @@ Each device is its own browser context (its own storage, its own WebRTC stack), 
 has index.html's policy and import map but not the app (these tests need no engine, so no Pyodide boots): the
 modules are imported with import() inside page.evaluate. The policy is enforced, so the QR reader's WebAssembly
 is shown to load from the site under it. Every page fails the test on a console error or a request to another
-origin.
+origin. An embedding site's STUN server is played by a tiny responder here (StunServer), which reports a made-up
+public address, as a home router's would be.
 """
 
 from __future__ import annotations
 
 import re
+import socket
+import struct
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -21,6 +25,51 @@ from .conftest import DIST, watched_context, watched_page
 LINK = "import('./web/net/link.js')"
 SDP = "import('./web/net/sdp.js')"
 QR = "import('./web/net/qr.js')"
+PUBLIC_ADDRESS = "198.51.100.7"  # TEST-NET-2: the made-up address the STUN server reports
+MAGIC = 0x2112A442
+
+
+class StunServer:
+    """A STUN binding responder (RFC 8489) on UDP that reports PUBLIC_ADDRESS and the asker's port."""
+
+    def __init__(self, host: str) -> None:
+        self.socket = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        self.socket.bind((host, 0))
+        self.socket.settimeout(0.2)
+        self.address = self.socket.getsockname()
+        self.running = True
+        self.asked = 0
+        self.thread = threading.Thread(target=self.serve, daemon=True)
+        self.thread.start()
+
+    def serve(self) -> None:
+        public = struct.unpack(">I", socket.inet_aton(PUBLIC_ADDRESS))[0]
+        while self.running:
+            try:
+                data, sender = self.socket.recvfrom(2048)
+            except TimeoutError:
+                continue
+            if len(data) < 20 or struct.unpack(">HHI", data[:8])[0] != 0x0001:
+                continue
+            self.asked += 1
+            port, transaction = sender[1], data[8:20]
+            attribute = struct.pack(">HHBBHI", 0x0020, 8, 0, 1, port ^ (MAGIC >> 16), public ^ MAGIC)
+            self.socket.sendto(struct.pack(">HHI", 0x0101, len(attribute), MAGIC) + transaction + attribute, sender)
+
+    def close(self) -> None:
+        self.running = False
+        self.thread.join()
+        self.socket.close()
+
+
+def local_address() -> str:
+    """The machine's address on its network (where a STUN server on the LAN would be), not loopback."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.254", 9))  # no packet is sent: this only picks the outgoing interface
+        return str(probe.getsockname()[0])
+    finally:
+        probe.close()
 
 
 def device_page() -> str:
@@ -266,3 +315,31 @@ def test_an_invite_drawn_as_a_qr_code_reads_back_from_the_canvas_and_from_a_came
         const canvas = document.createElement('canvas'); canvas.width = canvas.height = 64;
         return (await {QR}).decodeQR(canvas); }}""") is None
 
+
+def test_an_embedding_sites_stun_server_adds_a_reflexive_candidate_and_the_devices_still_link(
+        pair: tuple[Device, Device]) -> None:
+    """iceServers reach the browser: the STUN server is asked, the texts carry its server-reflexive candidate
+    (the made-up public address), and the link opens (here by the host candidates)."""
+    host, guest = pair
+    stun = StunServer(local_address())
+    try:
+        servers = [{"urls": f"stun:{stun.address[0]}:{stun.address[1]}"}]
+        invite = host.run(f"""async (iceServers) => {{
+            window.invite = await (await {LINK}).createInvite({{iceServers}}); return window.invite.text; }}""",
+                          servers)
+        answer = guest.run(f"""async ([text, iceServers]) => {{
+            window.answer = await (await {LINK}).acceptInvite(text, {{iceServers}}); return window.answer.text; }}""",
+                           [invite, servers])
+        # the invite always carries it; the answer only when the guest's ICE has not already connected to one of the
+        # host's candidates (here it often has: the guest's checks reach the host before its srflx comes, and
+        # Chromium then stops gathering; across networks nothing connects that early, so the srflx is there)
+        candidates = guest.run(f"async (text) => (await (await {SDP}).unpack(text, 'invite')).candidates", invite)
+        assert {"type": "srflx", "address": PUBLIC_ADDRESS} in [
+            {"type": one["type"], "address": one["address"]} for one in candidates], candidates
+        assert stun.asked >= 2
+        assert host.run("async (text) => { const link = await window.invite.accept(text); await link.opened;"
+                        " window.link = link; return link.state; }", answer) == "open"
+        assert guest.run("async () => (await window.answer.link).state") == "open"
+        host.run("window.link.close()")
+    finally:
+        stun.close()
