@@ -93,11 +93,26 @@ def test_the_import_map_names_every_package_of_the_library_and_the_policy_allows
     assert html.index('type="importmap"') < html.index('type="module"'), "the map must come before any module"
     mapped = json.loads(found.group(1))["imports"]
     package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]
-    for name, where in mapped.items():
-        assert where == f"./web/vendor/{name}/index.js"
-        assert re.fullmatch(r"\d+\.\d+\.\d+", package[name]), f"{name} is not pinned to one version"
-        source = (ROOT / "node_modules" / name / "index.js").read_text(encoding="utf-8")
-        imported = set(re.findall(r'^import .* from "([^"]+)";', source, re.M))
-        assert imported <= set(mapped), f"{name} imports packages the map does not name: {imported - set(mapped)}"
     build = (ROOT / "build.sh").read_text(encoding="utf-8")
-    assert set(re.search(r'VENDORED="([^"]+)"', build).group(1).split()) == set(mapped)  # type: ignore[union-attr]
+    vendored = set(re.search(r'VENDORED="([^"]+)"', build).group(1).split())  # type: ignore[union-attr]
+    # the QR code libraries (web/net/qr.js, docs/multi-device.md): package:file entries, each copied to
+    # web/vendor/<package>/<file without dist/ or dist/es/>
+    files = {}
+    for entry in re.search(r'VENDORED_FILES="([^"]+)"', build).group(1).split():  # type: ignore[union-attr]
+        name, file = entry.split(":")
+        files[f"./web/vendor/{name}/{file.removeprefix('dist/').removeprefix('es/')}"] = (name, file)
+    for name, where in mapped.items():
+        if name in vendored:
+            assert where == f"./web/vendor/{name}/index.js"
+            owner, published = name, ROOT / "node_modules" / name / "index.js"
+        else:
+            assert where in files, f"build.sh's VENDORED_FILES does not copy {name}'s {where}"
+            owner, file = files[where]
+            assert name.split("/")[0] == owner, f"{name} is mapped to another package's {where}"
+            published = ROOT / "node_modules" / owner / file
+        assert re.fullmatch(r"\d+\.\d+\.\d+", package[owner]), f"{owner} is not pinned to one version"
+        source = published.read_text(encoding="utf-8")
+        imported = {module for module in re.findall(r'^import .* from "([^"]+)";', source, re.M)
+                    if not module.startswith("./")}  # a module beside it is copied with it
+        assert imported <= set(mapped), f"{name} imports packages the map does not name: {imported - set(mapped)}"
+    assert vendored <= set(mapped)
