@@ -439,3 +439,48 @@ def test_ubongo_race_round_solved_on_two_devices(host: SharedPage, guests: Any) 
     assert results[0]["time_ms"] is not None and results[1]["time_ms"] is not None, results
     assert results == {r["seat"]: r for r in page.evaluate("window.gamebox.view().last_round.results")}
     screenshot(guest.page, "devices-ubongo-guest")
+
+
+# ---------------------------------------------------------------- real time: a seat away is held
+def test_a_ubongo_race_holds_a_seat_whose_link_went_and_every_screen_says_whom_it_waits_for(host: SharedPage,
+                                                                                            guests: Any) -> None:
+    from .test_ubongo_e2e import BOARD, solve_by_dragging
+
+    page = new_game(host, "ubongo", 3, "RACE7", "human,remote,remote")
+    away, other = guests(phone=False), guests(phone=False)
+    # before the guests join, the host's screen says whom the race waits for
+    page.wait_for_function("document.getElementById('net-waiting')?.dataset.seats === '1,2'")
+    away.join(page, 1)
+    other.join(page, 2)
+    page.wait_for_selector("#net-waiting", state="detached")
+    for each in (page, away.page, other.page):
+        each.wait_for_function(f"{BOARD}.ubongo && {BOARD}.ubongo.gate() === null", timeout=30_000)
+    time.sleep(1.0)
+    before = away.page.evaluate(f"{BOARD}.ubongo.elapsed()")
+    started = time.monotonic()
+    away.page.evaluate("window.__channel.close()")
+    # the host and the other guest say that the race waits for Player 2; its clock stands still meanwhile
+    page.wait_for_function("document.getElementById('net-waiting')?.dataset.seats === '1'", timeout=20_000)
+    other.page.wait_for_function("document.getElementById('net-waiting')?.dataset.seats === '1'", timeout=10_000)
+    assert "Player 2" in page.inner_text("#net-waiting")
+    screenshot(page, "devices-ubongo-host-waiting")
+    screenshot(other.page, "devices-ubongo-guest-waiting")
+    time.sleep(3.0)
+    away.join(page, 1)
+    away.page.wait_for_function(f"{BOARD}.ubongo && {BOARD}.ubongo.gate() === null", timeout=30_000)
+    after = away.page.evaluate(f"{BOARD}.ubongo.elapsed()")
+    wall = (time.monotonic() - started) * 1000
+    for each in (page, other.page):
+        each.wait_for_selector("#net-waiting", state="detached", timeout=10_000)
+    # the seat's sand timer went on from where it was, less the time it was away (at least the 3 s slept)
+    assert 0 <= after - before <= wall - 2_500, (before, after, wall)
+    solve_by_dragging(away.page, 1)
+    solved = (time.monotonic() - started) * 1000
+    solve_by_dragging(other.page, 2)
+    solve_by_dragging(page, 0)
+    for each in (page, away.page, other.page):
+        each.wait_for_function("window.gamebox.view().round === 2", timeout=30_000)
+    results = {r["seat"]: r for r in page.evaluate("window.gamebox.view().last_round.results")}
+    # the host took the guest's own time, its bound moved on by the time it was away (not raised to the wall's)
+    own = results[1]["time_ms"]
+    assert own is not None and own <= before + solved - 2_500, (results, before, solved)

@@ -26,8 +26,9 @@ export function seatedHere(table, seat) {
   return { ...table, seats };
 }
 
-/** Events: `welcome` {seat, game, seats}; `table` {table} (pushed by the host); `bye` {reason} (the host left, or
- * the seat went to a bot or a person there); `lost` (the host said nothing for DEAD_MS, or the link closed);
+/** Events: `welcome` {seat, game, seats, paused_ms, clock_ms, waiting}; `table` {table} (pushed by the host);
+ * `waiting` {seats} (the remote seats a real-time game waits for); `bye` {reason} (the host left, or the seat went to
+ * a bot or a person there); `lost` (the host said nothing for DEAD_MS, or the link closed);
  * `refused` {key} (the host refused a message of ours). */
 export class GuestPort extends EventTarget {
   constructor() {
@@ -57,12 +58,14 @@ export class GuestPort extends EventTarget {
     /** @type {ReturnType<typeof setInterval> | undefined} */
     this.timer = undefined;
     this.connected = false;
+    /** the remote seats the host's real-time game waits for @type {number[]} */
+    this.waiting = [];
     /** @type {(value: unknown) => void} */
     this.welcomed = () => {};
     this._ready = new Promise((resolve) => { this.welcomed = resolve; });
   }
 
-  /** Resolves once the host has welcomed this device to its seat. */
+  /** Resolves once the host has welcomed this device to its seat (on the link last attached). */
   get ready() { return this._ready; }
 
   /** No engine to retry here. */
@@ -74,6 +77,7 @@ export class GuestPort extends EventTarget {
   /** Take the link to the host, and greet it with the invite's token for `seat` once it is open.
    * @param {Link} link @param {{seat: number, invite: string, open?: boolean}} hello */
   attach(link, { seat, invite, open = true }) {
+    if (this.seat !== null) this._ready = new Promise((resolve) => { this.welcomed = resolve; }); // a rejoin
     this.link = link;
     const greet = () => this.send({ t: "hello", invite, seat });
     if (open) greet();
@@ -101,6 +105,7 @@ export class GuestPort extends EventTarget {
       clearInterval(this.timer);
       this.timer = setInterval(() => this.beat(), PING_MS);
       this.ping();
+      this.waiting = Array.isArray(message.waiting) ? message.waiting.filter(Number.isInteger) : [];
       this.welcomed(message);
       this.emit("welcome", message);
     } else if (message.t === "reply") {
@@ -114,6 +119,9 @@ export class GuestPort extends EventTarget {
       if (this.seat === null) return;
       this.latest = seatedHere(message.table, this.seat);
       this.emit("table", { table: this.latest });
+    } else if (message.t === "waiting") {
+      this.waiting = Array.isArray(message.seats) ? message.seats.filter(Number.isInteger) : [];
+      this.emit("waiting", { seats: this.waiting });
     } else if (message.t === "refused") {
       const entry = Number.isSafeInteger(message.id) ? this.pending.get(message.id) : undefined;
       if (entry) {

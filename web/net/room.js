@@ -56,6 +56,10 @@ const LATE_MARGIN_MS = 100;
 // What a game's page shows of a run before its clock starts: Whoopies' countdown before the throw
 // (web/games/whoopies/renderer.js COUNTDOWN_MS; shorter at a test's speed, which only loosens the bound).
 const LEAD_IN_MS = /** @type {Record<string, number>} */ ({ whoopies: 2100 });
+/** The games with real-time phases (a race's round, a throw's grab): while one of their remote seats is away, its
+ * run's clock is held, and every screen says whom the game waits for (docs/multi-device.md, "A seat away in a
+ * real-time game"). */
+export const REAL_TIME = new Set(["ubongo", "whoopies"]);
 
 /** The byte length of `text` in UTF-8, counted only as far as it matters. @param {string} text */
 function bytes(text) {
@@ -109,7 +113,8 @@ class Refusal extends Error {
  * @property {Map<number, number>} pings  id -> sent at
  * @property {string} sent  the fingerprint of the last table sent
  * @property {number | null} since  when this host sent the table that started the guest's running run
- *   (performance.now()), null outside one
+ *   (performance.now()), moved on by the time the seat was away in it; null outside one
+ * @property {number | null} away  while the seat's link is gone in a run: when it was last heard (performance.now())
  * @property {ReturnType<typeof setInterval> | undefined} timer
  */
 
@@ -130,6 +135,8 @@ export class Room extends EventTarget {
     this.game = null;
     this.closed = false;
     this.nextPing = 1;
+    /** whom the guests last heard the game waits for (JSON) */
+    this.said = "[]";
     this.onTable = () => this.pushAll();
     session.addEventListener("table", this.onTable);
   }
@@ -143,7 +150,7 @@ export class Room extends EventTarget {
     this.game = table.game;
     table.seats.forEach((sitter, seat) => {
       if (sitter.kind === "remote" && !this.seats.has(seat)) {
-        this.seats.set(seat, { seat, state: "invited", link: null, invite: null, ever: false, since: null, heard: 0, samples: [],
+        this.seats.set(seat, { seat, state: "invited", link: null, invite: null, ever: false, since: null, away: null, heard: 0, samples: [],
           pings: new Map(), sent: "", timer: undefined });
       } else if (sitter.kind !== "remote" && this.seats.has(seat)) {
         this.release(seat, sitter.kind === "bot" ? "bot" : "here");
@@ -259,7 +266,18 @@ export class Room extends EventTarget {
     remote.pings.clear();
     remote.sent = "";
     const table = this.session.table;
-    this.send(remote, { t: "welcome", seat: remote.seat, game: this.game, seats: table ? table.seats.length : 0 });
+    // back in a run it was away from: its clock was held meanwhile, here and on its page (paused_ms), and a page
+    // that starts afresh (reloaded) goes on from the run's time so far (clock_ms)
+    let paused = 0;
+    if (remote.since !== null && remote.away !== null) {
+      paused = Math.max(0, Math.round(performance.now() - remote.away));
+      remote.since += paused;
+    }
+    remote.away = null;
+    const moving = Boolean(table && !table.is_over && table.to_move.includes(remote.seat));
+    const clock = remote.since !== null && moving ? Math.max(0, Math.floor(performance.now() - remote.since)) : null;
+    this.send(remote, { t: "welcome", seat: remote.seat, game: this.game, seats: table ? table.seats.length : 0,
+      paused_ms: paused, clock_ms: clock, waiting: this.waiting().filter((seat) => seat !== remote.seat) });
     this.mark(remote, "connected");
     clearInterval(remote.timer);
     remote.timer = setInterval(() => this.beat(remote), PING_MS);
@@ -312,6 +330,7 @@ export class Room extends EventTarget {
     const table = this.session.table;
     if (this.closed || !table || table.game !== this.game) return;
     for (const remote of this.seats.values()) if (remote.state === "connected") this.push(remote);
+    this.sayWaiting();
   }
 
   /** @param {RemoteSeat} remote */
@@ -391,19 +410,24 @@ export class Room extends EventTarget {
   /** Every PING_MS while connected: a ping, and a link silent for DEAD_MS is taken for lost. @param {RemoteSeat} remote */
   beat(remote) {
     if (remote.state !== "connected") return;
-    if (this.now() - remote.heard > DEAD_MS) { this.lost(remote); return; }
+    if (this.now() - remote.heard > DEAD_MS) { this.lost(remote, true); return; }
     this.ping(remote);
   }
 
   // ------------------------------------------------------------ faults
-  /** The seat's link is gone (closed, silent): the seat waits for a rejoin invite; its game is kept.
-   * @param {RemoteSeat} remote */
-  lost(remote) {
+  /** The seat's link is gone (closed, or `silent`: nothing heard for DEAD_MS): the seat waits for a rejoin invite;
+   * its game is kept. @param {RemoteSeat} remote @param {boolean} [silent] */
+  lost(remote, silent = false) {
     const link = remote.link;
     remote.link = null;
     clearInterval(remote.timer);
     try { link?.close(); } catch { /* already closed */ }
-    if (remote.state === "connected") this.mark(remote, "disconnected");
+    if (remote.state !== "connected") return;
+    // its run's clock is held from now, or from when it was last heard (a page asleep says nothing before its
+    // silence gives the link up)
+    const quiet = silent ? Math.max(0, this.now() - remote.heard) : 0;
+    if (remote.since !== null) remote.away = Math.max(remote.since, performance.now() - quiet);
+    this.mark(remote, "disconnected");
   }
 
   /** The seat is no longer played on another device (a bot or a person here took it): its guest is told.
@@ -447,6 +471,24 @@ export class Room extends EventTarget {
   mark(remote, state) {
     remote.state = state;
     this.emit("change", { seat: remote.seat, state });
+    this.sayWaiting();
+  }
+
+  /** The remote seats a real-time game waits for: not connected (away, or not yet joined) while the game goes on.
+   * @returns {number[]} */
+  waiting() {
+    const table = this.session.table;
+    if (this.closed || !REAL_TIME.has(this.game ?? "") || !table || table.is_over) return [];
+    return [...this.seats.values()].filter((remote) => remote.state !== "connected").map((remote) => remote.seat);
+  }
+
+  /** Every connected guest hears whom the game waits for, when that changes. */
+  sayWaiting() {
+    const seats = this.waiting();
+    const said = JSON.stringify(seats);
+    if (said === this.said) return;
+    this.said = said;
+    for (const remote of this.seats.values()) if (remote.state === "connected") this.send(remote, { t: "waiting", seats });
   }
 
   /** @param {RemoteSeat} remote @param {Record<string, any>} message */

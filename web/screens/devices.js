@@ -39,6 +39,21 @@ export function iceServers() {
   }
 }
 
+/** Whom a real-time game waits for (room.js `waiting`: remote seats away or not yet joined; their clocks are
+ * held), in a line under whose turn it is, on the host and on every guest's page. @param {number[]} seats */
+export function showWaiting(seats) {
+  let line = $("net-waiting");
+  if (!seats.length) { line?.remove(); return; }
+  if (!line) {
+    line = element("p", { id: "net-waiting", class: "net-waiting", role: "status" });
+    $("turn")?.after(line);
+  }
+  const names = seats.map((seat) => t("seat.player", { n: seat + 1 }));
+  const list = typeof Intl.ListFormat === "function" ? new Intl.ListFormat(document.documentElement.lang || "en").format(names) : names.join(", ");
+  line.textContent = t("net.waiting", { names: list });
+  line.dataset.seats = seats.join(",");
+}
+
 /** The seat's connection in words. @param {string} state */
 const stateWords = (state) => t(`net.state.${state}`);
 
@@ -73,6 +88,7 @@ function end(reason) {
   here.room = null;
   here.key = "";
   $("devices")?.remove();
+  showWaiting([]);
 }
 
 /** A seat's connection changed: the panel and the seats' marks say so. @param {{seat: number, state: string}} detail */
@@ -124,6 +140,7 @@ export function wireDevices() {
 function renderBar() {
   const room = here.room;
   let bar = $("net-seats");
+  showWaiting(room ? room.waiting() : []);
   if (!room) { bar?.remove(); return; }
   if (!bar) {
     bar = element("div", { id: "net-seats", class: "net-seats" });

@@ -42,6 +42,9 @@ export const lastSetup = {};
 export const decorations = {
   /** @type {(seat: number) => HTMLElement | null} */
   seat: () => null,
+  /** how a mark's ms of the table's clock is read: a guest's page holds its clock while its link to the host is
+   * gone (web/screens/join.js) @type {((mark: string, ms: number) => number) | null} */
+  clock: null,
 };
 
 /** What the last link or move could not do (for the embed protocol's replies). */
@@ -139,7 +142,8 @@ function tableSince(mark, { start = true } = {}) {
   const keep = storing() && !session.replay && table.deal ? { game: table.game, deal: table.deal } : null;
   // a guest's table has no deal (the host's), and its fingerprint changes with every table: its marks are the page's
   const deal = table.deal ?? (GUEST ? "guest" : table.fingerprint);
-  return since(`${table.game}/${deal}${session.replay ? "/replay" : ""}`, mark, { keep, start });
+  const ms = since(`${table.game}/${deal}${session.replay ? "/replay" : ""}`, mark, { keep, start });
+  return ms !== null && decorations.clock ? decorations.clock(mark, ms) : ms;
 }
 
 /** What the person can do on the board now (window.gamebox.targets): nothing while a request is on its way. */
@@ -540,8 +544,11 @@ export function reseat(seats) {
   return session.open({ op: "seats", seats }, { mount, refused: (error) => notice(errorText(error), "error") });
 }
 
-/** A guest's game (web/screens/join.js): the host's table for this device's seat, once the link is open. */
-export function openGuest() {
+/** A guest's game (web/screens/join.js): the host's table for this device's seat, once the link is open. A rejoin
+ * (`fresh`) draws it with a new renderer, which reads its clock again (held while the link was gone).
+ * @param {{fresh?: boolean}} [options] */
+export function openGuest({ fresh = false } = {}) {
+  if (fresh) dropRenderer();
   showScreen("game");
   $("turn").textContent = t("game.loading");
   return session.open({ op: "view" }, { mount, refused: (error) => notice(errorText(error), "error") });

@@ -12,9 +12,9 @@ import { $, announce, clearNotice, element, notice, showScreen } from "../dom.js
 import { acceptInvite } from "../net/link.js";
 import { drawQR } from "../net/qr.js";
 import { GuestPort } from "../net/guest.js";
-import { engine, session } from "../page.js";
+import { engine, GUEST, session } from "../page.js";
 import { decorations, openGuest } from "./game.js";
-import { iceServers, statusMark } from "./devices.js";
+import { iceServers, showWaiting, statusMark } from "./devices.js";
 
 const port = /** @type {GuestPort} */ (/** @type {any} */ (engine));
 
@@ -32,6 +32,41 @@ export const joined = {
 };
 
 const MUTE_KEY = "gamebox.net.mute";
+
+/**
+ * This page's table clock, held while its link to the host is gone (docs/multi-device.md, "A seat away in a
+ * real-time game"). The host holds this seat's run the same way and says for how long (the welcome's `paused_ms`):
+ * every mark this page has shown goes on from where it was. A page that starts afresh (reloaded) has no marks: the
+ * first one it shows goes on from the run's time so far, as the host counts it (`clock_ms`).
+ */
+const held = {
+  /** the ms held so far */
+  total: 0,
+  /** each mark's `total` when first read, and what it was credited @type {Map<string, {total: number, credit: number}>} */
+  marks: new Map(),
+  /** the run's time so far for the first mark read, and when it was said @type {{ms: number, at: number} | null} */
+  credit: null,
+};
+
+/** A mark's ms on this page's clock, less what was held since it was first read. @param {string} mark @param {number} ms */
+function heldClock(mark, ms) {
+  let entry = held.marks.get(mark);
+  if (!entry) {
+    const credit = held.credit ? Math.max(0, held.credit.ms + (Date.now() - held.credit.at) - ms) : 0;
+    held.credit = null;
+    entry = { total: held.total, credit };
+    held.marks.set(mark, entry);
+  }
+  return Math.max(0, ms - (held.total - entry.total) + entry.credit);
+}
+
+if (GUEST) port.addEventListener("welcome", (event) => {
+  const { paused_ms: paused, clock_ms: clock, waiting } = /** @type {CustomEvent} */ (event).detail;
+  if (Number.isSafeInteger(paused) && paused > 0) held.total += paused;
+  held.credit = !held.marks.size && Number.isSafeInteger(clock) ? { ms: clock, at: Date.now() } : null;
+  showWaiting(Array.isArray(waiting) ? waiting : []);
+});
+if (GUEST) port.addEventListener("waiting", (event) => showWaiting(/** @type {CustomEvent} */ (event).detail.seats));
 
 /** Whether the turn's sound and vibration are off (kept on this device). */
 function muted() {
@@ -127,9 +162,12 @@ export async function openJoin(params) {
     return;
   }
   try { sessionStorage.setItem(`gamebox.joined.${invite}`, "1"); } catch { /* nothing kept */ }
+  const rejoin = watching; // this page played the seat before its link went
   joined.state = "connected";
+  delete document.body.dataset.hostGone;
+  clearNotice();
   watchGuest();
-  const reply = await openGuest();
+  const reply = await openGuest({ fresh: rejoin });
   if (reply && reply.ok) {
     joined.playable = performance.now();
     document.body.dataset.guest = String(seat);
@@ -143,6 +181,7 @@ let watching = false;
 function watchGuest() {
   if (watching) return;
   watching = true;
+  decorations.clock = heldClock;
   decorations.seat = (seat) => (seat === port.seat ? statusMark(joined.state === "connected" ? "connected" : "disconnected") : null);
   port.addEventListener("table", (event) => session.changed(/** @type {CustomEvent} */ (event).detail.table));
   // a pushed table that came while a request was on its way, and that request's reply was no table (refused):
@@ -178,6 +217,7 @@ function watchGuest() {
 function gone() {
   document.title = t("app.title");
   document.body.dataset.hostGone = joined.state;
+  showWaiting([]);
   session.close();
   renderBar();
 }
