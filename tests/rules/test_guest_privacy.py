@@ -135,6 +135,20 @@ class UpCombineWitness:
         return others - self.public - mine
 
 
+def drawn_from_the_seed(state: State[Any]) -> list[str]:
+    """What the seed makes that is not on the table, as a reply could write it: the seed; Ubongo's deck seed (the seed
+    itself, or a hash of it), which every puzzle code starts with; Whoopies' throw key, an output of the state's
+    generator (a few of them give away its state: every coming throw and roll)."""
+    found = [state.seed]
+    deck_seed = getattr(state, "deck_seed", None)
+    if isinstance(deck_seed, str):
+        found += [deck_seed, f"{deck_seed}-"]
+    throw_key = getattr(state, "throw_key", None)
+    if isinstance(throw_key, str):
+        found.append(throw_key)
+    return found
+
+
 def assert_private(game_id: str, replies: Iterator[Reply]) -> int:
     """Search every reply for what its guest may not know; the number of replies searched."""
     witness = UpCombineWitness()
@@ -143,8 +157,9 @@ def assert_private(game_id: str, replies: Iterator[Reply]) -> int:
         state = open_state()
         text = text_of(reply)
         assert reply["ok"] and reply.get("viewer", seat) == seat and state.fingerprint() not in text
-        if viewer.seed_is_secret_from_guests(state) and game_id != "ubongo":  # Ubongo's view names its deck
-            assert state.seed not in text, (seat, reply)
+        if viewer.seed_is_secret_from_guests(state):
+            for drawn in drawn_from_the_seed(state):
+                assert drawn not in text, (seat, drawn, reply)
         # a legal reply lists the guest's own candidate moves, which another seat may have chosen too (the twins
         # below show that the list is the same whatever the others did)
         table = text_of({key: value for key, value in reply.items() if key != "actions"})
@@ -173,6 +188,55 @@ def test_any_seeded_game_with_remote_seats_keeps_every_secret_from_every_guest(
     bots = min(bots, players - 1)
     assert_private(game_id, guest_replies(game_id, players, number, 25, bots))
     bridge.reset()
+
+
+@pytest.mark.parametrize(("game_id", "players", "moves", "bots"), [
+    ("ubongo", 2, 12, 0), ("ubongo", 4, 8, 2), ("whoopies", 2, 60, 0), ("whoopies", 3, 60, 1), ("upples", 2, 40, 0),
+    ("upples", 3, 40, 1)])
+def test_no_guest_reply_holds_what_the_seed_makes_but_the_table_does_not_show(
+        game_id: str, players: int, moves: int, bots: int) -> None:
+    """Neither the seed nor what it draws that is not on the table (Ubongo's deck seed and the puzzle codes made of
+    it, Whoopies' throw key) reaches a guest before the game is over."""
+    checked = sum(assert_private(game_id, guest_replies(game_id, players, number, moves, bots)) for number in range(2))
+    assert checked >= moves
+
+
+def test_a_guests_ubongo_view_names_each_puzzle_by_its_card_and_the_host_keeps_the_codes() -> None:
+    seats = [REMOTE, REMOTE, bot("ubongo")]
+    assert ask(op="new", game="ubongo", players=3, seed="K7Q2M", seats=seats)["ok"]
+    state = open_state()
+    codes = [state.puzzle_code(seat) for seat in range(3)]  # type: ignore[attr-defined]
+    host = ask(op="view")["view"]
+    assert host["deck_seed"] == "K7Q2M" and [entry["puzzle"] for entry in host["seats"]] == codes
+    for seat in (0, 1):
+        view = guest(seat, op="view")["view"]
+        assert "deck_seed" not in view and "next_puzzle" not in view
+        assert [entry["puzzle"] for entry in view["seats"]] == [code.split("-")[1] for code in codes]
+        assert [entry["board"] for entry in view["seats"]] == [entry["board"] for entry in host["seats"]]
+    # once the game is over, the guest gets the seed and the codes too
+    while not (state := open_state()).is_over:
+        mover = state.to_move[0]
+        if seats[mover]["kind"] == "bot":
+            assert ask(op="bot", budget_ms=5)["ok"]
+        else:
+            assert guest(mover, op="apply", seat=mover, action="timeout")["ok"]
+    over = guest(0, op="view")
+    assert over["seed"] == "K7Q2M" and over["view"]["deck_seed"] == "K7Q2M"
+
+
+def test_a_guests_whoopies_throw_is_named_by_what_it_sees_never_by_its_key() -> None:
+    for number in range(3):
+        seats = [REMOTE, REMOTE]
+        assert ask(op="new", game="whoopies", players=2, seed=f"THROW{number}", seats=seats)["ok"]
+        while (state := open_state()).phase != "grab":  # type: ignore[attr-defined]
+            mover = state.to_move[0]
+            assert guest(mover, op="apply", seat=mover, action=state.legal_actions(mover)[0])["ok"]
+        key = state.throw_key  # type: ignore[attr-defined]
+        host = ask(op="view")["view"]["throw"]
+        assert host["key"] == key
+        views = [guest(seat, op="view")["view"]["throw"] for seat in (0, 1)]
+        assert views[0] == views[1] and views[0]["key"] != key and key not in text_of(views[0])
+        assert {**views[0], "key": key} == host
 
 
 # ---------------------------------------------------------------- twins: another seat's secret differs
@@ -291,3 +355,64 @@ def test_two_ubongo_races_that_differ_only_in_another_seats_hand_in_look_the_sam
                 assert replies_to(one, 0, clock) == replies_to(two, 0, clock), (second, clock)
         checked += 1
     assert checked >= 2
+
+
+# ---------------------------------------------------------------- twins: the future differs
+def other_future(state: State[Any], number: int) -> State[Any]:
+    """``state`` with another future: the state's generator drawn anew (the coming throws, rolls, colour tokens and
+    reshuffles), and the cards still face down in another order (Ubongo's deck after the dealt cards, Upples' draw
+    pile). Everything on the table now is the same."""
+    twin = state.copy()
+    twin.rng = Rng(f"another-future/{number}")
+    for pile, start in (("deck", getattr(twin, "deck_pos", 0)), ("pile", 0)):
+        cards = getattr(twin, pile, None)
+        if isinstance(cards, list) and len(cards) - start > 1:
+            rest = cards[start:]
+            twin.rng.shuffle(rest)
+            if rest == cards[start:]:
+                rest.reverse()
+            cards[start:] = rest
+    return twin
+
+
+def future_twins(game_id: str, players: int, seeds: int, moves: int) -> Iterator[tuple[State[Any], State[Any]]]:
+    for number, state in enumerate(random_points(game_id, players, seeds, moves)):
+        yield state, other_future(state, number)
+
+
+def face_down(state: State[Any]) -> list[Any]:
+    """The cards still to come, in their order: Ubongo's deck after the dealt cards, Upples' draw pile."""
+    return [*getattr(state, "deck", [])[getattr(state, "deck_pos", 0):], *getattr(state, "pile", [])]
+
+
+@pytest.mark.parametrize(("game_id", "players", "moves"), [
+    ("ubongo", 2, 12), ("ubongo", 3, 8), ("whoopies", 2, 60), ("whoopies", 3, 40), ("upples", 2, 30),
+    ("upples", 4, 20)])
+def test_two_games_that_differ_only_in_what_is_to_come_look_the_same_to_a_guest(
+        game_id: str, players: int, moves: int) -> None:
+    """Ubongo: the same cards dealt, the coming ones in another order; Whoopies: the same throw on the table, other
+    throws and rolls to come; Upples: the same board, another draw pile. A guest's table and legal actions at any
+    clock are the same, byte for byte, and so is the table after its own move, while that move shows nothing new
+    (a hand-in or a grab that does not end the run)."""
+    checked = reordered = 0
+    timed = gamebox.get(game_id).simultaneous
+    for state, twin in future_twins(game_id, players, seeds=2, moves=moves):
+        assert state.rng.state != twin.rng.state
+        reordered += face_down(state) != face_down(twin)
+        seats = [REMOTE] * players
+        for seat in range(players):
+            for clock in ((None, 0, 2_500) if timed else (None,)):
+                one = replies_to(Table(state.copy(), seats), seat, clock)
+                two = replies_to(Table(twin.copy(), seats), seat, clock)
+                assert one == two, (state.history, seat, clock)
+        mover = state.to_move[0] if state.to_move else None
+        if timed and mover is not None and len(state.to_move) > 1:
+            action = state.legal_actions(mover)[-1]
+            after = [json.loads(replies_to(Table(game.copy(), seats), mover, None, action))[-1]
+                     for game in (state, twin)]
+            assert after[0]["sealed"] == after[1]["sealed"]
+            if after[0]["sealed"]:
+                assert after[0] == after[1], (state.history, action)
+        checked += 1
+    assert checked >= moves
+    assert game_id == "whoopies" or reordered >= checked // 2

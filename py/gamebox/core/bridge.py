@@ -281,7 +281,7 @@ class Table:
             "scores": seen.scores(),
             "winners": seen.winners(),
             "log": seen.log_for(seat),
-            "view": {**seen.view(seat), "targets": seen.targets(seat)},
+            "view": {**viewer.guest_view(state, seen.view(seat)), "targets": seen.targets(seat)},
             "share": None if secret else share.encode(state, viewer.public_moves(state)),
             "sealed": len(seen.history) < len(state.history),
             "hints": False,

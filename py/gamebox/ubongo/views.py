@@ -3,6 +3,10 @@
 A race (``mode`` "race") and a puzzle (``mode`` "puzzle") share the fields of ``UbongoView``'s first block; the
 rest are there in one mode only (docs/rules/ubongo.md, "view(seat)"). The bridge adds ``targets``
 (core/targets.py) to every view; for Ubongo they are made by ``UbongoState.targets``.
+
+A guest device (a person on another device, docs/multi-device.md) gets ``guest_view``'s view until the game is
+over: the deck seed is most often the game's seed itself, so it and the puzzle codes that start with it stay on the
+host.
 """
 
 from __future__ import annotations
@@ -107,7 +111,7 @@ class UbongoView(TypedDict):
     phase: Phase
     misfits: Misfits
     side: str
-    deck_seed: str
+    deck_seed: NotRequired[str]  # the host's only (guest_view)
     tiles_per_puzzle: int
     seats: list[SeatView]
     # race only
@@ -136,3 +140,33 @@ class UbongoView(TypedDict):
     solution_shown: NotRequired[bool]
     stopwatch_ms: NotRequired[int]
     next_puzzle: NotRequired[str]
+
+
+def card_code(code: str) -> str:
+    """A puzzle code without its deck seed: ``K7Q2M-07HB`` -> ``07HB`` (the card, side and colour on the table)."""
+    return code.rpartition("-")[2]
+
+
+def guest_view(view: UbongoView) -> UbongoView:
+    """The view for a guest's device while the game is on (core/viewer.guest_view): without ``deck_seed`` (the game's
+    seed, when it can go into a puzzle code: with it, the coming cards and the bots' hand-ins could be worked out),
+    ``next_puzzle`` (a new game, which a guest does not open), and with each puzzle code cut to its card
+    (``card_code``). The view's own lists and dicts are shared with the puzzle's cached parts: they are copied where
+    they change, never changed."""
+    guest: UbongoView = {**view}
+    guest.pop("deck_seed", None)
+    guest.pop("next_puzzle", None)
+    if "puzzle" in guest:
+        guest["puzzle"] = card_code(guest["puzzle"])
+    seats: list[SeatView] = []
+    for seat in view["seats"]:
+        entry: SeatView = {**seat}
+        if "puzzle" in entry:
+            entry["puzzle"] = card_code(entry["puzzle"])
+        seats.append(entry)
+    guest["seats"] = seats
+    last = view.get("last_round")
+    if last is not None:
+        results: list[RoundResult] = [{**result, "puzzle": card_code(result["puzzle"])} for result in last["results"]]
+        guest["last_round"] = {**last, "results": results}
+    return guest

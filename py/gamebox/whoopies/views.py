@@ -10,12 +10,17 @@ throw's units and its clock since the throw began, ``{"point": [x, y], "ms": ms}
 writes ``grab <x>,<y> @<ms>`` (docs/rules/whoopies.md, "Targets"). There is one target on each creature's ball (a
 tail catch) and one on each body; a point of the empty table makes a grab too (a miss). Python hit-tests the
 point, so the target a person aimed at says what they meant, never what they caught.
+
+A guest device (a person on another device, docs/multi-device.md) gets ``guest_view``'s view until the game is
+over: the throw's key is an output of the state's generator, from which the coming throws and die rolls could be
+worked out, so it stays on the host.
 """
 
 from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict
 
+from gamebox.core import viewer
 from gamebox.core.targets import Target, button, target, thing
 from gamebox.whoopies.actions import Action, Call, Joker, Pass, Pick, Roll, Steal, Throw
 
@@ -42,7 +47,7 @@ class PathView(TypedDict):
 
 
 class ThrowView(TypedDict):
-    key: str
+    key: str  # on a guest's device, a hash of the throw it sees (guest_view)
     width: int
     height: int
     floor: int
@@ -125,6 +130,19 @@ class WhoopiesView(TypedDict):
     steal: StealView | None
     throwoff: list[int] | None
     winners: list[int]
+
+
+def guest_view(view: WhoopiesView) -> WhoopiesView:
+    """The view for a guest's device while the game is on (core/viewer.guest_view): the throw's key, drawn from the
+    state's generator (an output of xoshiro256**, which a few of them give away, and with it every coming throw
+    and die roll), is replaced by a hash of the throw as it is seen (its drawing order and paths): still one name
+    for one throw, which the page keys the throw's grabs and watching by, and the same for two games that throw
+    the same."""
+    throw = view["throw"]
+    if throw is None:
+        return view
+    seen = viewer.digest({"order": throw["order"], "paths": throw["paths"]})[:16]
+    return {**view, "throw": {**throw, "key": seen}}
 
 
 # The words of each target, by the action's first word: literal keys, so that tests/rules/test_message_keys.py
