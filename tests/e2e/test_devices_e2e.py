@@ -484,3 +484,33 @@ def test_a_ubongo_race_holds_a_seat_whose_link_went_and_every_screen_says_whom_i
     # the host took the guest's own time, its bound moved on by the time it was away (not raised to the wall's)
     own = results[1]["time_ms"]
     assert own is not None and own <= before + solved - 2_500, (results, before, solved)
+
+
+# ---------------------------------------------------------------- the answer as a link, opened on the host's device
+def test_an_answer_link_opened_in_another_tab_of_the_host_reaches_the_game_and_connects(host: SharedPage,
+                                                                                      guests: Any) -> None:
+    page = new_game(host, "upthrust", 2, "DEV2K", "human,remote")
+    guest = guests()
+    guest.page.goto(page.evaluate("window.gamebox.invite(1)"))
+    guest.page.wait_for_function("window.gamebox && window.gamebox.answer()", timeout=30_000)
+    link = guest.page.evaluate("document.getElementById('join-link').href")
+    assert "#/answer?c=" in link
+    # the host's camera app opens the answer link: a new tab of the host's browser
+    tabs = []
+    for _ in range(2):
+        tab = watched_page(host.context, host.watch)
+        tabs.append(tab)
+        tab.goto(link)
+        tab.wait_for_function("['net.answer.passed', 'net.refused.used']"
+                              ".includes(document.getElementById('join-status')?.dataset.key)", timeout=20_000)
+    first, second = (tab.evaluate("document.getElementById('join-status').dataset.key") for tab in tabs)
+    assert first == "net.answer.passed" and second == "net.refused.used", (first, second)
+    assert tabs[0].inner_text("#join-status").endswith("You can close this tab.")
+    assert tabs[1].is_visible("#join-code")  # a refused answer is shown, to paste elsewhere
+    screenshot(tabs[0], "devices-answer-tab")
+    for tab in tabs:
+        tab.close()
+    guest.page.wait_for_function("window.gamebox.table() && document.body.dataset.fingerprint", timeout=30_000)
+    page.wait_for_function("window.gamebox.peers()[0].state === 'connected'")
+    upthrust_jump(page, touch=False)
+    wait_moves(guest.page, 1)

@@ -182,6 +182,13 @@ export class Room extends EventTarget {
     return url;
   }
 
+  /** Whether `text` answers one of this room's invites (another tab of the browser may hold the one it answers).
+   * @param {string} text */
+  owns(text) {
+    const parsed = parseAnswer(text);
+    return Boolean(parsed && [...this.seats.values()].some((one) => one.invite?.token === parsed.token));
+  }
+
   /** A guest's answer (its code, or its answer link): opens that seat's link. Resolves with the seat; rejects with
    * a Refusal (its `key` words it) for an answer to no open invite, an expired or used one.
    * @param {string} text */

@@ -14,6 +14,9 @@ import { decorations, reseat } from "./game.js";
 
 /** @typedef {import("../host.js").Table} Table */
 
+/** The channel on which an answer link opened in another tab of this browser reaches the game's tab. */
+export const ANSWERS = "gamebox-answers";
+
 /** The room of the game on screen (null without remote seats), and the game it belongs to. */
 const here = {
   /** @type {Room | null} */
@@ -125,10 +128,15 @@ export function wireDevices() {
     const peer = here.room?.peers().find((one) => one.seat === seat);
     return peer ? statusMark(peer.state) : null;
   };
-  // an answer link opened in another tab of this browser (a camera app's scan) comes here
+  // an answer link opened in another tab of this browser (a camera app's scan, web/screens/join.js passAnswer)
+  // comes here: the tab whose room made that invite takes it, and tells that tab how it went
   if ("BroadcastChannel" in window) {
-    new BroadcastChannel("gamebox-answers").addEventListener("message", (event) => {
-      if (here.room && typeof event.data === "string") acceptAnswer(event.data);
+    const channel = new BroadcastChannel(ANSWERS);
+    channel.addEventListener("message", (event) => {
+      const { t: type, id, code } = event.data ?? {};
+      if (type !== "answer" || typeof id !== "string" || typeof code !== "string" || !here.room?.owns(code)) return;
+      acceptAnswer(code).then((seat) => channel.postMessage({ t: "taken", id, seat }),
+        (error) => channel.postMessage({ t: "refused", id, key: String(error?.key ?? "net.refused.answer") }));
     });
   }
   setInterval(() => { if (here.room && document.body.dataset.screen === "game") renderBar(); }, 3_000);

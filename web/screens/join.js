@@ -14,7 +14,8 @@ import { drawQR } from "../net/qr.js";
 import { GuestPort } from "../net/guest.js";
 import { engine, GUEST, session } from "../page.js";
 import { decorations, openGuest } from "./game.js";
-import { iceServers, showWaiting, statusMark } from "./devices.js";
+import { ANSWERS, iceServers, showWaiting, statusMark } from "./devices.js";
+import { token } from "../net/room.js";
 
 const port = /** @type {GuestPort} */ (/** @type {any} */ (engine));
 
@@ -263,23 +264,38 @@ function renderBar() {
   ]), mute);
 }
 
-/** `#/answer?c=<code>` on the host's device: the answer goes to this browser's tab of the game. @param {URLSearchParams} params */
+/** How long an answer link's tab waits for the game's tab to say it took the answer. */
+const PASS_MS = 3_000;
+
+/** `#/answer?c=<code>` on the host's device (its camera app read the guest's QR code and opened a new tab): the
+ * answer goes to this browser's tab of the game, whose room made the invite (devices.js takes it there and says
+ * how it went). Without an answer from such a tab, the code is shown to paste. @param {URLSearchParams} params */
 export function passAnswer(params) {
   const code = params.get("c") || "";
   screen();
   showScreen("join");
   $("join-title").textContent = t("net.answer.title");
   clearNotice();
-  if (code && "BroadcastChannel" in window) {
-    const channel = new BroadcastChannel("gamebox-answers");
-    channel.postMessage(code);
-    channel.close();
-    status("net.answer.passed");
-  } else {
-    status("net.answer.paste");
-  }
   $("join-code").value = code;
-  $("join-answer").hidden = !code;
+  $("join-answer").hidden = true;
   $("join-link").hidden = true;
   $("join-qr").hidden = true;
+  $("join-copy").onclick = async () => {
+    try { await navigator.clipboard.writeText(code); notice(t("net.join.copied")); } catch { $("join-code").select(); }
+  };
+  const unpassed = (/** @type {string} */ key) => { status(key); $("join-answer").hidden = !code; };
+  if (!code || !("BroadcastChannel" in window)) { unpassed("net.answer.paste"); return; }
+  const id = token();
+  const channel = new BroadcastChannel(ANSWERS);
+  const done = () => { clearTimeout(timer); channel.close(); };
+  const timer = setTimeout(() => { done(); unpassed("net.answer.paste"); }, PASS_MS);
+  channel.addEventListener("message", (event) => {
+    const reply = event.data ?? {};
+    if (reply.id !== id) return;
+    done();
+    if (reply.t === "taken") status("net.answer.passed", { name: t("seat.player", { n: Number(reply.seat) + 1 }) });
+    else unpassed(t(String(reply.key)) !== String(reply.key) ? String(reply.key) : "net.refused.answer");
+  });
+  status("net.answer.passing");
+  channel.postMessage({ t: "answer", id, code });
 }
