@@ -6,7 +6,8 @@
    itself (at the end of the page for a tag in <head>), or into the element that data-target names (also one
    further down the page), and keeps the iframe as tall as its content.
    Attributes: data-game (opens that game's set-up screen), data-code (opens a share code; wins over
-   data-game), data-seats ("human,hard": who sits where), data-lang, data-title, data-target.
+   data-game), data-seats ("human,hard": who sits where), data-lang, data-title, data-target, data-ice (STUN/TURN
+   servers as JSON, for play on several devices across networks; none by default).
 
    Events from the game arrive as DOM CustomEvents on the iframe; they bubble, so a listener on document
    hears every embed on the page: gamebox:ready, gamebox:start, gamebox:move, gamebox:undo,
@@ -76,6 +77,8 @@
       url.searchParams.set("embed", "1");
       if (location.origin && location.origin !== "null") url.searchParams.set("parent", location.origin);
       if (options.lang) url.searchParams.set("lang", options.lang);
+      // STUN/TURN servers for play on several devices across networks (docs/multi-device.md): none by default
+      if (options.ice) url.searchParams.set("ice", typeof options.ice === "string" ? options.ice : JSON.stringify(options.ice));
       const route = new URLSearchParams();
       if (options.code) {
         route.set("code", options.code);
@@ -95,14 +98,15 @@
       base: script && script.src ? script.src : "",
 
       /** Make an embed. `place` is an element to put it in, or {after: element}. options: game, code,
-          seats ("human,hard" or ["human", "hard"]), lang, title, base (another embed.js URL). */
+          seats ("human,hard" or ["human", "hard"]), lang, title, base (another embed.js URL), ice (STUN/TURN
+          servers for play on several devices: a list of RTCIceServer, or its JSON). */
       create(place, options = {}) {
         const seats = Array.isArray(options.seats) ? options.seats.join(",") : options.seats;
         const url = appUrl(options.base || window.GameboxEmbed.base, { ...options, seats });
         const iframe = document.createElement("iframe");
         iframe.src = url.href;
         iframe.title = options.title || "Gamebox";
-        iframe.allow = "clipboard-write";
+        iframe.allow = "clipboard-write; camera"; // camera: the devices panel's "Scan the answer"
         iframe.className = "gamebox-embed";
         iframe.style.cssText = "display:block;width:100%;height:520px;border:0;";
         const record = { iframe, origin: url.origin, pending: new Map() };
@@ -140,7 +144,7 @@
   if (!data.game && !data.code && data.embed === undefined) return;
   script.dataset.gameboxDone = "1";
   const options = {
-    game: data.game, code: data.code, seats: data.seats, lang: data.lang, title: data.title, base: script.src,
+    game: data.game, code: data.code, seats: data.seats, lang: data.lang, title: data.title, ice: data.ice, base: script.src,
   };
   const find = () => {
     if (!data.target) return null;

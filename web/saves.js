@@ -79,7 +79,9 @@ function update(name, change) {
 export function lastSetup(game) {
   const setup = readStore("setup").data.items[game];
   if (!isObject(setup) || !Number.isInteger(setup.players) || !Array.isArray(setup.seats)) return null;
-  const seats = setup.seats.filter((s) => isObject(s) && (s.kind === "human" || s.kind === "bot")
+  // a seat on another device is remembered as such: the set-up ticks "Play on several devices" again, with the
+  // same seats, for the same friends' next game (web/screens/setup.js; unticked, they are people here)
+  const seats = setup.seats.filter((s) => isObject(s) && (s.kind === "human" || s.kind === "bot" || s.kind === "remote")
     && typeof s.level === "string");
   if (seats.length !== setup.seats.length) return null;
   return { players: setup.players, seats, options: isObject(setup.options) ? setup.options : {} };

@@ -19,7 +19,7 @@ import pytest
 
 from gamebox.core import share
 
-from .conftest import SharedPage, screenshot, settled, tap_at, watched_context, watched_page
+from .conftest import ROOT, SharedPage, screenshot, settled, tap_at, watched_context, watched_page
 
 # On a guest page: every text its data channels receive (window.__received), and the last channel opened
 # (window.__channel), so that a test can send from it what a hostile guest would.
@@ -514,3 +514,43 @@ def test_an_answer_link_opened_in_another_tab_of_the_host_reaches_the_game_and_c
     page.wait_for_function("window.gamebox.peers()[0].state === 'connected'")
     upthrust_jump(page, touch=False)
     wait_moves(guest.page, 1)
+
+
+# ---------------------------------------------------------------- STUN/TURN servers, and the set-up remembered
+def test_stun_and_turn_servers_are_checked_and_a_remembered_setup_keeps_its_remote_seats(host: SharedPage) -> None:
+    page = host.page
+    checked = page.evaluate("""async () => {
+        const { parseIce } = await import(new URL('web/screens/devices.js', document.baseURI).href);
+        const cases = [
+          '[{"urls": "stun:stun.example.org:3478"}]',
+          '[{"urls": ["turn:turn.example.org?transport=udp", "turns:turn.example.org:443"],' +
+          ' "username": "u", "credential": "p"}]',
+          '[]',
+          '[{"urls": "https://evil.example"}]',
+          '[{"urls": "stun:a", "extra": 1}]',
+          '{"urls": "stun:a"}',
+          '[{"urls": "stun:a", "username": 5}]',
+          '[' + Array(5).fill('{"urls": "stun:a"}').join(',') + ']',
+          '[{"urls": "stun:' + 'a'.repeat(3000) + '"}]',
+          'not json',
+        ];
+        return cases.map((text) => parseIce(text) !== null);
+      }""")
+    assert checked == [True, True, True, False, False, False, False, False, False, False]
+    # the embed script passes its `ice` option as the app's ?ice= parameter
+    embed = (ROOT / "web" / "embed.js").read_text()
+    assert 'url.searchParams.set("ice"' in embed and "ice: data.ice" in embed
+    remembered = page.evaluate("""async () => {
+        const saves = await import(new URL('web/saves.js', document.baseURI).href);
+        saves.rememberSetup('upthrust', {players: 2, seats: [{kind: 'human', level: ''}, {kind: 'remote', level: ''}],
+                                         options: {}});
+        return saves.lastSetup('upthrust');
+      }""")
+    assert remembered["seats"] == [{"kind": "human", "level": ""}, {"kind": "remote", "level": ""}]
+    page.evaluate("location.hash = '#/upthrust'")
+    page.wait_for_selector("#setup-devices")
+    assert page.is_checked("#setup-devices")
+    assert page.eval_on_selector_all("#setup-seats select.kind", "(s) => s.map((e) => e.value)") == ["human", "remote"]
+    page.evaluate("""async () => {
+        const saves = await import(new URL('web/saves.js', document.baseURI).href);
+        localStorage.removeItem(saves.KEYS.setup); }""")

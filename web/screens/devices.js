@@ -31,15 +31,45 @@ const here = {
 /** The room of the game on screen, or null. */
 export function currentRoom() { return here.room; }
 
-/** STUN/TURN servers an embedding site passed (`?ice=<JSON list of RTCIceServer>`, docs/multi-device.md); none by
- * default, so the page asks no other origin for anything. @returns {RTCIceServer[]} */
-export function iceServers() {
-  try {
-    const list = JSON.parse(new URLSearchParams(location.search).get("ice") || "[]");
-    return Array.isArray(list) ? list.filter((server) => server && typeof server === "object" && "urls" in server) : [];
-  } catch {
-    return [];
+/** The most an `?ice=` list may hold: its text, servers, and each server's addresses and texts. */
+export const ICE_LIMITS = { chars: 2048, servers: 4, urls: 4, text: 256 };
+const ICE_URL = /^(stun|turn|turns):[^\s"'<>]+$/i;
+
+/** The STUN/TURN servers of `text` (a JSON list of RTCIceServer: `urls` a stun:, turn: or turns: address or a list
+ * of them, `username` and `credential` texts, nothing else, within ICE_LIMITS), or null when it is not such a list.
+ * @param {string} text @returns {RTCIceServer[] | null} */
+export function parseIce(text) {
+  if (typeof text !== "string" || text.length > ICE_LIMITS.chars) return null;
+  let list;
+  try { list = JSON.parse(text); } catch { return null; }
+  if (!Array.isArray(list) || list.length > ICE_LIMITS.servers) return null;
+  const short = (/** @type {unknown} */ value) => typeof value === "string" && value.length <= ICE_LIMITS.text;
+  for (const server of list) {
+    if (!server || typeof server !== "object" || Array.isArray(server)) return null;
+    if (Object.keys(server).some((key) => !["urls", "username", "credential"].includes(key))) return null;
+    const urls = Array.isArray(server.urls) ? server.urls : [server.urls];
+    if (!urls.length || urls.length > ICE_LIMITS.urls || !urls.every((url) => short(url) && ICE_URL.test(url))) return null;
+    if ("username" in server && !short(server.username)) return null;
+    if ("credential" in server && !short(server.credential)) return null;
   }
+  return list;
+}
+
+/** STUN/TURN servers an embedding site passed (`?ice=<JSON list of RTCIceServer>`, docs/multi-device.md): none by
+ * default, so the page asks no other origin for anything; a list that is not valid (parseIce) is ignored whole.
+ * @returns {RTCIceServer[]} */
+export function iceServers() {
+  const text = new URLSearchParams(location.search).get("ice");
+  if (!text) return [];
+  const list = parseIce(text);
+  if (!list) console.warn("gamebox: the ?ice= list is not a list of STUN/TURN servers (docs/multi-device.md); none are used");
+  return list ?? [];
+}
+
+/** Where invites lead: this page, with its STUN/TURN servers, which the guest's page uses too. */
+function inviteBase() {
+  const servers = iceServers();
+  return `${location.origin}${location.pathname}${servers.length ? `?${new URLSearchParams({ ice: JSON.stringify(servers) })}` : ""}`;
 }
 
 /** Whom a real-time game waits for (room.js `waiting`: remote seats away or not yet joined; their clocks are
@@ -76,7 +106,7 @@ function follow(table) {
   if (here.room && (here.room.closed || here.key !== key || !remote)) end("ended");
   if (!remote) return;
   if (!here.room) {
-    const room = new Room({ port: engine, session, transport: { offer: () => createInvite({ iceServers: iceServers() }) } });
+    const room = new Room({ port: engine, session, base: inviteBase(), transport: { offer: () => createInvite({ iceServers: iceServers() }) } });
     room.addEventListener("change", (event) => changed(/** @type {CustomEvent} */ (event).detail));
     here.room = room;
     here.key = key;
