@@ -190,9 +190,10 @@ def test_next_puzzle_and_puzzle_of_the_day(page: Any) -> None:
     assert page.evaluate("window.gamebox.view().mode") == "puzzle"
 
 
-def solve_by_dragging(page: Any, seat: int) -> None:
-    """Turn each tile with the Rotate and Flip buttons and drag it where the solver puts it."""
-    code = page.evaluate(f"window.gamebox.view().seats[{seat}].puzzle")
+def solve_by_dragging(page: Any, seat: int, host: Any = None) -> None:
+    """Turn each tile with the Rotate and Flip buttons and drag it where the solver puts it. A guest's page (``host``:
+    the host's page) names its puzzle by its card alone: the code comes from the host."""
+    code = (host or page).evaluate(f"window.gamebox.view().seats[{seat}].puzzle")
     puzzle = gamebox.ubongo.puzzle(code)
     for placement in puzzle.solutions(puzzle.colour)[0]:
         pick = page.evaluate(f"{BOARD}.ubongo.dragFor({placement.tile}, 0, false, [0, 0])")

@@ -250,3 +250,14 @@ def test_a_remote_seat_handed_to_a_bot_or_a_person_here_keeps_the_game_and_its_r
         assert not ask(op="seats", seats=bad)["ok"]
     assert guest(2, op="seats", seats=[REMOTE] * 3)["error"]["key"] == "error.guest_op"
     assert bridge._require_table().state.fingerprint() == before
+
+
+def test_a_new_table_with_a_remote_seat_gets_a_seed_no_guest_can_search() -> None:
+    """A short seed could be found from the cards a guest sees by trying every one; then the coming cards, throws
+    and bots' moves would be known. With a remote seat, a new table's seed is 130 bits; without one, five letters."""
+    remote = ask(op="new", game="upples", players=2, seats=[{"kind": "human"}, {"kind": "remote"}])
+    assert remote["ok"] and len(ask(op="view")["resume"].split(".")[2]) == bridge.UNGUESSABLE_SEED_LENGTH
+    local = ask(op="new", game="upples", players=2, seats=[{"kind": "human"}, {"kind": "bot", "level": "easy"}])
+    assert local["ok"] and len(local["seed"] or "") == 5
+    chosen = ask(op="new", game="upples", players=2, seed="ABC", seats=[{"kind": "human"}, {"kind": "remote"}])
+    assert chosen["ok"] and ask(op="view")["resume"].split(".")[2] == "ABC"  # a seed the host typed is kept

@@ -117,6 +117,8 @@ REVIEW_SLICE_MS: Final = 250
 MAX_REVIEW_EFFORT: Final = 4
 # The kinds of seat: a person at this device, a bot, a person on another device.
 SEAT_KINDS: Final = ("human", "bot", "remote")
+# The length of a new table's seed when a seat is remote: 26 Crockford letters, 130 bits, that no guest can search.
+UNGUESSABLE_SEED_LENGTH: Final = 26
 PEOPLE: Final = frozenset({"human", "remote"})
 # What a guest device may ask (docs/multi-device.md, "What a guest receives"), and the fields it may send.
 GUEST_OPS: Final = frozenset({"view", "legal", "apply"})
@@ -633,9 +635,18 @@ def _answer(request: dict[str, Any]) -> tuple[Table | None, dict[str, Any]]:
         return table, table.to_json(request.get("viewer"), _clock(request))
     if op == "new":
         game = registry.get(_field(request, "game", str))
-        seed = _field(request, "seed", str, "") or fresh_seed()
+        seed = _field(request, "seed", str, "")
         options = _options(request, game)
-        state = game.new(seed, _field(request, "players", int), **options)
+        players = _field(request, "players", int)
+        if not seed:
+            # A guest sees the cards on the table, and a short seed could be found from them by trying them all
+            # (five letters: minutes of one core); then the coming cards, throws and bots' moves would be known.
+            # A table with a remote seat gets a seed nobody can search (docs/multi-device.md).
+            seats = request.get("seats")
+            remote = isinstance(seats, list) and any(isinstance(sitter, dict) and sitter.get("kind") == "remote"
+                                                     for sitter in seats)
+            seed = fresh_seed(UNGUESSABLE_SEED_LENGTH if remote else 5)  # (the seats are checked below)
+        state = game.new(seed, players, **options)
         for seat, action in _history(request):
             state.apply(seat, action)
         table = Table(state, _seats(request, state))
