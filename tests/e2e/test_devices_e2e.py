@@ -543,12 +543,12 @@ def test_stun_and_turn_servers_are_checked_and_a_remembered_setup_keeps_its_remo
     assert 'url.searchParams.set("ice"' in embed and "ice: data.ice" in embed
     remembered = page.evaluate("""async () => {
         const saves = await import(new URL('web/saves.js', document.baseURI).href);
-        saves.rememberSetup('upthrust', {players: 2, seats: [{kind: 'human', level: ''}, {kind: 'remote', level: ''}],
+        saves.rememberSetup('upples', {players: 2, seats: [{kind: 'human', level: ''}, {kind: 'remote', level: ''}],
                                          options: {}});
-        return saves.lastSetup('upthrust');
+        return saves.lastSetup('upples');
       }""")
     assert remembered["seats"] == [{"kind": "human", "level": ""}, {"kind": "remote", "level": ""}]
-    page.evaluate("location.hash = '#/upthrust'")
+    page.evaluate("location.hash = '#/upples'")  # a game this page has not played: its set-up is the stored one
     page.wait_for_selector("#setup-devices")
     assert page.is_checked("#setup-devices")
     assert page.eval_on_selector_all("#setup-seats select.kind", "(s) => s.map((e) => e.value)") == ["human", "remote"]
