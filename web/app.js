@@ -154,9 +154,9 @@ async function route() {
       && (params.get("code") === table.share || (params.has("saved") && params.get("saved") === table.game))) {
     return; // the game on screen (its own address, written as it is played)
   }
-  // A guest's page (page.js GUEST) has no engine: it shows its invite's game only, and any other address is a new
-  // page with an engine; a page with an engine opens an invite as a guest's page.
-  if ((game === "join") !== GUEST) {
+  // A guest's page (page.js GUEST) has no engine: it shows its invite's game (or passes its answer) only, and any
+  // other address is a new page with an engine; a page with an engine opens an invite or an answer as such a page.
+  if ((game === "join" || game === "answer") !== GUEST) {
     location.reload();
     return;
   }

@@ -7,8 +7,9 @@ import { GuestPort } from "./net/guest.js";
 import { Session } from "./session.js";
 
 /** A guest's page (`#/join?...`: one seat of a game held by another device, web/screens/join.js,
- * docs/multi-device.md) starts no engine: its requests go to the host over the link (web/net/guest.js). */
-export const GUEST = /^#\/?join(\?|$)/.test(location.hash);
+ * docs/multi-device.md) starts no engine: its requests go to the host over the link (web/net/guest.js). Nor does a
+ * guest's answer opened on the host's device (`#/answer?...`), which only passes the answer to the host's tab. */
+export const GUEST = /^#\/?(join|answer)(\?|$)/.test(location.hash);
 /** @type {Engine} */
 export const engine = GUEST ? /** @type {any} */ (new GuestPort()) : new Engine();
 export const session = new Session(engine, { pace });

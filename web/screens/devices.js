@@ -83,7 +83,7 @@ export function showWaiting(seats) {
   }
   const names = seats.map((seat) => t("seat.player", { n: seat + 1 }));
   const list = typeof Intl.ListFormat === "function" ? new Intl.ListFormat(document.documentElement.lang || "en").format(names) : names.join(", ");
-  line.textContent = t("net.waiting", { names: list });
+  line.textContent = t("net.waiting", { label: list });
   line.dataset.seats = seats.join(",");
 }
 
@@ -128,9 +128,9 @@ function end(reason) {
 function changed({ seat, state }) {
   const table = session.table;
   if (table && (state === "connected" || state === "disconnected")) {
-    const words = t(`net.announce.${state}`, { name: t("seat.player", { n: seat + 1 }) });
+    const words = t(`net.announce.${state}`, { label: t("seat.player", { n: seat + 1 }) });
     // "Answer taken: ... is connecting" goes once it is connected; a device that goes away is said
-    const taken = !$("notice").hidden && $("notice-text").textContent === t("net.answer_taken", { name: t("seat.player", { n: seat + 1 }) });
+    const taken = !$("notice").hidden && $("notice-text").textContent === t("net.answer_taken", { label: t("seat.player", { n: seat + 1 }) });
     if (state === "connected" && taken) clearNotice();
     if (state === "disconnected") notice(words, "error");
     announce(words);
@@ -289,7 +289,7 @@ export async function acceptAnswer(text) {
   if (!room) return null;
   try {
     const seat = await room.accept(text);
-    notice(t("net.answer_taken", { name: t("seat.player", { n: seat + 1 }) }));
+    notice(t("net.answer_taken", { label: t("seat.player", { n: seat + 1 }) }));
     renderPanel();
     return seat;
   } catch (error) {
@@ -320,11 +320,11 @@ function renderPanel() {
         onclick: () => makeInvite(peer.seat) }));
       return item;
     }
-    const canvas = element("canvas", { class: "qr", role: "img", "aria-label": t("net.panel.qr", { name }) });
+    const canvas = element("canvas", { class: "qr", role: "img", "aria-label": t("net.panel.qr", { label: name }) });
     drawQR(canvas, invite.url, { size: 220 }).catch(() => canvas.remove());
-    const linkBox = element("input", { class: "invite-link", readonly: true, value: invite.url, "aria-label": t("net.panel.link", { name }) });
+    const linkBox = element("input", { class: "invite-link", readonly: true, value: invite.url, "aria-label": t("net.panel.link", { label: name }) });
     const answerBox = element("input", { class: "answer-box", autocomplete: "off", spellcheck: "false",
-      placeholder: t("net.panel.paste_here"), "aria-label": t("net.panel.paste", { name }) });
+      placeholder: t("net.panel.paste_here"), "aria-label": t("net.panel.paste", { label: name }) });
     const connect = () => { if (answerBox.value.trim()) acceptAnswer(answerBox.value).catch(() => {}); };
     answerBox.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => { if (event.key === "Enter") connect(); });
     item.append(

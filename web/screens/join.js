@@ -293,7 +293,7 @@ export function passAnswer(params) {
     const reply = event.data ?? {};
     if (reply.id !== id) return;
     done();
-    if (reply.t === "taken") status("net.answer.passed", { name: t("seat.player", { n: Number(reply.seat) + 1 }) });
+    if (reply.t === "taken") status("net.answer.passed", { label: t("seat.player", { n: Number(reply.seat) + 1 }) });
     else unpassed(t(String(reply.key)) !== String(reply.key) ? String(reply.key) : "net.refused.answer");
   });
   status("net.answer.passing");
