@@ -22,8 +22,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 import serve  # noqa: E402
 
 import boot  # noqa: E402
-import link_bench  # noqa: E402
+import devices_bench  # noqa: E402
 import gamebox  # noqa: E402
+import link_bench  # noqa: E402
 import workload  # noqa: E402
 from gamebox.core.rng import Rng  # noqa: E402
 
@@ -87,6 +88,8 @@ def browser_benchmarks(rounds: int, games: int) -> dict[str, list[float]]:
         boot.report(browser, url, max(rounds, 5))
         # the links between devices: invite and answer sizes, a message's round trip (bench/link_bench.py)
         link_bench.report(browser, url)
+        # play on several devices, per game: a guest's time to playable, a move's crossing (bench/devices_bench.py)
+        devices_bench.report(browser, url)
 
         # 2. round trips through the worker, and bot move times
         context, page = fresh_page()

@@ -1,0 +1,125 @@
+"""Play on several devices (docs/multi-device.md, issue 20), per game: how soon a guest's page is playable, and how
+long a move takes across the devices.
+
+One Chromium, two browser contexts on the built site: the host (the engine, a 1024x768 screen) and a guest (a
+390x844 phone with no engine), linked by the real WebRTC data channel over this machine's network
+(tests/e2e/test_devices_e2e.py's Guest). For every game of the box, two players: seat 0 a person on the host, seat
+1 the guest's.
+- playable: from the guest opening its invite link to its game on screen, playable (the host takes its answer at
+  once, as window.gamebox.accept does);
+- ask: a guest's request answered by the host's engine (`legal`: guest -> host -> guest), p50/p95 of 30;
+- moves, in the games played in turns: a person's move on one device until the other device's screen shows it
+  (host -> guest, and guest -> host), each p50/p95 over up to 12 moves of each side, chosen at random among the
+  legal ones. (The real-time games' moves are timed by each device on its own clock and resolved together: their
+  crossing is the ask's round trip.)
+
+./build.sh bench runs it through bench/run.py; alone: python bench/devices_bench.py (GAMEBOX_DIST picks the site,
+built with GAMEBOX_TEST_GAMES unset or set; the test games are left out).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "py"))
+
+import serve  # noqa: E402
+from tests.e2e.conftest import SharedPage, launch_chromium  # noqa: E402
+from tests.e2e.test_devices_e2e import Guest, new_game  # noqa: E402
+
+import gamebox  # noqa: E402
+
+DIST = Path(os.environ.get("GAMEBOX_DIST", ROOT / "dist"))
+ASKS = 30
+MOVES = 12
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))] if ordered else float("nan")
+
+
+def history(page: Any) -> int:
+    return int(page.evaluate("window.gamebox.table() ? window.gamebox.table().history.length : 0"))
+
+
+def crossing(mover: Any, watcher: Any, seat: int, pick: random.Random) -> float | None:
+    """`seat` plays a random legal move on `mover`; the ms until `watcher`'s screen shows it (None: no move)."""
+    legal = mover.evaluate("(seat) => window.gamebox.legal(seat)", seat)
+    if not legal:
+        return None
+    before = history(watcher)
+    started = time.perf_counter()
+    mover.evaluate("(action) => window.gamebox.play(action)", pick.choice(legal))
+    watcher.wait_for_function("(n) => window.gamebox.table() && window.gamebox.table().history.length > n",
+                              arg=before, timeout=30_000)
+    return (time.perf_counter() - started) * 1000
+
+
+def report(browser: Any, url: str) -> dict[str, Any]:
+    host = SharedPage(browser, url, viewport={"width": 1024, "height": 768})
+    figures: dict[str, Any] = {}
+    print("\n== play on several devices (host and guest: two browser contexts, a WebRTC data channel)")
+    try:
+        for game_id in gamebox.ready_ids():
+            game = gamebox.get(game_id)
+            if game.max_players < 2 or game.fixture:
+                continue
+            page = new_game(host, game_id, 2, "bench", "human,remote")
+            guest = Guest(browser, url)
+            try:
+                playable = guest.join(page, 1)
+                asks = []
+                for _ in range(ASKS):
+                    started = time.perf_counter()
+                    guest.page.evaluate("window.gamebox.legal(1)")
+                    asks.append((time.perf_counter() - started) * 1000)
+                to_guest: list[float] = []
+                to_host: list[float] = []
+                pick = random.Random(f"devices-bench/{game_id}")
+                while not game.simultaneous and len(to_guest) + len(to_host) < 2 * MOVES:
+                    table = page.evaluate("window.gamebox.table()")
+                    if table["is_over"] or not table["to_move"]:
+                        break
+                    seat = table["to_move"][0]
+                    ms = crossing(page, guest.page, 0, pick) if seat == 0 else crossing(guest.page, page, 1, pick)
+                    if ms is None:
+                        break
+                    (to_guest if seat == 0 else to_host).append(ms)
+                figures[game_id] = {"playable": playable, "asks": asks, "to_guest": to_guest, "to_host": to_host}
+                moved = (f"  host->guest p50 {percentile(to_guest, .5):5.0f} p95 {percentile(to_guest, .95):5.0f} ms"
+                         f" (n={len(to_guest)})  guest->host p50 {percentile(to_host, .5):5.0f} p95 "
+                         f"{percentile(to_host, .95):5.0f} ms (n={len(to_host)})") if to_guest or to_host else \
+                    "  (moves timed on each device: see ask)"
+                print(f"{game_id:10} guest playable {playable:6.0f} ms  ask p50 {percentile(asks, .5):5.1f} "
+                      f"p95 {percentile(asks, .95):5.1f} ms{moved}", flush=True)
+            finally:
+                page.evaluate("location.hash = '#/'")  # the host leaves: its room ends
+                guest.close()
+        host.check()
+    finally:
+        host.close()
+    return figures
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+
+    server, url = serve.start(DIST)
+    with sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        report(browser, url)
+        browser.close()
+    server.shutdown()
+
+
+if __name__ == "__main__":
+    main()
