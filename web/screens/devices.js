@@ -321,7 +321,8 @@ function renderPanel() {
       return item;
     }
     const canvas = element("canvas", { class: "qr", role: "img", "aria-label": t("net.panel.qr", { label: name }) });
-    drawQR(canvas, invite.url, { size: 220 }).catch(() => canvas.remove());
+    // whole pixels a module, so the code is smaller than `size`: 288 makes an invite about 260 CSS px (a phone scans it)
+    drawQR(canvas, invite.url, { size: 288 }).catch(() => canvas.remove());
     const linkBox = element("input", { class: "invite-link", readonly: true, value: invite.url, "aria-label": t("net.panel.link", { label: name }) });
     const answerBox = element("input", { class: "answer-box", autocomplete: "off", spellcheck: "false",
       placeholder: t("net.panel.paste_here"), "aria-label": t("net.panel.paste", { label: name }) });
