@@ -11,6 +11,9 @@ const shown = new Map();
 /** A mark first shown longer ago than this belongs to an earlier sitting at the same deal (a link opened again),
  * not to a reload: its clock starts again. Every real-time phase of the games is far shorter. */
 const STALE_MS = 30 * 60 * 1000;
+/** Told when a mark's clock starts on this page (a guest's page tells its host: web/screens/join.js).
+ * @type {{started: ((scope: string, mark: string) => void) | null}} */
+export const clockHooks = { started: null };
 
 /**
  * The ms of wall-clock time since `mark` of this table was first shown on this device: 0 the first time, when its
@@ -27,12 +30,14 @@ export function since(scope, mark, { keep = null, start = true } = {}) {
   const now = Date.now();
   let first = keep ? saves.clockStart(keep.game, keep.deal, mark) : shown.get(key) ?? null;
   if (first !== null && (first > now || now - first > STALE_MS)) first = null; // set back, or another sitting
+  const starts = first === null;
   if (first === null) {
     if (!start) return null;
     first = now;
     if (keep) saves.rememberClock(keep.game, keep.deal, mark, first);
   }
   if (!keep) shown.set(key, first);
+  if (starts) clockHooks.started?.(scope, mark);
   return now - first;
 }
 

@@ -156,6 +156,12 @@ export class GuestPort extends EventTarget {
     this.ping();
   }
 
+  /** This page's clock of a run started: its screen showed a round's card or a throw's countdown (web/clock.js, the
+   * first `since` of a mark). The host times this seat's run from then (web/net/room.js `started`). */
+  started() {
+    if (this.connected) this.send({ t: "started" });
+  }
+
   /** The round trip to the host (median of the last pings) and the host's clock offset from this one's, in ms. */
   timing() {
     if (!this.samples.length) return { rtt: null, offset: null };

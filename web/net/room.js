@@ -53,8 +53,9 @@ const ROUND_TRIPS = 8; // the samples a seat's round trip and offset are estimat
 // Beyond its slowest recent round trip, what a guest's move may lose between its tap and its message (a frame or
 // two of its page, the host's queue): a late message's claimed head start is bounded by both.
 const LATE_MARGIN_MS = 100;
-// What a game's page shows of a run before its clock starts: Whoopies' countdown before the throw
-// (web/games/whoopies/renderer.js COUNTDOWN_MS; shorter at a test's speed, which only loosens the bound).
+// What a game's page shows of a run between its clock's start and the time its moves count from: Whoopies' countdown
+// before the throw (web/games/whoopies/renderer.js COUNTDOWN_MS; shorter at a test's speed, which only loosens the
+// bound). Its clock starts when the countdown first shows; a grab's ms counts from the throw.
 const LEAD_IN_MS = /** @type {Record<string, number>} */ ({ whoopies: 2100 });
 /** The games with real-time phases (a race's round, a throw's grab): while one of their remote seats is away, its
  * run's clock is held, and every screen says whom the game waits for (docs/multi-device.md, "A seat away in a
@@ -114,6 +115,10 @@ class Refusal extends Error {
  * @property {string} sent  the fingerprint of the last table sent
  * @property {number | null} since  when this host sent the table that started the guest's running run
  *   (performance.now()), moved on by the time the seat was away in it; null outside one
+ * @property {number | null} started  when the guest's page started its clock of the running run, as this host
+ *   reckons it from the page's "started" (never before `since`; moved on by the time the seat was away); null
+ *   until the page says so
+ * @property {string} run  what the running run is (the table's round and phase, where its view has them)
  * @property {number | null} away  while the seat's link is gone in a run: when it was last heard (performance.now())
  * @property {ReturnType<typeof setInterval> | undefined} timer
  */
@@ -150,7 +155,7 @@ export class Room extends EventTarget {
     this.game = table.game;
     table.seats.forEach((sitter, seat) => {
       if (sitter.kind === "remote" && !this.seats.has(seat)) {
-        this.seats.set(seat, { seat, state: "invited", link: null, invite: null, ever: false, since: null, away: null, heard: 0, samples: [],
+        this.seats.set(seat, { seat, state: "invited", link: null, invite: null, ever: false, since: null, started: null, run: "", away: null, heard: 0, samples: [],
           pings: new Map(), sent: "", timer: undefined });
       } else if (sitter.kind !== "remote" && this.seats.has(seat)) {
         this.release(seat, sitter.kind === "bot" ? "bot" : "here");
@@ -242,6 +247,7 @@ export class Room extends EventTarget {
         if (message.t === "ask") this.ask(remote, message);
         else if (message.t === "ping") this.pong(remote, message);
         else if (message.t === "pong") this.ponged(remote, message);
+        else if (message.t === "started") this.started(remote, message);
         else throw new Refusal("net.refused.type");
       } catch (error) {
         if (!(error instanceof Refusal)) throw error;
@@ -279,10 +285,12 @@ export class Room extends EventTarget {
     if (remote.since !== null && remote.away !== null) {
       paused = Math.max(0, Math.round(performance.now() - remote.away));
       remote.since += paused;
+      if (remote.started !== null) remote.started += paused;
     }
     remote.away = null;
+    // the run's time so far on the guest's own clock: none if its page had not started it (a results screen up)
     const moving = Boolean(table && !table.is_over && table.to_move.includes(remote.seat));
-    const clock = remote.since !== null && moving ? Math.max(0, Math.floor(performance.now() - remote.since)) : null;
+    const clock = remote.started !== null && moving ? Math.max(0, Math.floor(performance.now() - remote.started)) : null;
     this.send(remote, { t: "welcome", seat: remote.seat, game: this.game, seats: table ? table.seats.length : 0,
       paused_ms: paused, clock_ms: clock, waiting: this.waiting().filter((seat) => seat !== remote.seat) });
     this.mark(remote, "connected");
@@ -356,24 +364,47 @@ export class Room extends EventTarget {
   track(remote, table) {
     if (!table || !table.ok || !Array.isArray(table.to_move)) return;
     const moving = !table.is_over && table.to_move.includes(remote.seat);
-    if (moving && remote.since === null) remote.since = performance.now();
-    else if (!moving && !table.sealed) remote.since = null;
+    // a new round or phase while the guest is still to move (its move ended the last round, a race's) is a new run
+    const view = table.view && typeof table.view === "object" ? table.view : {};
+    const run = JSON.stringify([view.round ?? null, view.playoffs ?? null, view.phase ?? null]);
+    if (moving && (remote.since === null || remote.run !== run)) {
+      remote.since = performance.now();
+      remote.started = null;
+      remote.run = run;
+    } else if (!moving && !table.sealed) {
+      remote.since = null;
+      remote.started = null;
+    }
+  }
+
+  /** The guest's page started its clock of the running run (its screen showed the round's card, the throw's
+   * countdown): the run is timed for it from then, as this host reckons it: the message's arrival less half the
+   * seat's fastest recent round trip, and never before the table that started the run was sent (`since`). Only the
+   * run's first counts; one outside a run is nothing to time. @param {RemoteSeat} remote
+   * @param {Record<string, any>} message */
+  started(remote, message) {
+    if (Object.keys(message).length !== 1) throw new Refusal("net.refused.shape");
+    if (remote.since === null || remote.started !== null) return;
+    const fastest = remote.samples.length ? Math.min(...remote.samples.map((sample) => sample.rtt)) : 0;
+    remote.started = Math.max(remote.since, performance.now() - fastest / 2);
   }
 
   /** What a guest's clock may claim (docs/multi-device.md, "Real-time phases"), passed to the bridge with the
    * request (which applies it to every kind of request, an intent's `ms` and a timed action's text alike): with S
    * the moment this host sent the table that started the guest's run and R now, the guest cannot have watched
    * longer than R - S (`clock_limit_ms`); and a move that arrives late may claim at most the guest's recent round
-   * trip L of head start, after what its page shows before its clock starts (LEAD_IN_MS): `earliest_ms` is
-   * R - S - lead-in - L. @param {RemoteSeat} remote @param {Record<string, any>} request */
+   * trip L of head start, counted from when its page started its clock of the run (`started`; S until it says so)
+   * and what the page shows before the time its moves count from (LEAD_IN_MS): `earliest_ms` is
+   * R - started - lead-in - L. @param {RemoteSeat} remote @param {Record<string, any>} request */
   bound(remote, request) {
     if (remote.since === null) return;
-    const watched = Math.max(0, Math.floor(performance.now() - remote.since));
-    request.clock_limit_ms = watched;
+    const now = performance.now();
+    request.clock_limit_ms = Math.max(0, Math.floor(now - remote.since));
     if (request.op !== "apply") return;
+    const shown = Math.max(0, Math.floor(now - (remote.started ?? remote.since)));
     const slowest = remote.samples.length ? Math.max(...remote.samples.map((sample) => sample.rtt)) : DEAD_MS / 10;
     const lead = Math.ceil(slowest * 1.5 + LATE_MARGIN_MS) + (LEAD_IN_MS[this.game ?? ""] ?? 0);
-    request.earliest_ms = Math.max(0, watched - lead);
+    request.earliest_ms = Math.max(0, shown - lead);
   }
 
   // ------------------------------------------------------------ liveness, round trips and clocks

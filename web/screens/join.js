@@ -16,6 +16,7 @@ import { engine, GUEST, session } from "../page.js";
 import { decorations, openGuest } from "./game.js";
 import { ANSWERS, iceServers, showWaiting, statusMark } from "./devices.js";
 import { token } from "../net/room.js";
+import { clockHooks } from "../clock.js";
 
 const port = /** @type {GuestPort} */ (/** @type {any} */ (engine));
 
@@ -67,6 +68,8 @@ if (GUEST) port.addEventListener("welcome", (event) => {
   held.credit = !held.marks.size && Number.isSafeInteger(clock) ? { ms: clock, at: Date.now() } : null;
   showWaiting(Array.isArray(waiting) ? waiting : []);
 });
+// the host times this seat's run from when this page's clock of it started (docs/multi-device.md, "Real-time phases")
+if (GUEST) clockHooks.started = () => port.started();
 if (GUEST) port.addEventListener("waiting", (event) => showWaiting(/** @type {CustomEvent} */ (event).detail.seats));
 
 /** Whether the turn's sound and vibration are off (kept on this device). */
