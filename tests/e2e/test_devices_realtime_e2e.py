@@ -167,6 +167,12 @@ def test_ubongo_race_rounds_on_two_devices_ten_tiles_each_timed_on_each_device(h
     page = new_game(host, "ubongo", 2, "RACE9", "human,remote")
     guest = guests(phone=False)  # the race's drags with a mouse, as on the host
     guest.join(page, 1)
+    # a page's word that its clock started has one shape: anything more in it is refused, and changes nothing
+    for message in ({"t": "started", "at": 0}, {"t": "started", "ms": 5_000}):
+        guest.send(message)
+    guest.page.wait_for_function("window.__received.filter((t) => JSON.parse(t).t === 'refused').length >= 2",
+                                 timeout=10_000)
+    assert [m["key"] for m in guest.messages() if m["t"] == "refused"] == ["net.refused.shape"] * 2
     laid = {0: 0, 1: 0}
     gates: list[int] = []  # per round from round 2, how long the guest's page showed the results before its Start
     round_ = 1
