@@ -26,6 +26,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
@@ -53,12 +55,22 @@ def history(page: Any) -> int:
 
 def crossing(mover: Any, watcher: Any, seat: int, pick: random.Random) -> float | None:
     """`seat` plays a random legal move on `mover`; the ms until `watcher`'s screen shows it (None: no move)."""
+    # as a person would: once the board offers something to tap (the screen has settled on the seat's turn)
+    mover.wait_for_function("window.gamebox.targets().length > 0", timeout=30_000)
     legal = mover.evaluate("(seat) => window.gamebox.legal(seat)", seat)
     if not legal:
         return None
     before = history(watcher)
     started = time.perf_counter()
-    mover.evaluate("(action) => window.gamebox.play(action)", pick.choice(legal))
+    try:
+        played = mover.evaluate("""(action) => Promise.race([window.gamebox.play(action),
+            new Promise((resolve) => setTimeout(() => resolve("stuck"), 15000))])""", pick.choice(legal))
+    except PlaywrightError as error:  # seen once in Upples: the page's promise was collected (docs/multi-device.md)
+        print(f"  seat {seat}'s move on {mover.url.split('#')[1][:12]}: {str(error).splitlines()[0]}", flush=True)
+        return None
+    if played == "stuck":  # the page's play() never answered (seen once in a run of every game: docs/multi-device.md)
+        print(f"  seat {seat}'s move on {mover.url.split('#')[1][:12]} got no answer in 15 s", flush=True)
+        return None
     watcher.wait_for_function("(n) => window.gamebox.table() && window.gamebox.table().history.length > n",
                               arg=before, timeout=30_000)
     return (time.perf_counter() - started) * 1000
