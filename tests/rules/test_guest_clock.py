@@ -5,7 +5,6 @@ own move in that run may not be timed before it (error.guest_clock), which chang
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from itertools import islice
 from typing import Any
@@ -17,27 +16,12 @@ from gamebox.core import bridge, viewer
 from gamebox.core.bridge import Table
 from gamebox.core.game import State
 from gamebox.core.rng import Rng
+from tests.rules.guest_requests import ask, fresh_table, guest  # noqa: F401 - fresh_table: autouse
 
 REMOTE = {"kind": "remote", "level": ""}
 HUMAN = {"kind": "human", "level": ""}
 # What a guest's table and a local seat's table share, and must agree on.
 SHARED = ("history", "to_move", "is_over", "scores", "winners", "log", "view", "sealed", "viewer")
-
-
-@pytest.fixture(autouse=True)
-def fresh_table() -> Iterator[None]:
-    bridge.reset()
-    yield
-    bridge.reset()
-
-
-def ask(**request: Any) -> dict[str, Any]:
-    reply: dict[str, Any] = json.loads(bridge.handle_json(json.dumps(request)))
-    return reply
-
-
-def guest(at: int, /, **request: Any) -> dict[str, Any]:
-    return ask(guest=True, viewer=at, **request)
 
 
 def racing(game_id: str, players: int, seeds: int, moves: int, verb: str) -> Iterator[tuple[State[Any], int]]:

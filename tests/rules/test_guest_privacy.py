@@ -21,28 +21,15 @@ from gamebox.core.bridge import Table
 from gamebox.core.game import State
 from gamebox.core.rng import Rng
 from gamebox.upcombine.pieces import SYMBOLS, sorted_pieces
+from tests.rules.guest_requests import ask, fresh_table, guest, random_points  # noqa: F401 - fresh_table: autouse
 
 REMOTE = {"kind": "remote", "level": ""}
 SECRET_GAMES = [game_id for game_id in gamebox.ready_ids()
                 if gamebox.get(game_id).hidden_information or gamebox.get(game_id).simultaneous]
 # The clocks a guest's page may ask with, in a real-time phase: none, the start, within a grab, late in a race.
 CLOCK_RANGES = (None, 0, 2_500, 60_000)
-
-
-@pytest.fixture(autouse=True)
-def fresh_table() -> Iterator[None]:
-    bridge.reset()
-    yield
-    bridge.reset()
-
-
-def ask(**request: Any) -> dict[str, Any]:
-    reply: dict[str, Any] = json.loads(bridge.handle_json(json.dumps(request)))
-    return reply
-
-
-def guest(at: int, /, **request: Any) -> dict[str, Any]:
-    return ask(guest=True, viewer=at, **request)
+# the seeded random games of the twin and leak tests
+TWINS = "guest-twins"
 
 
 def bot(game_id: str) -> dict[str, str]:
@@ -250,19 +237,6 @@ def replies_to(table: Table, seat: int, clock: int | None, action: str | None = 
     return json.dumps(got, sort_keys=True)
 
 
-def random_points(game_id: str, players: int, seeds: int, moves: int) -> Iterator[State[Any]]:
-    game = gamebox.get(game_id)
-    for number in range(seeds):
-        chooser = Rng(f"guest-twins/{game_id}/{players}/{number}")
-        state = game.new(f"twin-{number}", players)
-        for _ in range(moves):
-            if state.is_over:
-                break
-            yield state
-            seat = chooser.choice(state.to_move)
-            state.apply(seat, chooser.choice(state.legal_actions(seat)))
-
-
 def swapped_symbol(state: State[Any], owner: int) -> State[Any] | None:
     """``state`` with one piece of ``owner``'s hand swapped for a piece of the same colour and another symbol from
     the pile: the same game to every other seat."""
@@ -288,7 +262,7 @@ def a_placement(state: State[Any]) -> str | None:
 def test_two_up_combine_games_that_differ_only_in_another_hand_look_the_same_to_a_guest() -> None:
     checked = 0
     for players in (3, 4):
-        for state in random_points("upcombine", players, seeds=3, moves=30):
+        for state in random_points("upcombine", players, seeds=3, moves=30, label=TWINS):
             for owner in (0, 2):
                 twin = swapped_symbol(state, owner)
                 if twin is None:
@@ -306,7 +280,7 @@ def test_two_up_combine_games_that_differ_only_in_another_hand_look_the_same_to_
 def pending(game_id: str, players: int, seeds: int, moves: int, timed: str) -> Iterator[tuple[State[Any], int]]:
     """Points of random games where seat 0 and another seat are both to move in a run of secret moves, and the
     other could make a timed move (``timed``: its verb)."""
-    for state in random_points(game_id, players, seeds, moves):
+    for state in random_points(game_id, players, seeds, moves, label=TWINS):
         if len(state.to_move) < 2 or 0 not in state.to_move:
             continue
         other = next(seat for seat in state.to_move if seat != 0)
@@ -376,7 +350,7 @@ def other_future(state: State[Any], number: int) -> State[Any]:
 
 
 def future_twins(game_id: str, players: int, seeds: int, moves: int) -> Iterator[tuple[State[Any], State[Any]]]:
-    for number, state in enumerate(random_points(game_id, players, seeds, moves)):
+    for number, state in enumerate(random_points(game_id, players, seeds, moves, label=TWINS)):
         yield state, other_future(state, number)
 
 

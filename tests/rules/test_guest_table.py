@@ -6,13 +6,13 @@ seat, and the review judges a remote seat's moves as a person's."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 import gamebox
 from gamebox.core import bridge, share, viewer
+from tests.rules.guest_requests import ask, fresh_table, guest  # noqa: F401 - fresh_table: autouse
 
 REMOTE = {"kind": "remote"}
 HUMAN = {"kind": "human"}
@@ -23,23 +23,6 @@ GUEST_KEYS = {"ok", "game", "title", "seed", "players", "options", "seats", "vie
               "scores", "winners", "log", "view", "share", "sealed", "hints", "rematch", "can_undo", "fingerprint"}
 # What only the host's screen gets.
 HOST_ONLY = {"resume", "deal", "daily", "public", "undo_refusal", "replay", "expected", "action"}
-
-
-@pytest.fixture(autouse=True)
-def fresh_table() -> Iterator[None]:
-    bridge.reset()
-    yield
-    bridge.reset()
-
-
-def ask(**request: Any) -> dict[str, Any]:
-    reply: dict[str, Any] = json.loads(bridge.handle_json(json.dumps(request)))
-    return reply
-
-
-def guest(at: object, /, **request: Any) -> dict[str, Any]:
-    """A request from the device of seat ``at`` (the host's room adds ``guest`` and ``viewer``)."""
-    return ask(guest=True, viewer=at, **request)
 
 
 def game_state() -> str:
