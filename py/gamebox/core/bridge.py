@@ -226,20 +226,8 @@ class Table:
         secret = viewer.seed_is_secret(state)
         resume = share.encode(state, viewer.public_moves(state))
         return {
-            "ok": True,
-            "game": state.game.id,
-            "title": state.game.title,
-            "seed": None if secret else state.seed,
-            "players": state.players,
-            "options": state.options,
+            **_table_fields(state, seen, seat, secret),
             "seats": self.seats,
-            "viewer": seat,
-            "history": [list(step) for step in seen.history],
-            "to_move": state.to_move,
-            "is_over": state.is_over,
-            "scores": seen.scores(),
-            "winners": seen.winners(),
-            "log": seen.log_for(seat),
             "view": {**seen.view(seat), "targets": seen.targets(seat)},
             "fingerprint": state.fingerprint(),
             "share": None if secret else resume,
@@ -269,20 +257,8 @@ class Table:
         seen = viewer.seen_by(state, seat, clock_ms, self.checkpoint)
         secret = viewer.seed_is_secret_from_guests(state)
         reply: dict[str, Any] = {
-            "ok": True,
-            "game": state.game.id,
-            "title": state.game.title,
-            "seed": None if secret else state.seed,
-            "players": state.players,
-            "options": state.options,
+            **_table_fields(state, seen, seat, secret),
             "seats": self.guest_seats(seat),
-            "viewer": seat,
-            "history": [list(step) for step in seen.history],
-            "to_move": state.to_move,
-            "is_over": state.is_over,
-            "scores": seen.scores(),
-            "winners": seen.winners(),
-            "log": seen.log_for(seat),
             "view": {**viewer.guest_view(state, seen.view(seat)), "targets": seen.targets(seat)},
             "share": None if secret else share.encode(state, viewer.public_moves(state)),
             "sealed": len(seen.history) < len(state.history),
@@ -308,6 +284,26 @@ class Table:
         another seat's move of that run its table has shown (None: no bound)."""
         run, latest = self.shown.get(seat, (-1, 0))
         return latest if run == viewer.public_moves(self.state) else None
+
+
+def _table_fields(state: State[Any], seen: State[Any], seat: int | None, secret: bool) -> dict[str, Any]:
+    """What every table reply says of the game as ``seat`` knows it (``seen``: core/viewer.seen_by), for the host's
+    screen and a guest's alike; ``secret``: the seed is kept back."""
+    return {
+        "ok": True,
+        "game": state.game.id,
+        "title": state.game.title,
+        "seed": None if secret else state.seed,
+        "players": state.players,
+        "options": state.options,
+        "viewer": seat,
+        "history": [list(step) for step in seen.history],
+        "to_move": state.to_move,
+        "is_over": state.is_over,
+        "scores": seen.scores(),
+        "winners": seen.winners(),
+        "log": seen.log_for(seat),
+    }
 
 
 _table: Table | None = None
