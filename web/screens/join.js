@@ -108,6 +108,10 @@ function status(key, params = {}) {
 
 /** Open the invite: answer it, show the answer, and the game once the host has taken it. @param {URLSearchParams} params */
 export async function openJoin(params) {
+  // a new invite opened on this page (a rejoin): nothing of the last one's answer stands until this one's is made
+  joined.answer = null;
+  joined.answerLink = null;
+  joined.state = "connecting";
   screen();
   showScreen("join");
   const seat = Number(params.get("seat"));
