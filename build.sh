@@ -63,6 +63,7 @@ ensure_node() {
   if [ ! -f node_modules/pyodide/pyodide.mjs ] || [ ! -f node_modules/axe-core/axe.min.js ] \
       || [ ! -f node_modules/intl-messageformat/index.js ] \
       || [ ! -f node_modules/qrcode-generator/dist/qrcode.mjs ] || [ ! -f node_modules/zxing-wasm/LICENSE ] \
+      || [ ! -f node_modules/@fontsource-variable/noto-sans/LICENSE ] \
       || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     say "npm ci (pyodide $(node -p 'require("./package.json").dependencies.pyodide'))"
     npm ci --no-audit --no-fund --loglevel=error
@@ -99,10 +100,12 @@ vendor() {
 # "Connecting devices"): each published ES module, the ponyfill's ZXing reader (WebAssembly, fetched from this site,
 # never from a CDN) and the licences (qrcode-generator's is the head of its one file), as published, nothing
 # bundled. Each entry is package:file; it goes to web/vendor/<package>/<file without dist/ or dist/es/>. The import
-# map names the two modules (and the policy in index.html carries the map's hash).
+# map names the two modules (and the policy in index.html carries the map's hash). And the page's font, Noto Sans
+# (web/style.css's @font-face; docs/offline-and-csp.md "The font"): two subsets of its variable files, and its licence.
 VENDORED_FILES="qrcode-generator:dist/qrcode.mjs barcode-detector:dist/es/ponyfill.js
   barcode-detector:dist/es/zxing-exported.js barcode-detector:LICENSE zxing-wasm:dist/reader/zxing_reader.wasm
-  zxing-wasm:LICENSE"
+  zxing-wasm:LICENSE @fontsource-variable/noto-sans:files/noto-sans-latin-wght-normal.woff2
+  @fontsource-variable/noto-sans:files/noto-sans-cyrillic-wght-normal.woff2 @fontsource-variable/noto-sans:LICENSE"
 vendor_files() {
   local entry package file target
   grep -q '"qrcode-generator": "./web/vendor/qrcode-generator/qrcode.mjs"' index.html \

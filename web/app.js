@@ -8,6 +8,7 @@ import * as saves from "./saves.js";
 import { $, clearNotice, errorText, notice, showScreen } from "./dom.js";
 import { embedReady, startEmbed } from "./embed-api.js";
 import { gameInfo, loadGames } from "./games.js";
+import { loadBoardFont } from "./games/kit.js";
 import { address, currentRoute, EMBED, engine, GUEST, seatsParam, session, storing } from "./page.js";
 import { wireDevices } from "./screens/devices.js";
 import { openDaily, openLink, relabelGame, wireGame } from "./screens/game.js";
@@ -214,7 +215,7 @@ function relabel() {
 
 // ---------------------------------------------------------------- boot
 watchEngine();
-const [games] = await Promise.allSettled([loadGames(), loadLanguage(EMBED?.lang)]);
+const [games] = await Promise.allSettled([loadGames(), loadLanguage(EMBED?.lang), loadBoardFont()]);
 startEmbed();
 translatePage();
 renderEngineStatus();

@@ -17,7 +17,13 @@ export { roundRect, tween };
  * window (web/style.css's landscape block, web/screens/game.js fitBoardToScreen; Surface.available()). */
 export const LANDSCAPE = "(min-aspect-ratio: 4/3) and (max-height: 560px)";
 
-export const FONT_FAMILY = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', sans-serif";
+/** The boards' letters: Noto Sans, shipped with the page (web/style.css's @font-face, from the pinned npm package
+ * @fontsource-variable/noto-sans; docs/offline-and-csp.md "The font"), so a text is as wide on every device as in
+ * the tests that check it fits. The system's fonts stand in only where a letter is outside its two subsets. */
+export const FONT_FAMILY = "'Noto Sans Variable', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
+/** One sample of each subset the page ships (Latin, Cyrillic): a subset loads when a letter of its range is first
+ * used, and one variable file serves every weight. */
+const FONT_SUBSETS = ["Aa", "\u0416\u0436"];
 
 /** One palette for every board: ink and paper, the page's accent, and the pieces' colours (fill and shade). */
 export const PALETTE = {
@@ -61,6 +67,15 @@ const fits = new Map(); // (text, font, box) -> {size, lines}: measuring is the 
 /** Every text the paint kit could not fit in its box, even at its smallest size: [{text, box, size}]. */
 export function textOverflows() { return overflows.slice(); }
 export function clearTextOverflows() { overflows.length = 0; }
+
+/** Resolves once the boards' font is loaded (or could not be, after at most `waitMs`): the boot waits for it
+ * before it draws a board, so nothing is measured in a stand-in font. Measures taken before are forgotten. */
+export function loadBoardFont(waitMs = 3000) {
+  const fonts = globalThis.document?.fonts;
+  if (!fonts) return Promise.resolve();
+  const loading = Promise.all(FONT_SUBSETS.map((sample) => fonts.load(font(16), sample))).catch(() => []);
+  return Promise.race([loading, new Promise((resolve) => setTimeout(resolve, waitMs))]).then(() => { fits.clear(); });
+}
 
 function wrap(context, text, width, maxLines) {
   const words = text.split(" ");
@@ -123,6 +138,17 @@ export function fitText(context, text, box, {
   fit.lines.forEach((line, index) => context.fillText(line, x, top + index * step + fit.size * 0.04));
   context.restore();
   return fit.size;
+}
+
+/** Draw the first of `texts` (the fullest wording first, then shorter ones) that fits in `box` at `minSize` or
+ * more, with fitText's options; the last is drawn whatever it takes (and recorded if even it cannot fit). */
+export function fitFirst(context, texts, box, options = {}) {
+  const { size = 14, weight = 400, lines = 1, lineHeight = 1.2 } = options;
+  const minSize = options.minSize ?? Math.max(8, Math.round(size * 0.6));
+  const words = texts.map((text) => String(text ?? "").replace(/\s+/g, " ").trim());
+  const chosen = words.find((text) => measure(context, text, box, size, weight, lines, minSize, lineHeight).fits)
+    ?? words[words.length - 1];
+  return fitText(context, chosen, box, options);
 }
 
 // -- the paint kit's shapes -------------------------------------------------------------------------------------

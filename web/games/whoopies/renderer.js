@@ -8,7 +8,7 @@
 // shown during a grab (they are in history; history is not drawn). In a replay (a review's position) showHint of a
 // grab at a point, the review's better move, holds the throw still at its moment with a ring where the hand closes.
 import { pace } from "../common.js";
-import { button, fitText, font, gem, PALETTE, panel, roundRect, Surface } from "../kit.js";
+import { button, fitFirst, fitText, font, gem, PALETTE, panel, roundRect, Surface } from "../kit.js";
 
 const THROW_W = 800; // the throw's units (view.throw.width × height)
 const THROW_H = 520;
@@ -1103,7 +1103,10 @@ export function create(canvas, host) {
     if (short && pass) right = passButton(c, pass, right, by, 116) - 10;
     const seat = activeHuman() ?? (table.viewer ?? null);
     const left = dx + size / 2 + 12;
+    // the round, the roller, the die's badges; where they do not fit, the round goes first, then the roller (whose
+    // seat wears the roller's badge anyway)
     const bits = [t("whoopies.round", { n: v.round }), t("whoopies.roller", named(v.roller))];
+    const shorter = (/** @type {string[]} */ all) => all.map((_, first) => all.slice(first).join(" · "));
     if (v.joker) bits.push(t("whoopies.joker_badge"));
     if (v.throwoff) bits.push(t("whoopies.throwoff_badge"));
     const text = v.phase === "over" ? t("whoopies.target.over") : targetText(v, seat);
@@ -1120,19 +1123,19 @@ export function create(canvas, host) {
       const grabbing = v.phase === "grab" && prompt === callText(v, seat ?? v.roller);
       c.font = font(14, 700);
       const oneLine = c.measureText(text).width <= right - x;
-      const second = grabbing ? (v.joker && oneLine ? t("whoopies.double") : "") : bits.join(" · ");
+      const second = grabbing ? (v.joker && oneLine ? t("whoopies.double") : "") : bits;
       if (!second) {
         fitText(c, text, { x, y: head.y + 3, w: right - x, h: head.h - 6 }, { size: 16, weight: 700, colour: "#ffffff", align: "left", lines: 2, minSize: 11 });
         return;
       }
       fitText(c, text, { x, y: head.y + 4, w: right - x, h: 22 }, { size: 16, weight: 700, colour: "#ffffff", align: "left", minSize: 11 });
-      fitText(c, second, { x, y: head.y + 27, w: right - x, h: 21 }, { size: 13, weight: grabbing ? 700 : 400,
+      fitFirst(c, Array.isArray(second) ? shorter(second) : [second], { x, y: head.y + 27, w: right - x, h: 21 }, { size: 13, weight: grabbing ? 700 : 400,
         colour: grabbing ? "#ffd66b" : "#dfe5f5", align: "left", minSize: 10 });
       return;
     }
     // a turned table's joker grab says its double stakes here, above the call (its lower band has no room)
     const double = L.turned && v.joker && v.phase === "grab";
-    fitText(c, double ? t("whoopies.double") : bits.join(" · "), { x: left, y: head.y + 6, w: right - left, h: 18 },
+    fitFirst(c, double ? [t("whoopies.double")] : shorter(bits), { x: left, y: head.y + 6, w: right - left, h: 18 },
       { size: 13, weight: double ? 700 : 400, colour: double ? "#ffd66b" : "#b8c2dc", align: "left", minSize: 10 });
     if (swatch) {
       drawSwatch(c, v.value, left + 13, head.y + 24 + (head.h - 28) / 2, 13, { puff: v.action === "puff" });
