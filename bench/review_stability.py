@@ -1,7 +1,7 @@
 """How stable a review's verdicts are: seeded finished games reviewed at effort 1 (what the page computes) and again
 at effort 2 (double the search), and how often each person's move keeps its verdict (issue 21 asks at least 90%).
 
-    .venv/bin/python bench/review_stability.py [--games 50] [--game upthrust ...] [--players 2]
+    .venv/bin/python bench/review_stability.py [--games 50] [--game upthrust ...] [--players 2] [--jobs 2]
 
 Every game in the box that has a reviewer (Game.reviewer) is reviewed, unless --game names some. Each game of the
 bench is set up from a fixed seed, seat 0 is the person (played by the easy bot: a newcomer, who makes mistakes to
@@ -17,6 +17,8 @@ import statistics
 import sys
 import time
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -39,38 +41,57 @@ def finished_game(game: Game[Any], number: int, players: int) -> State[Any]:
     return state
 
 
+def judge_game(game_id: str, number: int, players: int) -> tuple[int, int, float, Counter[str]]:
+    """Game ``number`` reviewed at effort 1 and at effort 2: (moves with the same verdict, moves judged, the
+    seconds of the review at effort 1, the verdicts at effort 1)."""
+    game = gamebox.get(game_id)
+    assert game.reviewer is not None
+    final = finished_game(game, number, players)
+    started = time.perf_counter()
+    once = review.review(final, game.reviewer, [0], effort=1)
+    seconds = time.perf_counter() - started
+    twice = review.review(final, game.reviewer, [0], effort=2)
+    same = judged = 0
+    spread: Counter[str] = Counter()
+    for first, second in zip(once["moves"], twice["moves"], strict=True):
+        if first["verdict"] is None:
+            continue
+        judged += 1
+        same += first["verdict"] == second["verdict"]
+        spread[first["verdict"]] += 1
+    return same, judged, seconds, spread
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--game", action="append", help="only these games (default: every game with a reviewer)")
     parser.add_argument("--players", type=int, action="append", help="players per game (default: 1 when the game "
                         "has a solitaire, and 2)")
+    parser.add_argument("--jobs", type=int, default=1, help="games reviewed at once, in as many processes (each "
+                        "game's figures are the same whatever the number; the seconds are each review's own)")
     args = parser.parse_args()
     games = [game for game in gamebox.games() if game.reviewer is not None and not game.fixture
              and (not args.game or game.id in args.game)]
     tables = [(game, players) for game in games
               for players in args.players or sorted({game.min_players, min(2, game.max_players)})]
-    for game, players in tables:
-        assert game.reviewer is not None
-        same = judged = 0
-        seconds: list[float] = []
-        spread: Counter[str] = Counter()
-        for number in range(args.games):
-            final = finished_game(game, number, players)
-            started = time.perf_counter()
-            once = review.review(final, game.reviewer, [0], effort=1)
-            seconds.append(time.perf_counter() - started)
-            twice = review.review(final, game.reviewer, [0], effort=2)
-            for first, second in zip(once["moves"], twice["moves"], strict=True):
-                if first["verdict"] is None:
-                    continue
-                judged += 1
-                same += first["verdict"] == second["verdict"]
-                spread[first["verdict"]] += 1
-        share = same / judged if judged else 1.0
-        print(f"{game.id:10} {players}p  {args.games} games, {judged} moves judged: the same verdict at double effort "
-              f"{share:6.1%}  review at effort 1: median {statistics.median(seconds):5.1f} s, max "
-              f"{max(seconds):5.1f} s  verdicts {dict(spread)}", flush=True)
+    with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else nullcontext() as pool:
+        for game, players in tables:
+            numbers = range(args.games)
+            reviews = (pool.map(judge_game, [game.id] * args.games, numbers, [players] * args.games) if pool
+                       else (judge_game(game.id, number, players) for number in numbers))
+            same = judged = 0
+            seconds: list[float] = []
+            spread: Counter[str] = Counter()
+            for game_same, game_judged, game_seconds, game_spread in reviews:
+                same += game_same
+                judged += game_judged
+                seconds.append(game_seconds)
+                spread.update(game_spread)
+            share = same / judged if judged else 1.0
+            print(f"{game.id:10} {players}p  {args.games} games, {judged} moves judged: the same verdict at double "
+                  f"effort {share:6.1%}  review at effort 1: median {statistics.median(seconds):5.1f} s, max "
+                  f"{max(seconds):5.1f} s  verdicts {dict(spread)}", flush=True)
 
 
 if __name__ == "__main__":

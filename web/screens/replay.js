@@ -131,7 +131,8 @@ function steadyWidth(button, labels) {
   button.textContent = shown;
   const em = parseFloat(getComputedStyle(button).fontSize);
   if (!widest || !em) return; // not laid out yet: measured at the next render
-  button.style.minWidth = `${(widest / em).toFixed(3)}em`;
+  // in em, so that it follows the text's size; rounded up (half a pixel more than the widest, whole), never down
+  button.style.minWidth = `${((Math.ceil(widest) + 0.5) / em).toFixed(4)}em`;
   button.dataset.widthOf = wording;
 }
 

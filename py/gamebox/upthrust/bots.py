@@ -47,15 +47,20 @@ def easy(state: State[Any], seat: int, budget_ms: int, rng: Rng) -> str:
     return MOVES[best[0]].text
 
 
-def playout_policy(state: State[Any], seat: int, rng: Rng) -> str:
-    game = _state(state)
+def playout_jump(game: UpthrustState, seat: int, rng: Rng) -> Jump | None:
+    """The playouts' move (None: a pass): six times in ten the greediest jump (the points it gains weigh four
+    times its landing row, plus a random nudge), otherwise any jump."""
     moves = game.seat_moves(seat)
     if not moves:
-        return PASS.text
+        return None
     if rng.unit() < 0.6:
-        best = max(moves, key=lambda m: _gain(m) * 4 + (m[1] // COLUMNS) + rng.unit())
-        return MOVES[best[0]].text
-    return MOVES[rng.choice(moves)[0]].text
+        return max(moves, key=lambda m: _gain(m) * 4 + (m[1] // COLUMNS) + rng.unit())
+    return rng.choice(moves)
+
+
+def playout_policy(state: State[Any], seat: int, rng: Rng) -> str:
+    jump = playout_jump(_state(state), seat, rng)
+    return PASS.text if jump is None else MOVES[jump[0]].text
 
 
 def hard(state: State[Any], seat: int, budget_ms: int, rng: Rng, max_iterations: int | None = None) -> str:

@@ -24,7 +24,7 @@ from gamebox.core.rng import Rng
 from gamebox.upthrust import solver
 from gamebox.upthrust.actions import MOVES, Move, parse
 from gamebox.upthrust.board import COLUMNS, EMPTY, Jump, all_moves
-from gamebox.upthrust.bots import playout_policy
+from gamebox.upthrust.bots import playout_jump
 from gamebox.upthrust.rules import BAN_EVERY_ROW, BAN_NONSCORING_ROWS, UpthrustState
 
 # Score Up's scale: one piece in a scoring row is worth 10 to 60 points. A move that costs 10 points (one piece a
@@ -47,7 +47,7 @@ GROWTH = 4
 # 2-4 players (per unit of effort): the playouts of every legal move of a judged move, then of the moves its
 # verdict hangs on (the move played, and those within CLOSE of the best), and of a position of the chart.
 FIRST_PLAYOUTS = 64
-PLAYOUTS = 256
+PLAYOUTS = 512
 CLOSE = 0.15
 CHART_PLAYOUTS = 24
 # A move within this much win chance of the best candidate counts as one of the best: the playouts cannot tell such
@@ -306,9 +306,8 @@ class UpthrustReviewer:
         for index in range(start, start + count):
             world = state.copy()
             ply = 0
-            while not world.is_over:
-                mover = world.to_move[0]
-                world.apply(mover, playout_policy(world, mover, Rng(f"{label}/{index}/{ply}")))
+            while world.end_reason is None:  # the jumps come from the legal ones: no need to check them again
+                world.advance(playout_jump(world, world.turn, Rng(f"{label}/{index}/{ply}")))
                 ply += 1
             for seat, share in enumerate(win_share(world)):
                 totals[seat] += share

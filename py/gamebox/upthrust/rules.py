@@ -204,7 +204,7 @@ class UpthrustState(State[UpthrustView]):
             if moves:
                 raise IllegalAction("You may pass only when none of your pieces can move.",
                                     "upthrust.cannot_pass")
-            self.turn = (self.turn + 1) % self.players
+            self.advance(None)
             return [log_entry(seat, "upthrust.passed", f"Seat {seat + 1} cannot move and passes.")]
         square = action.square
         refused = self.refusal(seat, square)
@@ -213,23 +213,13 @@ class UpthrustState(State[UpthrustView]):
             raise IllegalAction(message, key, **params)
         colour = self.board[square]
         target = next(to for start, to in moves if start == square)
-        # carry it out
-        self.board[square] = EMPTY
-        self.board[target] = colour
-        self._moves = None
-        self.last_move = (square, target, colour)
+        self.advance((square, target))
         rows = (target - square) // COLUMNS
         entries = [log_entry(
             seat, "upthrust.moved",
             f"{COLOURS[colour].capitalize()} jumps from {SQUARE_NAMES[square]} to {SQUARE_NAMES[target]} "
             f"({_rows_word(rows)}).",
             colour=COLOURS[colour], **{"from": SQUARE_NAMES[square]}, to=SQUARE_NAMES[target], rows=rows)]
-        if self.nonscoring_left() <= END_WHEN_LEFT:
-            self.end_reason = END_TWO_LEFT
-        elif not any(self.owners[self.board[start]] is not None for start, _ in self.moves()):
-            self.end_reason = END_NO_MOVES
-        else:
-            self.turn = (self.turn + 1) % self.players
         if self.end_reason is not None:
             scores = self.scores()
             if self.end_reason == END_TWO_LEFT:
@@ -241,6 +231,27 @@ class UpthrustState(State[UpthrustView]):
                 f"Game over: {why}. Scores: {', '.join(str(score) for score in scores)}.",
                 reason=self.end_reason, scores=scores, winners=self.winners()))
         return entries
+
+    def advance(self, jump: Jump | None) -> None:
+        """Carry out a jump (or a pass: None) the mover may make, and what follows it: the game ends when only two
+        pieces of the colours in play are left below the scoring rows, or when no piece of theirs can move;
+        otherwise the next seat is to move. ``_play`` checks the move and logs it; the review's playouts, which
+        draw their moves from the legal ones, come here directly (no notation, no log, no history)."""
+        if jump is None:
+            self.turn = (self.turn + 1) % self.players
+            return
+        square, target = jump
+        colour = self.board[square]
+        self.board[square] = EMPTY
+        self.board[target] = colour
+        self._moves = None
+        self.last_move = (square, target, colour)
+        if self.nonscoring_left() <= END_WHEN_LEFT:
+            self.end_reason = END_TWO_LEFT
+        elif not any(self.owners[self.board[start]] is not None for start, _ in self.moves()):
+            self.end_reason = END_NO_MOVES
+        else:
+            self.turn = (self.turn + 1) % self.players
 
     def scores(self) -> list[int]:
         by_colour = colour_scores(self.board)
