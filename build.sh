@@ -196,7 +196,7 @@ run_tests() {
   "$VENV/bin/mypy"
   say "tsc (the page's types, jsconfig.json)"; npx --no-install tsc -p jsconfig.json
   say "pytest tests/rules"
-  "$PY" -m pytest tests/rules -q -n 2 -p no:cacheprovider
+  "$PY" -m pytest tests/rules -q -n 2 -p no:cacheprovider --durations=10
   say "pytest tests/e2e (Chromium)"
   # two browsers side by side (the machines have 2 cores); --dist loadscope keeps a module's (or a class's) tests on
   # one of them, so its booted page (conftest.py SharedPage) boots once; the slowest tests are listed so the suite

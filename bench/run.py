@@ -25,6 +25,7 @@ import boot  # noqa: E402
 import devices_bench  # noqa: E402
 import gamebox  # noqa: E402
 import link_bench  # noqa: E402
+import review_browser  # noqa: E402
 import workload  # noqa: E402
 from gamebox.core.rng import Rng  # noqa: E402
 
@@ -90,6 +91,8 @@ def browser_benchmarks(rounds: int, games: int) -> dict[str, list[float]]:
         link_bench.report(browser, url)
         # play on several devices, per game: a guest's time to playable, a move's crossing (bench/devices_bench.py)
         devices_bench.report(browser, url)
+        # a review's time in the browser, per game, for a typical game (bench/review_browser.py)
+        review_browser.report(browser, url, 2)
 
         # 2. round trips through the worker, and bot move times
         context, page = fresh_page()

@@ -295,9 +295,13 @@ def test_a_review_on_its_way_is_cancelled_started_again_and_stopped_by_leaving(p
     reviews = "window.__ops.filter((op) => op === 'review').length"
     page.evaluate("window.__ops = []; delete document.body.dataset.reviewState")
     page.evaluate("(hash) => { location.hash = hash; }", route(game, code, seats))
-    page.wait_for_function("document.body.dataset.reviewState === 'computing'"
-                           " && window.gamebox.reviewState().moves > 0")
-    page.click("#review-cancel")
+    # Cancel is pressed in the same moment the review is seen on its way (the status line above it changes as it
+    # goes, and on a loaded machine the last pieces could land between a check and a separate click)
+    page.wait_for_function("""() => {
+        const state = window.gamebox.reviewState();
+        if (document.body.dataset.reviewState !== 'computing' || !(state.moves > 0)) return false;
+        document.getElementById('review-cancel').click();
+        return true; }""")
     page.wait_for_function("document.body.dataset.reviewState === 'cancelled'")
     assert page.evaluate("document.getElementById('review-again').hidden") is False
     status = page.evaluate("document.getElementById('review-status').textContent")
