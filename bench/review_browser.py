@@ -1,10 +1,10 @@
 """How long a review takes in the browser (issue 21: "the time a review takes in the browser, per game, for a
 typical game"), from the first request to the last piece, as the page computes it (Pyodide, effort 1).
 
-A typical game per game of the box and mode: every seat played by the first bot level, seat 0 judged as the
-person's (docs/review.md); each game's solitaire if it has one, and two players. Each run boots a page of its own
-(nothing kept) and opens every game's review screen in turn; `window.gamebox.reviewState().ms` is read when it is
-done.
+A typical game per game of the box: the first game of bench/review_stability.py (seat 0, the person, played by the
+easy bot; the others by the default level), each game's solitaire if it has one, and two players. Each run boots a
+page of its own (nothing kept) and opens every game's review screen in turn; `window.gamebox.reviewState().ms` is
+read when it is done.
 
     .venv/bin/python bench/review_browser.py [--runs 2] [--game upthrust ...]
 
@@ -24,26 +24,24 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "py"))
+sys.path.insert(0, str(ROOT / "bench"))
 
 import serve  # noqa: E402
 from tests.e2e.conftest import SharedPage, launch_chromium  # noqa: E402
 
 import gamebox  # noqa: E402
-from gamebox.core import bots  # noqa: E402
 from gamebox.core.game import Game  # noqa: E402
+from review_stability import finished_game  # noqa: E402
 
 DIST = Path(os.environ.get("GAMEBOX_DIST", ROOT / "dist"))
 
 
 def typical_game(game: Game[Any], players: int) -> tuple[str, str, int]:
-    """A finished game of the first bot level on every seat: (share code, seats with seat 0 the person's, moves)."""
-    level = game.bot_levels[0]
-    state = game.new("review-browser", players)
-    while not state.is_over:
-        seat = state.to_move[0]
-        state.apply(seat, bots.choose(state, seat, level, budget_ms=50, seed="review-browser"))
-    seats = ["human"] + [level] * (players - 1)
-    return gamebox.share.encode(state), ",".join(seats), len(state.history)
+    """The stability bench's first game (bench/review_stability.py): (share code, seats with seat 0 the person's,
+    moves)."""
+    state = finished_game(game, 0, players)
+    others = game.default_bot_level or game.bot_levels[0]
+    return gamebox.share.encode(state), ",".join(["human"] + [others] * (players - 1)), len(state.history)
 
 
 def tables() -> list[tuple[Game[Any], int]]:

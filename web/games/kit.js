@@ -17,10 +17,15 @@ export { roundRect, tween };
  * window (web/style.css's landscape block, web/screens/game.js fitBoardToScreen; Surface.available()). */
 export const LANDSCAPE = "(min-aspect-ratio: 4/3) and (max-height: 560px)";
 
-/** The boards' letters: Noto Sans, shipped with the page (web/style.css's @font-face, from the pinned npm package
- * @fontsource-variable/noto-sans; docs/offline-and-csp.md "The font"), so a text is as wide on every device as in
- * the tests that check it fits. The system's fonts stand in only where a letter is outside its two subsets. */
-export const FONT_FAMILY = "'Noto Sans Variable', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
+/** The boards' letters are the page's (web/style.css's :root font-family): Noto Sans, shipped with the page (its
+ * @font-face, from the pinned npm package @fontsource-variable/noto-sans; docs/offline-and-csp.md "The font"), so a
+ * text is as wide on every device as in the tests that check it fits. The system's fonts stand in only where a
+ * letter is outside its two subsets. Read once, when the first text is measured (the style sheet is there then). */
+let fontFamily = "";
+function boardFontFamily() {
+  if (!fontFamily) fontFamily = (globalThis.document && getComputedStyle(document.documentElement).fontFamily) || "sans-serif";
+  return fontFamily;
+}
 /** One sample of each subset the page ships (Latin, Cyrillic): a subset loads when a letter of its range is first
  * used, and one variable file serves every weight. */
 const FONT_SUBSETS = ["Aa", "\u0416\u0436"];
@@ -57,7 +62,7 @@ export const PALETTE = {
 
 /** A canvas font: `size` px at `weight`. */
 export function font(size, weight = 400) {
-  return `${weight} ${Math.round(size * 10) / 10}px ${FONT_FAMILY}`;
+  return `${weight} ${Math.round(size * 10) / 10}px ${boardFontFamily()}`;
 }
 
 // -- text that fits ---------------------------------------------------------------------------------------------
@@ -116,13 +121,10 @@ function measure(context, text, box, size, weight, maxLines, minSize, lineHeight
 /** Draw `text` inside `box` ({x, y, w, h}): at `size`, or wrapped onto up to `lines` lines, or shrunk (down to
  * `minSize`) until it fits. Returns the size used. Text that cannot fit even so is drawn at the smallest size
  * and recorded (textOverflows()): a test failure, never a silent cut. */
-export function fitText(context, text, box, {
-  size = 14, weight = 400, colour = PALETTE.ink, align = "center", valign = "middle", lines = 1,
-  minSize = Math.max(8, Math.round(size * 0.6)), lineHeight = 1.2,
-} = {}) {
-  const words = String(text ?? "").replace(/\s+/g, " ").trim();
-  if (!words) return size;
-  const fit = measure(context, words, box, size, weight, lines, minSize, lineHeight);
+export function fitText(context, text, box, options = {}) {
+  const { size = 14, weight = 400, colour = PALETTE.ink, align = "center", valign = "middle", lineHeight = 1.2 } = options;
+  const { words, fit } = fitting(context, text, box, options);
+  if (!fit) return size;
   if (!fit.fits) overflows.push({ text: words, box: { ...box }, size: fit.size });
   context.save();
   context.font = font(fit.size, weight);
@@ -143,12 +145,16 @@ export function fitText(context, text, box, {
 /** Draw the first of `texts` (the fullest wording first, then shorter ones) that fits in `box` at `minSize` or
  * more, with fitText's options; the last is drawn whatever it takes (and recorded if even it cannot fit). */
 export function fitFirst(context, texts, box, options = {}) {
-  const { size = 14, weight = 400, lines = 1, lineHeight = 1.2 } = options;
-  const minSize = options.minSize ?? Math.max(8, Math.round(size * 0.6));
-  const words = texts.map((text) => String(text ?? "").replace(/\s+/g, " ").trim());
-  const chosen = words.find((text) => measure(context, text, box, size, weight, lines, minSize, lineHeight).fits)
-    ?? words[words.length - 1];
+  const chosen = texts.find((text) => fitting(context, text, box, options).fit?.fits) ?? texts[texts.length - 1];
   return fitText(context, chosen, box, options);
+}
+
+/** `text` with its spaces made single, and how it fits in `box` with fitText's options (null: no text). */
+function fitting(context, text, box, {
+  size = 14, weight = 400, lines = 1, minSize = Math.max(8, Math.round(size * 0.6)), lineHeight = 1.2,
+} = {}) {
+  const words = String(text ?? "").replace(/\s+/g, " ").trim();
+  return { words, fit: words ? measure(context, words, box, size, weight, lines, minSize, lineHeight) : null };
 }
 
 // -- the paint kit's shapes -------------------------------------------------------------------------------------

@@ -1123,13 +1123,13 @@ export function create(canvas, host) {
       const grabbing = v.phase === "grab" && prompt === callText(v, seat ?? v.roller);
       c.font = font(14, 700);
       const oneLine = c.measureText(text).width <= right - x;
-      const second = grabbing ? (v.joker && oneLine ? t("whoopies.double") : "") : bits;
-      if (!second) {
+      const second = grabbing ? (v.joker && oneLine ? [t("whoopies.double")] : []) : shorter(bits);
+      if (!second.length) {
         fitText(c, text, { x, y: head.y + 3, w: right - x, h: head.h - 6 }, { size: 16, weight: 700, colour: "#ffffff", align: "left", lines: 2, minSize: 11 });
         return;
       }
       fitText(c, text, { x, y: head.y + 4, w: right - x, h: 22 }, { size: 16, weight: 700, colour: "#ffffff", align: "left", minSize: 11 });
-      fitFirst(c, Array.isArray(second) ? shorter(second) : [second], { x, y: head.y + 27, w: right - x, h: 21 }, { size: 13, weight: grabbing ? 700 : 400,
+      fitFirst(c, second, { x, y: head.y + 27, w: right - x, h: 21 }, { size: 13, weight: grabbing ? 700 : 400,
         colour: grabbing ? "#ffd66b" : "#dfe5f5", align: "left", minSize: 10 });
       return;
     }
