@@ -51,15 +51,25 @@ const LABEL = "gamebox";
  * One data channel to the other device, as the room uses it: `send(text)`, `close()`, `state`, and the events
  * "open", "message" (a CustomEvent whose `detail` is the text) and "close" (its `detail` is the reason:
  * "closed" here, "peer" when the other side closed, "failed", "disconnected" or "timeout"). A closed link stays
- * closed: a rejoin makes a new one.
+ * closed: a rejoin makes a new one. Texts that come before the first "message" listener is added (and, on the
+ * host's side, before the link is made) are held, and passed on to it in order.
  */
 export class Link extends EventTarget {
+  /** the texts not yet passed on: until a "message" listener is added, and those that came before the link
+   * @type {string[]} */
+  #held = [];
+  /** whether a "message" listener has been added */
+  #heard = false;
+
   /**
    * @param {RTCPeerConnection} connection
    * @param {RTCDataChannel} channel
+   * @param {string[]} [early] texts the channel received before the link was made (the host's side: while the
+   *   answer was being set, createInvite)
    */
-  constructor(connection, channel) {
+  constructor(connection, channel, early = []) {
     super();
+    this.#held = [...early];
     this.connection = connection;
     this.channel = channel;
     /** @type {LinkState} */
@@ -77,13 +87,30 @@ export class Link extends EventTarget {
     channel.addEventListener("open", () => this.#open());
     channel.addEventListener("message", (event) => {
       if (this.state !== "open" || typeof event.data !== "string") return;
-      this.dispatchEvent(new CustomEvent("message", { detail: event.data }));
+      if (this.#heard && !this.#held.length) this.dispatchEvent(new CustomEvent("message", { detail: event.data }));
+      else this.#held.push(event.data);
     });
     // the other side closed, reloaded or went away: an "error" event (an SCTP abort) may come first, and "close"
     // always follows it
     channel.addEventListener("close", () => this.#end("peer"));
     connection.addEventListener("connectionstatechange", () => this.#watch());
     if (this.state === "connecting") this.#delay("timeout", CONNECT_MS);
+  }
+
+  /**
+   * A listener as EventTarget's; the first "message" listener also gets, in order, the texts that came before it
+   * (in a microtask: after whoever adds it has added the rest of its listeners, before any later message).
+   * @param {string} type
+   * @param {EventListenerOrEventListenerObject | null} listener
+   * @param {boolean | AddEventListenerOptions} [options]
+   */
+  addEventListener(type, listener, options) {
+    super.addEventListener(type, listener, options);
+    if (type !== "message" || this.#heard) return;
+    this.#heard = true;
+    queueMicrotask(() => {
+      for (const text of this.#held.splice(0)) this.dispatchEvent(new CustomEvent("message", { detail: text }));
+    });
   }
 
   /**
@@ -151,6 +178,12 @@ export class Link extends EventTarget {
 export async function createInvite({ iceServers = [] } = {}) {
   const connection = newConnection(iceServers);
   const channel = connection.createDataChannel(LABEL, { ordered: true });
+  // the guest greets as soon as its side of the channel opens, which can be before setRemoteDescription has
+  // resolved here: what comes before the link is made is kept for it (docs/multi-device.md, "The tests")
+  /** @type {string[]} */
+  const early = [];
+  const keep = (/** @type {MessageEvent} */ event) => { if (typeof event.data === "string") early.push(event.data); };
+  channel.addEventListener("message", keep);
   try {
     await connection.setLocalDescription(await connection.createOffer());
     await gathered(connection);
@@ -168,7 +201,8 @@ export async function createInvite({ iceServers = [] } = {}) {
           connection.close();
           throw new LinkError("net.answer_bad", `the browser refused the answer: ${error}`);
         }
-        return new Link(connection, channel);
+        channel.removeEventListener("message", keep);
+        return new Link(connection, channel, early);
       },
       cancel: () => connection.close(),
     };
