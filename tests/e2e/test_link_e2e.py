@@ -201,16 +201,17 @@ def test_an_invite_takes_one_answer(pair: tuple[Device, Device]) -> None:
 def test_what_comes_before_anyone_listens_is_passed_on_in_order(pair: tuple[Device, Device]) -> None:
     """The guest greets as soon as its side of the channel opens. On the host, that hello could come while the
     answer was still being set, before the link (and so the room's listener) existed: 5 times in 74 runs of the
-    held-seat race test, the hello was lost and the seat never joined. What came before the link (createInvite keeps
-    it) and before its first "message" listener is passed on to that listener, in order, before any later text.
-    (A stand-in channel here, so that the order is the one to check, every time.)"""
+    held-seat race test, the hello was lost and the seat never joined. The link is now made before the answer is set
+    (createInvite), and what comes before its first "message" listener is passed on to that listener, in order,
+    before any later text. (A stand-in channel here, so that the order is the one to check, every time.)"""
     host, _ = pair
     got = host.run(f"""async () => {{
         const {{Link}} = await {LINK};
         const channel = Object.assign(new EventTarget(), {{readyState: 'open', close() {{}}, send() {{}}}});
         const connection = Object.assign(new EventTarget(), {{connectionState: 'connected', close() {{}}}});
-        const link = new Link(connection, channel, ['hello']);
+        const link = new Link(connection, channel);
         const text = (data) => new MessageEvent('message', {{data}});
+        channel.dispatchEvent(text('hello'));
         channel.dispatchEvent(text('ping 1'));
         const seen = [];
         link.addEventListener('message', (event) => seen.push(event.detail));

@@ -51,12 +51,11 @@ const LABEL = "gamebox";
  * One data channel to the other device, as the room uses it: `send(text)`, `close()`, `state`, and the events
  * "open", "message" (a CustomEvent whose `detail` is the text) and "close" (its `detail` is the reason:
  * "closed" here, "peer" when the other side closed, "failed", "disconnected" or "timeout"). A closed link stays
- * closed: a rejoin makes a new one. Texts that come before the first "message" listener is added (and, on the
- * host's side, before the link is made) are held, and passed on to it in order.
+ * closed: a rejoin makes a new one. Texts that come before the first "message" listener is added are held, and
+ * passed on to it in order.
  */
 export class Link extends EventTarget {
-  /** the texts not yet passed on: until a "message" listener is added, and those that came before the link
-   * @type {string[]} */
+  /** the texts not yet passed on, until a "message" listener is added @type {string[]} */
   #held = [];
   /** whether a "message" listener has been added */
   #heard = false;
@@ -64,12 +63,9 @@ export class Link extends EventTarget {
   /**
    * @param {RTCPeerConnection} connection
    * @param {RTCDataChannel} channel
-   * @param {string[]} [early] texts the channel received before the link was made (the host's side: while the
-   *   answer was being set, createInvite)
    */
-  constructor(connection, channel, early = []) {
+  constructor(connection, channel) {
     super();
-    this.#held = [...early];
     this.connection = connection;
     this.channel = channel;
     /** @type {LinkState} */
@@ -178,12 +174,6 @@ export class Link extends EventTarget {
 export async function createInvite({ iceServers = [] } = {}) {
   const connection = newConnection(iceServers);
   const channel = connection.createDataChannel(LABEL, { ordered: true });
-  // the guest greets as soon as its side of the channel opens, which can be before setRemoteDescription has
-  // resolved here: what comes before the link is made is kept for it (docs/multi-device.md, "The tests")
-  /** @type {string[]} */
-  const early = [];
-  const keep = (/** @type {MessageEvent} */ event) => { if (typeof event.data === "string") early.push(event.data); };
-  channel.addEventListener("message", keep);
   try {
     await connection.setLocalDescription(await connection.createOffer());
     await gathered(connection);
@@ -195,14 +185,17 @@ export async function createInvite({ iceServers = [] } = {}) {
         if (used) throw new LinkError("net.invite_used", "this invite has already been answered");
         const sdp = await decode(answerText, "answer");
         used = true;
+        // made before the answer is set: the guest greets as soon as its side of the channel opens, which can be
+        // before setRemoteDescription has resolved here, and the link holds that hello for the room
+        // (docs/multi-device.md, "The tests")
+        const link = new Link(connection, channel);
         try {
           await connection.setRemoteDescription({ type: "answer", sdp });
         } catch (error) {
           connection.close();
           throw new LinkError("net.answer_bad", `the browser refused the answer: ${error}`);
         }
-        channel.removeEventListener("message", keep);
-        return new Link(connection, channel, early);
+        return link;
       },
       cancel: () => connection.close(),
     };
