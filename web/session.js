@@ -35,6 +35,8 @@ const BOT_DELAY_MS = 450;
 const BOT_BUDGET_MS = 700;
 const HINT_BUDGET_MS = 1500;
 const PEEK_MS = 250;
+/** The bridge's refusal of a move chosen on a table that is no longer the current one. */
+export const STALE = "table.stale";
 
 /** Events: `state` {state}; `table` {table, previous, animate} (a table to draw); `open` {table} (a new table is on
  * screen); `over` {table} (the game just ended by a move seen here); `error` {error} (a bot could not move). */
@@ -178,7 +180,8 @@ export class Session extends EventTarget {
    *   refused?: (error: import("./host.js").BridgeError | undefined) => void}} [options]
    * @returns {Promise<Reply | null>} */
   async open(request, { own = false, mount = async () => true, refused = () => {} } = {}) {
-    this.table = null;
+    // the table on screen stays the page's one table until the next one arrives (the board, window.gamebox.table()
+    // and the embed still read it meanwhile); nobody may act on it in `opening`
     this.replay = null;
     this.enter("opening");
     const { signal } = this.visit;
@@ -211,9 +214,9 @@ export class Session extends EventTarget {
     if (reply && reply.ok) this.arrive(/** @type {Table} */ (reply));
   }
 
-  /** The table leaves the screen: whatever it was doing stops. */
+  /** The table leaves the screen: whatever it was doing stops. It stays the page's table (read, never played)
+   * until the next one is opened. */
   close() {
-    this.table = null;
     this.replay = null;
     this.enter("idle");
   }
@@ -229,7 +232,7 @@ export class Session extends EventTarget {
    * @param {(request: Record<string, any>) => Promise<Reply>} send @returns {Promise<Reply | null>} */
   async restore(send) {
     const table = this.table;
-    if (!table) return null;
+    if (!table || this.state === "idle" || this.state === "opening") return null;
     const replay = this.replay;
     const code = replay ? replay.code : table.resume ?? table.share;
     if (!code) return null;
@@ -258,7 +261,7 @@ export class Session extends EventTarget {
   /** Every seat on this device that is to move (whether or not a request is on its way). */
   humanSeats() {
     const table = this.table;
-    if (!table || table.is_over || this.replay) return [];
+    if (!table || table.is_over || this.replay || this.state === "idle" || this.state === "opening") return [];
     return table.to_move.filter((seat) => table.seats[seat].kind === "human");
   }
 
@@ -275,26 +278,33 @@ export class Session extends EventTarget {
     for (;;) {
       const table = this.table;
       if (!table || table.is_over || this.replay || !table.to_move.includes(seat)
-          || table.seats[seat]?.kind !== "human" || this.state === "opening") return false;
+          || table.seats[seat]?.kind !== "human" || this.state === "opening" || this.state === "idle") return false;
       if (PLAYABLE.has(this.state)) return true;
       await this.next();
     }
   }
 
   // ------------------------------------------------------------ requests
-  /** Play `move` (an action's text or an intent) for `seat` (default: the first seat here to move). Resolves with
-   * the reply: a table, a refusal ({ok: false, error}), or {ok: false, error: null} when it was not sent or the
-   * game moved on meanwhile.
+  /** Play `move` (an action's text or an intent) for `seat` (default: the first seat here to move). It carries the
+   * fingerprint of the table it was chosen on (`seen`): the bridge refuses a move chosen on a table that is no
+   * longer the current one (`table.stale`: a late tap, a message that crossed another's move), and changes nothing.
+   * Resolves with the reply: a table, a refusal ({ok: false, error}), or {ok: false, error: null} when it was not
+   * sent, the game moved on meanwhile, or it was stale (the table is then asked for again, and nobody is told).
    * @param {Move} move @param {number | null} [seat] @returns {Promise<Reply>} */
   async act(move, seat = this.humanToMove()) {
     if (seat === null || seat === undefined || !this.mayAct(seat)) return { ok: false, error: null };
     const clock = this.clockMs();
+    const seen = /** @type {Table} */ (this.table).fingerprint;
     this.enter("waiting");
     const what = typeof move === "string" ? { action: move } : { intent: move };
-    const reply = await this.ask({ op: "apply", seat, ...what, clock_ms: clock });
+    const reply = await this.ask({ op: "apply", seat, ...what, clock_ms: clock, seen });
     if (!reply) return { ok: false, error: null };
     if (reply.ok) this.arrive(/** @type {Table} */ (reply));
-    else this.enter(this.settled());
+    else if (reply.error?.key === STALE) {
+      this.enter(this.settled());
+      this.changed();
+      return { ok: false, error: null };
+    } else this.enter(this.settled());
     return reply;
   }
 
