@@ -89,7 +89,9 @@ export async function mountRenderer(id, canvas, host) {
   renderer.draw = (table, previous, options = {}) => {
     const before = previous === undefined ? shown : previous;
     shown = table;
-    draw(table, before, options);
+    // a renderer not yet on kit v2 takes (table, options) and works `previous` out itself
+    if (draw.length < 2) /** @type {any} */ (draw)(table, options);
+    else draw(table, before, options);
   };
   return renderer;
 }

@@ -267,7 +267,7 @@ function show(table, previous, { animate = true } = {}) {
 function controls() {
   const table = session.table;
   if (!table || !board.renderer) return;
-  $("btn-undo").disabled = !table.can_undo || !["human", "animating", "sealed", "over"].includes(session.state);
+  $("btn-undo").disabled = !table.can_undo || !["human", "animating", "running", "sealed", "over"].includes(session.state);
   undoRefusal(table);
   $("btn-hint").disabled = session.humanToMove() === null || !table.hints;
   $("btn-send").disabled = table.history.length === 0 || session.state === "waiting" || session.state === "bot"
