@@ -300,14 +300,19 @@ export class Session extends EventTarget {
    * longer the current one (`table.stale`: a late tap, a message that crossed another's move), and changes nothing.
    * Resolves with the reply: a table, a refusal ({ok: false, error}), or {ok: false, error: null} when it was not
    * sent, the game moved on meanwhile, or it was stale (the table is then asked for again, and nobody is told).
-   * @param {Move} move @param {number | null} [seat] @returns {Promise<Reply>} */
-  async act(move, seat = this.humanToMove()) {
+   * `seen`: the fingerprint of the table the move was chosen on (the board's last frame, where the person tapped),
+   * by default the session's; none is sent in a real-time phase.
+   * @param {Move} move @param {number | null} [seat] @param {string} [seen] @returns {Promise<Reply>} */
+  async act(move, seat = this.humanToMove(), seen = undefined) {
     if (seat === null || seat === undefined || !this.mayAct(seat)) return { ok: false, error: null };
     const clock = this.clockMs();
-    const seen = /** @type {Table} */ (this.table).fingerprint;
+    // a real-time phase's action carries its own time, and the rules order it among the others' (a race's
+    // hand-ins, a grab): another seat's move revealed meanwhile does not make it stale
+    const running = this.state === "running";
+    const chosenOn = running ? null : seen ?? /** @type {Table} */ (this.table).fingerprint;
     this.enter("waiting");
     const what = typeof move === "string" ? { action: move } : { intent: move };
-    const reply = await this.ask({ op: "apply", seat, ...what, clock_ms: clock, seen });
+    const reply = await this.ask({ op: "apply", seat, ...what, clock_ms: clock, ...(chosenOn ? { seen: chosenOn } : {}) });
     if (!reply) return { ok: false, error: null };
     if (reply.ok) this.arrive(/** @type {Table} */ (reply));
     else if (reply.error?.key === STALE) {

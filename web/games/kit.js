@@ -29,6 +29,9 @@ export { LANDSCAPE, PALETTE, button, clearTextOverflows, fitFirst, fitText, focu
 const LONG_PRESS_MS = 550;
 const HOVER_MS = 450;
 const DRAG_THRESHOLD_PX = 6; // a press that moves less is a tap
+// a move sent this soon after a tap, key or drop was chosen on the board as drawn at that input; one sent later (a
+// timer's, a renderer's own) on the board as drawn when it is sent
+const ACTED_MS = 1000;
 
 /** @typedef {{shape: any, key: string, value: any, target: any, label: string, drag: {x: number, y: number} | null,
  *   draggable: boolean, describe: string, focusable: boolean, named: boolean}} Region */
@@ -83,6 +86,12 @@ function bounds(shape) {
 /** A board on a canvas. `width` x `height` is the drawing in board units; layout() may change it (a phone's
  * portrait layout is taller than a desktop's). The renderer calls begin() before each frame, region() for each
  * thing a person may touch, and reads `focused` and `hovered` to draw them. */
+/** The Surface on each canvas (the game screen asks its board's for `seen`). @type {WeakMap<HTMLCanvasElement, Surface>} */
+const surfaces = new WeakMap();
+
+/** The kit's Surface drawn on `canvas`, if any. @param {HTMLCanvasElement} canvas */
+export function surfaceOf(canvas) { return surfaces.get(canvas) ?? null; }
+
 export class Surface {
   /** @param {HTMLCanvasElement} canvas @param {import("../host.js").RendererHost} host
    * @param {SurfaceOptions} [options] */
@@ -90,6 +99,12 @@ export class Surface {
     onWheel = null, onKey = null } = {}) {
     this.canvas = canvas;
     this.host = host;
+    surfaces.set(canvas, this);
+    /** @type {string | null} */
+    this.drawnSeen = null;
+    /** @type {string | null} */
+    this.actedSeen = null;
+    this.actedAt = 0;
     this.onTap = onTap; // (region, point, event) => void
     this.describe = describe; // (region) => words, for hover and long press; default region.describe
     this.onKey = onKey;
@@ -255,6 +270,21 @@ export class Surface {
   begin() {
     this.regions = [];
     this.covered = false;
+    this.drawnSeen = this.host.table?.()?.fingerprint ?? null; // the table whose regions this frame registers
+  }
+
+  /** The fingerprint of the table the person's last tap, key or drop was made on: the one the board showed then
+   * (its last frame's), which may be older than the session's when a table arrived and was not yet painted. The
+   * game screen sends it with the move (`seen`), so a move chosen on a table that is no longer current is refused. */
+  seen() {
+    const recent = this.actedSeen !== null && performance.now() - this.actedAt < ACTED_MS;
+    return (recent ? this.actedSeen : this.drawnSeen) ?? null;
+  }
+
+  /** The person acted on the board as it is drawn now. */
+  acted() {
+    this.actedSeen = this.drawnSeen ?? null;
+    this.actedAt = performance.now();
   }
 
   /** Register a region. `shape` is {circle: [x, y, r]}, {rect: [x, y, w, h]} or {polygon: [[x, y], ...]}.
@@ -351,6 +381,7 @@ export class Surface {
     this.suppressClick = true; // the click that follows a drop is not a tap
     const point = this.point(event);
     this.lastPoint = point;
+    this.acted();
     this.dragging?.drop(point, event);
     this.invalidate();
   }
@@ -372,6 +403,7 @@ export class Surface {
     if (region && region.focusable) this.focusedKey = region.key;
     this.lastPoint = point;
     this.lastAction = region?.target?.action ?? null;
+    this.acted();
     this.onTap(region, point, event);
   }
 
@@ -400,6 +432,7 @@ export class Surface {
    * the key was the kit's. */
   keydown(event) {
     const key = event.key;
+    this.acted();
     if (key === "Escape" && this.dragActive) { this.cancelDrag(); return true; }
     if (this.onKey?.(event)) { this.invalidate(); return true; }
     const focusable = this.regions.filter((region) => region.focusable);
@@ -555,6 +588,7 @@ export class Surface {
     this.landscapeQuery?.removeEventListener?.("change", this.onLandscape);
     for (const [type, handler, options] of this.listeners) this.canvas.removeEventListener(type, handler, options);
     this.listeners = [];
+    if (surfaces.get(this.canvas) === this) surfaces.delete(this.canvas);
     clearTimeout(this.pressTimer);
     clearTimeout(this.hoverTimer);
     this.hideBubble();

@@ -6,7 +6,7 @@
 import { currentLanguage, has, seatWording, t, wording } from "../i18n.js";
 import { isYou, seatName } from "../seats.js";
 import * as saves from "../saves.js";
-import { LANDSCAPE, textOverflows } from "../games/kit.js";
+import { LANDSCAPE, surfaceOf, textOverflows } from "../games/kit.js";
 import { $, announce, clearNotice, element, errorText, linkReason, notice, showScreen, toMenu } from "../dom.js";
 import { gameInfo, mountRenderer, playable } from "../games.js";
 import { address, EMBED, engine, GUEST, parseSeats, seatsParam, session, storing } from "../page.js";
@@ -109,8 +109,8 @@ const host = {
   humanSeat: () => session.humanToMove(),
   humanSeats: () => session.humanSeats(),
   untilTurn: (seat) => session.untilTurn(seat),
-  act: (move, seat) => playHuman(move, seat ?? session.humanToMove()),
-  play: (move, seat) => playHuman(move, seat ?? session.humanToMove()),
+  act: (move, seat) => playHuman(move, seat ?? session.humanToMove(), boardSeen()),
+  play: (move, seat) => playHuman(move, seat ?? session.humanToMove(), boardSeen()),
   request: (request) => engine.request(request),
   since: (mark, options) => tableSince(mark, options),
   table: () => /** @type {Table} */ (session.table),
@@ -129,6 +129,9 @@ function tableSince(mark, { start = true } = {}) {
   const ms = since(`${table.game}/${deal}${session.replay ? "/replay" : ""}`, mark, { keep, start });
   return ms !== null && decorations.clock ? decorations.clock(mark, ms) : ms;
 }
+
+/** The fingerprint of the table the person's last tap or key on the board was made on (the kit's Surface.seen). */
+function boardSeen() { return surfaceOf($("board"))?.seen() ?? undefined; }
 
 /** What the person can do on the board now (window.gamebox.targets): nothing while a request is on its way. */
 export function boardTargets() {
@@ -456,8 +459,8 @@ function finished(table) {
 /** Play `move` for `seat` (default: the first human seat to move): true when played. A refusal is said next to
  * the place tapped where the renderer can, else in the notice line.
  * @param {import("../host.js").Move} move @param {number | null} [seat] */
-export async function playHuman(move, seat = session.humanToMove()) {
-  const reply = await session.act(move, seat);
+export async function playHuman(move, seat = session.humanToMove(), seen = undefined) {
+  const reply = await session.act(move, seat, seen);
   if (reply.ok) { clearNotice(); return true; }
   if (!reply.error) return false; // not this seat's turn, or the game moved on meanwhile
   failure.play = reply.error;
