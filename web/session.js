@@ -63,6 +63,9 @@ export class Session extends EventTarget {
     this.clock = () => null;
     this.visit = new AbortController();
     this.overSeen = false; // the end of this game was already told (`over` is said once per ending)
+    /** the replay step asked for last while steps are on their way @type {number | null} */
+    this.aiming = null;
+    this.stepping = false; // a replay step's request is on its way
   }
 
   /** @param {string} type @param {Record<string, any>} detail */
@@ -378,24 +381,40 @@ export class Session extends EventTarget {
     return reply;
   }
 
-  /** Show step `step` of the replay (clamped). Resolves with the reply, or null when nothing changed or the
-   * replay was left meanwhile. @param {number} step */
+  /** Go to step `step` (clamped) of the replay: resolves with the last reply, or null when nothing changed or the
+   * replay was left meanwhile. Asked while a step is on its way, it only moves the aim (the last one asked for
+   * wins), so twenty fast clicks on Last make one request, not twenty; `aim()` is where the steps on their way go.
+   * @param {number} step @returns {Promise<Reply | null>} */
   async step(step) {
     const replay = this.replay;
-    const table = this.table;
-    if (!replay || !table || this.state !== "replaying") return null;
-    const wanted = Math.max(0, Math.min(step, replay.steps));
-    if (wanted === replay.step) return null;
-    this.enter("waiting");
-    const reply = await this.ask({ op: "replay", code: replay.code, step: wanted, seats: table.seats });
-    if (!reply) return null;
-    if (reply.ok) {
-      const forward = wanted === replay.step + 1;
-      replay.step = reply.replay.step;
-      this.arrive(/** @type {Table} */ (reply), { animate: forward });
-    } else {
-      this.enter("replaying");
+    if (!replay || !this.table) return null;
+    this.aiming = Math.max(0, Math.min(step, replay.steps));
+    if (this.stepping) { this.emit("state", { state: this.state }); return null; }
+    this.stepping = true;
+    /** @type {Reply | null} */
+    let last = null;
+    try {
+      while (this.replay === replay && this.aiming !== null && this.aiming !== replay.step && this.state === "replaying") {
+        const wanted = this.aiming;
+        const table = /** @type {Table} */ (this.table);
+        this.enter("waiting");
+        const reply = await this.ask({ op: "replay", code: replay.code, step: wanted, seats: table.seats });
+        if (!reply) break;
+        last = reply;
+        if (!reply.ok) { this.enter("replaying"); break; }
+        const forward = wanted === replay.step + 1;
+        replay.step = reply.replay.step;
+        this.arrive(/** @type {Table} */ (reply), { animate: forward });
+      }
+    } finally {
+      this.stepping = false;
+      this.aiming = null;
     }
-    return reply;
+    this.emit("state", { state: this.state });
+    return last;
   }
+
+  /** The replay step the controls count from: the one asked for last while steps are on their way, else the one on
+   * screen (null outside a replay). */
+  aim() { return this.replay ? this.aiming ?? this.replay.step : null; }
 }

@@ -35,42 +35,18 @@ export async function openReplay(params) {
   return reply;
 }
 
-/** The step asked for last while steps are on their way (clicks and keys faster than the engine), else null. */
-let aim = /** @type {number | null} */ (null);
-/** Whether a step's request is on its way. */
-let stepping = false;
+/** The step the controls count from (the session's aim: the one asked for last, else the one on screen). */
+const place = () => session.aim();
 
-/** The step the controls count from: the one asked for last, else the one on screen (null outside a replay). */
-function place() {
-  const watched = session.replay;
-  return watched ? aim ?? watched.step : null;
-}
-
-/** Show step `step` (clamped) of the replay: true when it moved. Asked while a step is on its way, it only moves
- * the aim (the last one asked for wins, and Back and Forward count from it), so twenty fast clicks on Last make
- * one request, not twenty, and nothing acts on a replay that was left meanwhile. @param {number} step */
+/** Show step `step` (clamped) of the replay: true when it moved (the session coalesces steps asked for meanwhile).
+ * @param {number} step */
 async function replayStep(step, { fromAuto = false } = {}) {
   if (!fromAuto) stopAutoplay();
   const watched = session.replay;
   if (!watched) return false;
-  aim = Math.max(0, Math.min(step, watched.steps));
-  renderReplayControls();
-  if (stepping) return false;
-  stepping = true;
-  let moved = false;
-  try {
-    while (session.replay === watched && aim !== null && aim !== watched.step) {
-      const reply = await session.step(aim);
-      if (!reply) break; // the replay was left, or is busy with something else
-      if (!reply.ok) { notice(errorText(reply.error), "error"); stopAutoplay(); break; }
-      moved = true;
-    }
-  } finally {
-    stepping = false;
-    aim = null;
-  }
-  renderReplayControls();
-  return moved;
+  const reply = await session.step(step);
+  if (reply && !reply.ok) { notice(errorText(reply.error), "error"); stopAutoplay(); }
+  return Boolean(reply && reply.ok);
 }
 
 function stopAutoplay() {
