@@ -109,7 +109,8 @@ def import_cycles(folders: list[Path] | None = None, typing: bool = False) -> li
 
 def page_graph(root: Path = PAGE) -> dict[str, set[str]]:
     """The page's ES modules (paths relative to ``root``'s parent) and the modules each imports statically."""
-    files = {path.resolve(): path for path in sorted(root.rglob("*.js")) if "vendor" not in path.relative_to(root).parts}
+    files = {path.resolve(): path for path in sorted(root.rglob("*.js"))
+             if "vendor" not in path.relative_to(root).parts}
     base = root.parent
     graph: dict[str, set[str]] = {}
     for resolved, path in files.items():

@@ -150,5 +150,6 @@ def test_the_page_has_no_import_cycles(tmp_path: Path) -> None:
     (page / "screens").mkdir(parents=True)
     (page / "screens" / "game.js").write_text('import { renderMenu } from "./menu.js";\n', encoding="utf-8")
     (page / "screens" / "menu.js").write_text('import {\n  seatName,\n} from "./game.js";\n', encoding="utf-8")
-    (page / "seats.js").write_text('/** @type {import("./screens/game.js").X} */\nexport const x = 1;\n', encoding="utf-8")
+    (page / "seats.js").write_text('/** @type {import("./screens/game.js").X} */\nexport const x = 1;\n',
+                                   encoding="utf-8")
     assert import_cycles.page_cycles(page) == [["web/screens/game.js", "web/screens/menu.js"]]

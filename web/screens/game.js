@@ -484,7 +484,7 @@ async function hint() {
   const reply = await session.hint();
   if (!reply || session.table !== table || !board.renderer) return; // the game moved on meanwhile
   if (!reply.ok) { notice(errorText(reply.error)); return; }
-  board.renderer.showHint?.(reply.action);
+  board.renderer.showHint?.(reply.action, reply.move);
   const words = board.renderer.describeAction ? board.renderer.describeAction(table.view, reply.action) : reply.action;
   notice(t("game.hint_is", { move: words }), "hint");
   announce(t("game.hint_is", { move: words }));

@@ -22,7 +22,8 @@ import { isYou, seatName } from "../seats.js";
  * One move of a review (core/review.py judged_move): verdict, loss and best are null for a move nobody judged (a bot's).
  * @typedef {{ply: number, seat: number, action: string, verdict: string | null, loss: number | null,
  *   best: string | null, values: number[], played_value?: number | null, best_value?: number | null,
- *   notes?: Record<string, any>}} Move
+ *   notes?: Record<string, any>, move?: Record<string, any>, best_move?: Record<string, any> | null}} Move
+ * (`move` and `best_move`: the played and the better action as data, State.move_data, for the board to draw)
  */
 /**
  * A review, whole or on its way.
@@ -192,6 +193,16 @@ export async function reviewData() {
 function reviewError(error) {
   if (error.key?.startsWith("share.")) return t("error.bad_link", { reason: linkReason(error) });
   return errorText(error);
+}
+
+/** The better move of a review's entry as data for the board (its `best_move`; a review kept from before moves
+ * came as data asks the engine, on the position drawn). @param {{best: string | null, best_move?: Record<string, any> | null}} entry
+ * @returns {Promise<Record<string, any> | undefined>} */
+async function betterMove(entry) {
+  if (entry.best_move) return entry.best_move;
+  if (!entry.best) return undefined;
+  const reply = await engine.request({ op: "move", action: entry.best });
+  return reply.ok ? reply.move : undefined;
 }
 
 // ---------------------------------------------------------------- the board's host
@@ -559,7 +570,11 @@ async function showPlace(at) {
   if (!shown.ok) { $("review-caption").replaceChildren(element("p", { text: reviewError(/** @type {any} */ (shown.error)) })); return; }
   board.actor = better && move ? move.seat : null;
   page.renderer.draw(/** @type {Table} */ (shown), undefined, { animate: false });
-  if (better && move?.best) page.renderer.showHint?.(move.best);
+  if (better && move?.best) {
+    const data = await betterMove(move);
+    if (drawn !== page.drawn || !page.renderer) return;
+    page.renderer.showHint?.(move.best, data);
+  }
   document.body.dataset.reviewAt = String(page.at);
   document.body.dataset.reviewBoard = better ? "better" : "played";
   page.before = before;
@@ -797,7 +812,9 @@ async function answer() {
   puzzle.renderer.draw(/** @type {Table} */ (table), undefined, { animate: false });
   board.actor = item.seat; // renderers show a hint to the seat that may act
   board.act = async () => false;
-  puzzle.renderer.showHint?.(item.best);
+  const data = await betterMove(item);
+  if (token !== puzzle.token || !puzzle.renderer) return;
+  puzzle.renderer.showHint?.(item.best, data);
   puzzle.state = "shown";
   document.body.dataset.puzzleState = "shown";
   say(t("puzzle.answer", { move: describe(puzzle.renderer, table, item.best) }), "ok");
