@@ -154,8 +154,9 @@ def test_the_only_move_of_a_stuck_komupple_is_the_pass_button(upples: SharedPage
 def test_a_tap_on_a_square_that_is_no_landing_says_why_next_to_it(upples: SharedPage, page: Any) -> None:
     open_game(upples, MULTICOLOUR)
     points = square_points(page)
-    refusals = page.evaluate("window.gamebox.view().refusals")
-    square, refusal = next((square, refusal) for square, refusal in refusals.items()
+    refusals = page.evaluate("window.gamebox.view().refusals")  # [{thing: {kind, id: square}, key, params}]
+    by_square = ({one["thing"]["id"]: one for one in refusals} if isinstance(refusals, list) else refusals)
+    square, refusal = next((square, refusal) for square, refusal in by_square.items()
                            if refusal["key"] == "upples.out_of_reach_white")
     x, y = points[square]
     page.mouse.click(x, y)

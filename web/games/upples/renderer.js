@@ -32,11 +32,12 @@ import { aboutCard, aboutKomupple, choiceLabel, choiceTitle, playerInitial, stat
 /** @typedef {import("./field.js").Board} Board */
 /** @typedef {import("./choice.js").Choice} Choice */
 
-/** Why a tap on `square` is not a move now, from view.refusals (a dict by square; a list of {thing, key, params}).
+/** Why a tap on `square` is not a move now, from view.refusals (a dict by square; or a list of {thing, key, params}
+ * whose thing is what lies on the square, a card, a piece or the empty cell, named by the square).
  * @param {UpplesView} v @param {string} square @returns {Refusal | null} */
 function refusalAt(v, square) {
   const refusals = v.refusals;
-  if (Array.isArray(refusals)) return refusals.find((one) => squareOf(one.thing) === square) || null;
+  if (Array.isArray(refusals)) return refusals.find((one) => one.thing && one.thing.id === square) || null;
   return (refusals && refusals[square]) || null;
 }
 

@@ -23,8 +23,9 @@
 /** A thing the seat to move can act on now: its action, the words of it, and the thing touched first (then `to`).
  * @typedef {{action: string, key: string, params?: Record<string, any>, thing: Thing, to?: Thing}} UpplesTarget */
 
-/** Why touching a square is not a move now: the IllegalAction the rules would raise.
- * @typedef {{key: string, params?: Record<string, any>}} Refusal */
+/** Why touching a square is not a move now: the IllegalAction the rules would raise; in the list form, with the
+ * thing on the square (a card, a piece, or the empty cell, by the square's name).
+ * @typedef {{key: string, params?: Record<string, any>, thing?: Thing}} Refusal */
 
 /**
  * @typedef {object} UpplesView
@@ -48,7 +49,7 @@
  * @property {string} end_reason
  * @property {number[]} winners
  * @property {{seat: number | null, key: string, params?: Record<string, any>}[]} events
- * @property {Record<string, Refusal> | any[]} [refusals]  for the seat to move
+ * @property {Record<string, Refusal> | Refusal[]} [refusals]  for the seat to move (a dict by square, then a list)
  * @property {UpplesTarget[]} [targets]
  */
 
