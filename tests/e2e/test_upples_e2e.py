@@ -251,13 +251,13 @@ def test_replay_and_new_game_during_a_bots_jump_raise_no_page_error(upples: Shar
     page.evaluate("window.GAMEBOX_TEST_SPEED = 1")  # animations at people's speed: a jump takes a while
     try:
         open_game(upples, "v2.upples.INTHEAIR.3.000", "easy,easy,easy")
-        page.wait_for_function("document.getElementById('board').dataset.anim === 'upples.jumped'", timeout=60_000)
+        page.wait_for_function("document.getElementById('board').dataset.anim === 'jump'", timeout=60_000)
         page.click("#btn-replay")
         page.wait_for_selector("#replay-controls:not([hidden])")
         page.wait_for_timeout(600)  # frames of the interrupted jump would have run by now
         assert page.evaluate("document.getElementById('board').dataset.anim") is None
         page.click("#replay-resume")
-        page.wait_for_function("document.getElementById('board').dataset.anim === 'upples.jumped'", timeout=60_000)
+        page.wait_for_function("document.getElementById('board').dataset.anim === 'jump'", timeout=60_000)
         page.click("#btn-new")
         page.wait_for_selector("#screen-setup:not([hidden])")
         page.wait_for_timeout(600)

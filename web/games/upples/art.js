@@ -46,8 +46,9 @@ export const ABOUT = { classic: (code) => `upples.about.${code}`, multi: () => "
   bomb: () => "upples.about.bomb", tunnel: () => "upples.about.tunnel" };
 export const SUPER_ABOUT = { white: "upples.about.super_white", red: "upples.about.super_red", gold: "upples.about.golden" };
 
-
-/** One glyph or number in a small box (a card's corner, a badge, a token's ring), fitted like all text. */
+/** One glyph or number in a small box (a card's corner, a badge, a token's ring), fitted like all text.
+ * @param {Context} c @param {string} text @param {{x: number, y: number, w: number, h: number}} box @param {number} size
+ * @param {string} colour @param {number} [weight] */
 export function glyph(c, text, box, size, colour, weight = 700) {
   fitText(c, text, box, { size, weight, colour, minSize: Math.min(size, 4) });
 }
@@ -90,6 +91,9 @@ function drawStemAndLeaf(c, x, y, s) {
   c.stroke();
 }
 
+/** An upple of `colour` (white, red, gold) centred at (x, y), `s` across: with spots (g: round grey, r: diamond red)
+ * or the multicolour's stripes. @param {Context} c @param {number} x @param {number} y @param {number} s
+ * @param {string} colour @param {{spots?: "g" | "r" | null, stripes?: boolean}} [marks] */
 export function drawUpple(c, x, y, s, colour, { spots = null, stripes = false } = {}) {
   const palette = UPPLE[colour] || UPPLE.white;
   c.save();
@@ -289,7 +293,9 @@ function drawTunnel(c, x, y, s) {
 }
 
 /** One card, face up, with its top-left corner at (x, y) and width w. `initials` are the reader's letters for
- * white and red (the catalogue's upples.initial.white / .red), a second cue besides the colour. */
+ * white and red (the catalogue's upples.initial.white / .red), a second cue besides the colour.
+ * @param {Context} c @param {string | null} code @param {number} x @param {number} y @param {number} w
+ * @param {Initials} initials */
 export function drawCard(c, code, x, y, w, initials) {
   const info = CARDS[code] || { kind: "unknown" };
   const cx = x + w / 2;
@@ -337,7 +343,8 @@ export function drawCard(c, code, x, y, w, initials) {
 
 /** A small card of the side panel: a super upple as its value, big, on a badge of its colour and shape (white: a
  * disc, red: a diamond, golden: a burst; `points`: another number on it, the points of several cards of that
- * colour). */
+ * colour). @param {Context} c @param {string} code @param {number} x @param {number} y @param {number} w
+ * @param {Initials} initials @param {number | null} [points] */
 export function miniCard(c, code, x, y, w, initials, points = null) {
   const info = CARDS[code] || { kind: "unknown" };
   if (info.kind !== "super" || (w >= 40 && points === null)) { drawCard(c, code, x, y, w, initials); return; }
@@ -383,7 +390,9 @@ function countWidth(c, n, w) {
 
 /** The cards a player kept, readable however many there are (issue 22: about ten overlapped into a strip): one
  * card per kind with "×n" beside it; where the kinds do not fit side by side in `room`, one card per colour, showing
- * the points of that colour's cards, with "×n" (a hover or a long press on the panel lists every kind). */
+ * the points of that colour's cards, with "×n" (a hover or a long press on the panel lists every kind).
+ * @param {Context} c @param {string[]} kept @param {number} x @param {number} y @param {number} w @param {number} room
+ * @param {Initials} initials */
 export function drawKept(c, kept, x, y, w, room, initials) {
   const group = (keyOf) => {
     const groups = new Map();
@@ -420,7 +429,7 @@ export function drawKept(c, kept, x, y, w, room, initials) {
   }
 }
 
-/** A card back: the face-down draw pile. */
+/** A card back: the face-down draw pile. @param {Context} c @param {number} x @param {number} y @param {number} w */
 export function drawCardBack(c, x, y, w) {
   cardBase(c, x, y, w, w, "#4c8f3d", "#24592a", "#163a18");
   c.save();
@@ -479,14 +488,13 @@ function teamMark(c, x, y, r, team) {
  * team's mark (`team`: "A" on a disc, "B" on a diamond), around the komupple in its state.
  * @param {Context} c @param {number} x @param {number} y @param {number} r @param {string} colour
  * @param {string} body @param {string} hair
- * @param {{glow?: boolean, alpha?: number, squash?: number, letter?: string, team?: string}} [style] */
-export function drawKomupple(c, x, y, r, colour, body, hair, { glow = false, alpha = 1, squash = 0, letter = "", team = "" } = {}) {
+ * @param {{glow?: boolean, alpha?: number, letter?: string, team?: string}} [style] */
+export function drawKomupple(c, x, y, r, colour, body, hair, { glow = false, alpha = 1, letter = "", team = "" } = {}) {
   if (!(r > 0)) return; // shrunk to nothing (a tunnel's warp): no token, and no negative radius for the canvas
   const player = PLAYER[colour] || PLAYER.blue;
   c.save();
   c.globalAlpha = alpha;
   c.translate(x, y);
-  c.scale(1 + squash * 0.18, 1 - squash * 0.18);
   if (glow) {
     c.beginPath();
     c.arc(0, 0, r + 7, 0, Math.PI * 2);

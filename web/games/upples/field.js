@@ -1,7 +1,8 @@
 // @ts-check
 // The field: the ground with its files and row numbers, the squares and their cards, this turn's path and used
 // tunnels, the landings the person may touch, the komupples, and what a move leaves on it for a moment (a bomb's
-// blast, a tunnel's swirl, the points eaten floating up).
+// blast, a tunnel's swirl, the points won floating up). Cards and komupples are drawn where the kit's motion places
+// them (things.js), so a move plays as they go from the table before to the table after.
 import { PALETTE, roundRect } from "../kit.js";
 import { drawCard, drawKomupple, glyph } from "./art.js";
 import { centreOf, FILES, LABEL, SIZE, slot, squares } from "./layout.js";
@@ -28,9 +29,10 @@ import { initials, playerInitial, teamLetter } from "./words.js";
  * @property {boolean} over
  */
 
-/** A komupple as the field draws it: where it stands (or null), its state, and how it is squashed or faded.
- * @typedef {{square: string | null, body: string, hair: string, squash?: number, alpha?: number}} Standing */
-/** A komupple drawn between squares (in the air, in a tunnel). @typedef {{seat: number, x: number, y: number, scale?: number, alpha?: number}} Floating */
+/** Where the kit's motion draws a thing now. @typedef {{x: number, y: number, alpha: number, scale: number}} Placement */
+/** A card as drawn now. @typedef {Placement & {code: string}} PlacedCard */
+/** A komupple as drawn now: its player, where it is, how high it hops and on which square it lands (two on one square,
+ * after a bounce, stand apart). @typedef {Placement & {player: import("./view.js").Komupple, square: string, lift: number}} PlacedKomupple */
 
 /** The card or the komupple a target names by its square. @param {Thing | undefined} thing */
 export const squareOf = (thing) => (thing && (thing.kind === "card" || thing.kind === "piece") ? thing.id : null);
@@ -66,29 +68,24 @@ function drawEmpty(b, square) {
   c.setLineDash([]);
 }
 
-/** The squares and the cards on them; `fades` (square -> 0..1) shrinks and fades a card coming or going.
- * @param {Board} b @param {Record<string, string | null>} cards @param {Record<string, number> | null} [fades] */
-export function drawCards(b, cards, fades = null) {
+/** The squares, then the cards where they are drawn now (one coming or going is faded and smaller).
+ * @param {Board} b @param {PlacedCard[]} cards */
+export function drawCards(b, cards) {
   const { c, g } = b;
   const letters = initials(b.t);
-  for (const square of squares()) {
-    const code = cards[square];
-    drawEmpty(b, square);
-    if (!code) continue;
-    const s = slot(g, square);
-    const fade = fades ? fades[square] : undefined;
-    if (fade !== undefined) {
-      if (fade <= 0) continue;
-      c.save();
-      c.globalAlpha = Math.min(1, fade);
-      const k = 0.6 + 0.4 * Math.min(1, fade);
-      c.translate(s.cx, s.cy);
-      c.scale(k, k);
-      drawCard(c, code, -g.card / 2, -g.card / 2, g.card, letters);
-      c.restore();
-    } else {
-      drawCard(c, code, s.x, s.y, g.card, letters);
+  for (const square of squares()) drawEmpty(b, square);
+  for (const card of cards) {
+    if (card.alpha <= 0) continue;
+    if (card.alpha >= 1 && card.scale === 1) {
+      drawCard(c, card.code, card.x - g.card / 2, card.y - g.card / 2, g.card, letters);
+      continue;
     }
+    c.save();
+    c.globalAlpha = Math.min(1, card.alpha);
+    c.translate(card.x, card.y);
+    c.scale(card.scale, card.scale);
+    drawCard(c, card.code, -g.card / 2, -g.card / 2, g.card, letters);
+    c.restore();
   }
 }
 
@@ -137,8 +134,8 @@ export function drawMarks(b) {
 }
 
 /** The landings: a glowing ring on each thing the person may touch, with a badge that says "jump" (↓) or "then
- * choose" (?), and the hinted target's squares in a dashed ring. `glow` (0..1) is the ring's pulse.
- * @param {Board} b @param {Map<string, UpplesTarget[]>} byThing @param {UpplesTarget | null} hinted @param {number} glow */
+ * choose" (?), and the hinted move's squares in a dashed ring. `glow` (0..1) is the ring's pulse.
+ * @param {Board} b @param {Map<string, UpplesTarget[]>} byThing @param {string[]} hinted @param {number} glow */
 export function drawLandings(b, byThing, hinted, glow) {
   const { c, g, surface } = b;
   for (const targets of byThing.values()) {
@@ -167,13 +164,11 @@ export function drawLandings(b, byThing, hinted, glow) {
     const asks = targets.some((target) => target.to);
     glyph(c, asks ? "?" : "↓", { x: bx - r, y: by - r, w: 2 * r, h: 2 * r }, r * 1.2, "#ffffff");
   }
-  if (hinted) {
+  if (hinted.length) {
     c.strokeStyle = PALETTE.hint;
     c.lineWidth = 4;
     c.setLineDash([7, 4]);
-    for (const thing of [hinted.thing, hinted.to]) {
-      const square = squareOf(thing);
-      if (!square) continue;
+    for (const square of hinted) {
       const s = slot(g, square);
       roundRect(c, s.x - 5, s.y - 5, g.card + 10, g.card + 10, 12);
       c.stroke();
@@ -182,46 +177,31 @@ export function drawLandings(b, byThing, hinted, glow) {
   }
 }
 
-/** The komupples on their squares (a bounce leaves the mover on another komupple: drawn offset and on top), the one
- * to move glowing when `glow`, and `floating` drawn between squares.
- * @param {Board} b @param {Record<number, Standing>} standing @param {Floating | null} floating @param {boolean} glow */
-export function drawKomupples(b, standing, floating, glow) {
+/** The komupples where they are drawn now (a bounce leaves the mover on another komupple: drawn offset and on top),
+ * the one to move glowing when `glow`. @param {Board} b @param {PlacedKomupple[]} komupples @param {boolean} glow */
+export function drawKomupples(b, komupples, glow) {
   const { c, g, v, t } = b;
-  /** @type {Record<string, import("./view.js").Komupple[]>} */
-  const byPlace = {};
-  for (const player of v.players) {
-    const token = standing[player.seat];
-    if (!token || !token.square) continue;
-    (byPlace[token.square] ||= []).push(player);
-  }
   const current = v.current;
   const r = g.card * 0.36;
-  for (const [square, players] of Object.entries(byPlace)) {
-    const p = centreOf(g, square);
-    players.sort((a, z) => Number(a.seat === current) - Number(z.seat === current));
-    players.forEach((player, i) => {
-      const token = standing[player.seat];
-      const offset = players.length > 1 ? (i ? 1 : -1) * g.card * 0.15 : 0;
-      drawKomupple(c, p.x + offset, p.y + offset, r, player.colour, token.body, token.hair, {
-        glow: glow && !b.over && player.seat === current, squash: token.squash || 0, alpha: token.alpha ?? 1,
-        letter: playerInitial(t, player.colour), team: teamLetter(v, player.seat),
-      });
+  /** @type {Map<string, number>} */
+  const sharing = new Map();
+  for (const one of komupples) sharing.set(one.square, (sharing.get(one.square) || 0) + 1);
+  const inOrder = [...komupples].sort((a, z) => Number(a.player.seat === current) - Number(z.player.seat === current));
+  for (const one of inOrder) {
+    const { player } = one;
+    const offset = (sharing.get(one.square) || 0) > 1 ? (player.seat === current ? 1 : -1) * g.card * 0.15 : 0;
+    drawKomupple(c, one.x + offset, one.y + offset - one.lift, r * one.scale, player.colour, player.body, player.hair, {
+      glow: glow && !b.over && player.seat === current, alpha: one.alpha,
+      letter: playerInitial(t, player.colour), team: teamLetter(v, player.seat),
     });
-  }
-  if (floating) {
-    const player = v.players[floating.seat];
-    const token = standing[floating.seat];
-    drawKomupple(c, floating.x, floating.y, r * (floating.scale ?? 1), player.colour, token.body, token.hair,
-      { alpha: floating.alpha ?? 1, letter: playerInitial(t, player.colour), team: teamLetter(v, player.seat) });
   }
 }
 
-/** A bomb's blast on `square`, `progress` 0..1. @param {Board} b @param {{square: string, progress: number} | null} blast */
-export function drawBlast(b, blast) {
-  if (!blast) return;
+/** A bomb's blast at (x, y), `k` from 0 (the bang) to 1 (gone). @param {Board} b @param {number} x @param {number} y
+ * @param {number} k */
+export function drawBlast(b, x, y, k) {
   const { c, g } = b;
-  const p = centreOf(g, blast.square);
-  const k = blast.progress;
+  const p = { x, y };
   c.save();
   const r = g.cell * 1.6 * Math.max(0, k); // a radius never goes below 0, whatever the progress
   const fire = c.createRadialGradient(p.x, p.y, r * 0.1, p.x, p.y, Math.max(1, r));
@@ -246,43 +226,36 @@ export function drawBlast(b, blast) {
   c.restore();
 }
 
-/** A tunnel's swirl on the squares entered and left. @param {Board} b
- * @param {{squares: string[], progress: number} | null} warp */
-export function drawWarp(b, warp) {
-  if (!warp) return;
+/** A tunnel's swirl at (x, y), `k` from 0 to 1 (gone). @param {Board} b @param {number} x @param {number} y
+ * @param {number} k */
+export function drawSwirl(b, x, y, k) {
   const { c, g } = b;
-  for (const square of warp.squares) {
-    const p = centreOf(g, square);
-    c.save();
-    c.translate(p.x, p.y);
-    c.rotate(warp.progress * Math.PI * 3);
-    c.strokeStyle = `rgba(190, 140, 255, ${0.9 * (1 - Math.abs(warp.progress - 0.5) * 1.4)})`;
-    c.lineWidth = 3;
-    for (let arm = 0; arm < 3; arm++) {
-      c.beginPath();
-      for (let i = 0; i < 20; i++) {
-        const a = arm * (Math.PI * 2 / 3) + i * 0.25;
-        const radius = i * g.cell * 0.022;
-        c.lineTo(Math.cos(a) * radius, Math.sin(a) * radius);
-      }
-      c.stroke();
+  c.save();
+  c.translate(x, y);
+  c.rotate(k * Math.PI * 3);
+  c.strokeStyle = `rgba(190, 140, 255, ${0.9 * (1 - Math.abs(k - 0.5) * 1.4)})`;
+  c.lineWidth = 3;
+  for (let arm = 0; arm < 3; arm++) {
+    c.beginPath();
+    for (let i = 0; i < 20; i++) {
+      const a = arm * (Math.PI * 2 / 3) + i * 0.25;
+      const radius = i * g.cell * 0.022;
+      c.lineTo(Math.cos(a) * radius, Math.sin(a) * radius);
     }
-    c.restore();
+    c.stroke();
   }
+  c.restore();
 }
 
-/** Points eaten, floating up from where they were won. @param {Board} b
- * @param {{x: number, y: number, text: string, progress: number}[]} floaters */
-export function drawFloaters(b, floaters) {
+/** Points won ("+2"), floating up from (x, y), `k` from 0 to 1 (gone). @param {Board} b @param {number} x
+ * @param {number} y @param {string} text @param {number} k */
+export function drawGain(b, x, y, text, k) {
   const { c, g } = b;
-  for (const f of floaters || []) {
-    const y = f.y - 30 * f.progress;
-    const box = { x: f.x - g.cell / 2, y: y - 12, w: g.cell, h: 24 };
-    c.save();
-    c.globalAlpha = Math.max(0, 1 - f.progress);
-    c.shadowColor = "rgba(60, 40, 0, 0.9)";
-    c.shadowBlur = 4;
-    glyph(c, f.text, box, 18, "#ffe23c", 800);
-    c.restore();
-  }
+  const box = { x: x - g.cell / 2, y: y - 30 * k - 12, w: g.cell, h: 24 };
+  c.save();
+  c.globalAlpha = Math.max(0, 1 - k);
+  c.shadowColor = "rgba(60, 40, 0, 0.9)";
+  c.shadowBlur = 4;
+  glyph(c, text, box, 18, "#ffe23c", 800);
+  c.restore();
 }

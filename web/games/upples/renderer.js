@@ -2,7 +2,12 @@
 // Upples renderer: the 7×7 field of cards, the komupple tokens, the draw pile, the discard and each player's super
 // upples, drawn on the renderer kit (kit.js) from view() and view.targets. This file wires them: the layout for the
 // box the page gives the board, a frame, taps and keys. The pieces are painted by art.js, the field by field.js,
-// the panels by panels.js, a jump's question by choice.js, and a move is animated by animation.js.
+// the panels by panels.js, a jump's question by choice.js; a move is animated by the kit from the diff of the
+// field's things before and after it (things.js).
+//
+// It stands on the kit (kit.js): the kit's one frame loop calls paint() when something changed (the landings' glow is
+// a tick of that loop), its one observer calls onResize, its refused() says a refusal where the last tap was; the
+// table is always the host's (host.table()), never a copy.
 //
 // What can be played comes from view.targets only: each target names the thing it is touched on (the card, or the
 // komupple for a Naughty bounce, by its square; or the Pass button) and, for a jump that asks a question, its second
@@ -12,13 +17,13 @@
 // from the reasons Python puts in the view (view.refusals); hover and long press say what a card or a komupple is
 // and what it can do. Nothing here reads an action's text or works out a rule. Layouts: on a wide screen the
 // players stand beside the board, on a narrow one (a phone) below it, and the board takes the whole width.
-import { Surface, targetsByThing } from "../kit.js";
+import { refusalFor, Surface, targetsByThing } from "../kit.js";
 import { PLAYER } from "./art.js";
-import { animator } from "./animation.js";
 import { drawChoice } from "./choice.js";
-import { drawBlast, drawCards, drawFloaters, drawGround, drawKomupples, drawLandings, drawMarks, drawWarp, squareOf }
+import { drawBlast, drawCards, drawGain, drawGround, drawKomupples, drawLandings, drawMarks, drawSwirl, squareOf }
   from "./field.js";
-import { centreOf, layout, slot, squares } from "./layout.js";
+import { layout, slot, squares } from "./layout.js";
+import { fieldThings, fleeting } from "./things.js";
 import { drawHeader, drawInfo, drawPiles, drawPlayer, drawStatus } from "./panels.js";
 import { aboutCard, aboutKomupple, choiceLabel, choiceTitle, playerInitial, stateWords } from "./words.js";
 
@@ -27,48 +32,56 @@ import { aboutCard, aboutKomupple, choiceLabel, choiceTitle, playerInitial, stat
 /** @typedef {import("../../host.js").Table} Table */
 /** @typedef {import("./view.js").UpplesView} UpplesView */
 /** @typedef {import("./view.js").UpplesTarget} UpplesTarget */
-/** @typedef {import("./view.js").Refusal} Refusal */
+/** @typedef {import("../motion.js").Thing} Thing */
 /** @typedef {import("./layout.js").Layout} Layout */
 /** @typedef {import("./field.js").Board} Board */
 /** @typedef {import("./choice.js").Choice} Choice */
 
-/** Why a tap on `square` is not a move now, from view.refusals (a dict by square; or a list of {thing, key, params}
- * whose thing is what lies on the square, a card, a piece or the empty cell, named by the square).
- * @param {UpplesView} v @param {string} square @returns {Refusal | null} */
+/** Why a tap on `square` is not a move now (view.refusals through the kit's refusalFor): the refusals name what lies
+ * there as the targets do, another komupple (`piece`), a card (`card`) or the empty square (`cell`).
+ * @param {UpplesView} v @param {string} square @returns {{key: string, params: Record<string, any>} | null} */
 function refusalAt(v, square) {
-  const refusals = v.refusals;
-  if (Array.isArray(refusals)) return refusals.find((one) => one.thing && one.thing.id === square) || null;
-  return (refusals && refusals[square]) || null;
+  const other = v.players.some((player) => player.square === square && player.seat !== v.current && !player.eliminated);
+  const kind = other ? "piece" : v.cards[square] ? "card" : "cell";
+  return refusalFor(v, { kind, id: square });
 }
+
+const HOP_MS = 420; // a move in which a komupple jumps
+const CHANGE_MS = 320; // one in which only cards come or go
 
 /** @param {HTMLCanvasElement} canvas @param {RendererHost} host @returns {Renderer} */
 export function create(canvas, host) {
   const t = (/** @type {string} */ key, /** @type {Record<string, any>} */ params = {}) => host.t(key, params);
-  /** @type {Table | null} */
-  let table = null;
   /** @type {Layout | null} */
   let g = null;
   /** @type {CanvasRenderingContext2D | null} */
   let context = null;
-  /** @type {UpplesTarget | null} */
-  let hinted = null;
+  /** @type {string[]} */
+  let hinted = []; // the squares of the hinted move
   /** @type {Choice | null} */
   let choice = null; // a tapped thing whose targets ask a second touch
-  /** @type {{x: number, y: number} | null} */
-  let lastTap = null; // where the last tap was, in board units: a refusal is said there
-  let pulse = 0;
-  const surface = new Surface(canvas, host, { width: 600, height: 600, onTap: tap });
-  surface.redraw = () => render();
-  const animation = animator(canvas, () => g, () => render());
+  let moving = 0; // the running move's number (0: none): draw() moves it on, and its end clears it
+  let moves = 0;
+  /** @type {Map<string, {x: number, y: number}>} */
+  let hops = new Map(); // where each komupple of the running move hops from
+  let glow = 0; // the landings' pulse, from the loop's clock
+  /** @type {(() => void) | null} */
+  let stopGlow = null;
+  const surface = new Surface(canvas, host, { width: 600, height: 600, onTap: tap, paint, onResize: relayout, onKey: key });
 
+  const table = () => host.table();
   /** @returns {UpplesView} */
-  const view = () => /** @type {UpplesView} */ (table.view);
+  const view = () => /** @type {UpplesView} */ (table().view);
   /** The targets of the person at the board: none when it is not their turn (a bot's, a replay, the end). */
-  const mine = () => /** @type {UpplesTarget[]} */ (table && !table.is_over && host.humanSeat() !== null ? view().targets || [] : []);
+  const mine = () => {
+    const shown = table();
+    return /** @type {UpplesTarget[]} */ (shown && !shown.is_over && host.humanSeat() !== null ? view().targets || [] : []);
+  };
   const words = (/** @type {UpplesTarget} */ target) => t(target.key, target.params);
 
+  /** Lay out for the box the page gives the board (the kit's observer calls it; so does draw). */
   function relayout() {
-    if (!table) return false;
+    if (!table()) return;
     const box = surface.available();
     const available = box.width;
     const top = canvas.getBoundingClientRect().top + window.scrollY;
@@ -82,34 +95,45 @@ export function create(canvas, host) {
     if (!g || next.width !== g.width || next.height !== g.height || next.cell !== g.cell) {
       g = next;
       context = surface.layout(g.width, g.height);
-      return true;
     }
-    return false;
+  }
+
+  /** The landings glow while the person may touch them: a tick of the kit's loop, stopped when they may not. */
+  function glowWhilePicking() {
+    const picking = mine().length > 0;
+    if (picking && !stopGlow) stopGlow = surface.tick((now) => { glow = 0.55 + 0.45 * Math.sin(now / 340); }, { every: 120 });
+    if (!picking && stopGlow) { stopGlow(); stopGlow = null; }
   }
 
   // -- a frame ---------------------------------------------------------------------------------------------------
-  function render() {
-    if (!table || !g) return;
+  function paint() {
+    if (!table() || !g) return;
     const v = view();
-    const anim = animation.scene;
-    const targets = anim ? [] : mine();
+    glowWhilePicking();
+    const targets = moving ? [] : mine();
     /** @type {Board} */
-    const b = { c: context, g, surface, host, t, v, mine: targets, over: table.is_over };
+    const b = { c: context, g, surface, host, t, v, mine: targets, over: table().is_over };
     surface.begin();
     context.clearRect(0, 0, g.width, g.height);
     drawGround(b);
-    drawCards(b, anim ? anim.cards : v.cards, anim ? anim.fades : null);
-    const byThing = targetsByThing(targets.filter((target) => target.thing.kind !== "button"));
-    if (!anim) {
-      if (!v.over) drawMarks(b);
-      drawLandings(b, byThing, hinted, 0.55 + 0.45 * Math.sin(pulse));
+    const things = fieldThings(g, v);
+    const leaving = surface.leaving();
+    const cards = [];
+    for (const { thing, alpha } of leaving) {
+      if (thing.kind === "card") cards.push({ code: thing.code, x: thing.x, y: thing.y, alpha, scale: 0.6 + 0.4 * alpha });
     }
-    const standing = anim ? anim.tokens : Object.fromEntries(v.players.map((p) => [p.seat, p]));
-    drawKomupples(b, standing, anim ? anim.floating : null, !anim);
-    if (anim) {
-      drawWarp(b, anim.warp);
-      drawBlast(b, anim.blast);
-      drawFloaters(b, anim.floaters);
+    for (const thing of things) if (thing.kind === "card") cards.push({ code: thing.code, ...surface.placed(thing) });
+    drawCards(b, cards);
+    const byThing = targetsByThing(targets.filter((target) => target.thing.kind !== "button"));
+    if (!moving) {
+      if (!v.over) drawMarks(b);
+      drawLandings(b, byThing, hinted, glow);
+    }
+    drawKomupples(b, komupplesNow(v, things, leaving), !moving);
+    for (const { thing, alpha } of leaving) {
+      if (thing.kind === "card" && thing.code === "bomb") drawBlast(b, thing.x, thing.y, 1 - alpha);
+      else if (thing.kind === "swirl") drawSwirl(b, thing.x, thing.y, 1 - alpha);
+      else if (thing.kind === "gain") drawGain(b, thing.x, thing.y, thing.text, 1 - alpha);
     }
     squareRegions(b, byThing);
     drawStatus(b, g.status);
@@ -120,15 +144,35 @@ export function create(canvas, host) {
       drawPiles(b, g.piles);
     }
     v.players.forEach((player, seat) => drawPlayer(b, player, g.players[seat]));
-    if (!anim && choice) drawChoice(b, choice);
+    if (!moving && choice) drawChoice(b, choice);
     surface.drawFocus();
+  }
+
+  /** The komupples as drawn now: where the kit's motion places them, hopping on the way (highest half-way), and the
+   * eliminated one fading out. @param {UpplesView} v @param {Thing[]} things
+   * @param {{thing: Thing, alpha: number}[]} leaving */
+  function komupplesNow(v, things, leaving) {
+    const found = [];
+    for (const thing of things) {
+      if (thing.kind !== "komupple") continue;
+      const at = surface.placed(thing);
+      const from = surface.moving(thing.id) ? hops.get(thing.id) : null;
+      const way = from ? Math.hypot(thing.x - from.x, thing.y - from.y) : 0;
+      const k = way ? Math.min(1, Math.hypot(at.x - from.x, at.y - from.y) / way) : 1;
+      const up = Math.sin(k * Math.PI);
+      found.push({ player: v.players[thing.seat], square: thing.square, ...at, lift: up * g.cell * 0.46, scale: at.scale * (1 + 0.2 * up) });
+    }
+    for (const { thing, alpha } of leaving) {
+      if (thing.kind === "komupple") found.push({ player: v.players[thing.seat], square: thing.square, x: thing.x, y: thing.y, alpha, scale: 1, lift: 0 });
+    }
+    return found;
   }
 
   /** One region per square: what is there, and what a tap on it does. @param {Board} b
    * @param {Map<string, UpplesTarget[]>} byThing */
   function squareRegions(b, byThing) {
     const { v } = b;
-    const moving = host.humanSeat() !== null;
+    const picking = host.humanSeat() !== null;
     for (const square of squares()) {
       const s = slot(g, square);
       const here = byThing.get(`card:${square}`) || byThing.get(`piece:${square}`) || [];
@@ -138,7 +182,7 @@ export function create(canvas, host) {
       const standing = v.players.find((player) => player.square === square && !player.eliminated);
       if (standing) describe.push(aboutKomupple(t, host, standing));
       describe.push(`${square}: ${aboutCard(t, v.cards[square])}`);
-      const refusal = moving ? refusalAt(v, square) : null;
+      const refusal = picking && !here.length ? refusalAt(v, square) : null;
       if (one) describe.push(words(one));
       else if (asks) describe.push(t(choiceTitle(here[0])));
       else if (refusal) describe.push(t(refusal.key, refusal.params));
@@ -150,13 +194,37 @@ export function create(canvas, host) {
     }
   }
 
+  /** Animate the move from `previous` to `next`: the kit tweens what moved, appeared or went away (things.js). Its
+   * end (or a later draw) ends `moving`. @param {Table} previous @param {Table} next */
+  function playMove(previous, next) {
+    const before = fieldThings(g, /** @type {UpplesView} */ (previous.view));
+    const after = fieldThings(g, /** @type {UpplesView} */ (next.view));
+    const was = new Map(before.map((thing) => [thing.id, thing]));
+    hops = new Map();
+    for (const thing of after) {
+      const old = was.get(thing.id);
+      if (thing.kind === "komupple" && old && old.square !== thing.square) hops.set(thing.id, { x: old.x, y: old.y });
+    }
+    const left = fleeting(g, /** @type {UpplesView} */ (previous.view), /** @type {UpplesView} */ (next.view));
+    const number = ++moves;
+    moving = number;
+    canvas.dataset.anim = hops.size ? "jump" : "change"; // what is being shown (for tests)
+    surface.motion([...before, ...left], after, { ms: hops.size ? HOP_MS : CHANGE_MS }).then(() => {
+      if (moving !== number) return;
+      moving = 0;
+      delete canvas.dataset.anim;
+      surface.invalidate();
+    });
+  }
+
   // -- touches and keys ------------------------------------------------------------------------------------------
+  /** @param {string} action */
   function act(action) {
     choice = null;
-    hinted = null;
+    hinted = [];
     surface.hideBubble();
     host.act(action);
-    render();
+    surface.invalidate();
   }
 
   /** @param {string} square @param {UpplesTarget[]} targets */
@@ -164,7 +232,7 @@ export function create(canvas, host) {
     choice = { square, targets };
     surface.focusedKey = "answer:0";
     host.announce?.(`${t(choiceTitle(targets[0]))} ` + targets.map((target, i) => `${i + 1}: ${choiceLabel(t, target)}`).join(", "));
-    render();
+    surface.invalidate();
   }
 
   function closeChoice() {
@@ -172,12 +240,11 @@ export function create(canvas, host) {
     const square = choice.square;
     choice = null;
     surface.focusedKey = `sq:${square}`;
-    render();
+    surface.invalidate();
   }
 
   function tap(region, point) {
-    if (!table || !g) return;
-    lastTap = point;
+    if (!table() || !g) return;
     surface.hideBubble();
     const value = region && region.value;
     if (choice) {
@@ -198,73 +265,69 @@ export function create(canvas, host) {
     if (region.describe) surface.tell(point, region.describe, "describe");
   }
 
-  function onResize() {
-    if (table && relayout()) render();
-  }
-  window.addEventListener("resize", onResize);
-
-  // a slow pulse on the landings while a person is to move
-  let pulseTimer = setInterval(() => {
-    if (!table || animation.scene || !mine().length || document.hidden) return;
-    pulse += 0.35;
-    render();
-  }, 120);
-
   /** The region of the first thing the person may touch (where the keyboard starts). */
   function firstTargetKey() {
     const region = surface.regions.find((made) => made.focusable && (made.target || made.label));
     return region ? region.key : null;
   }
 
+  /** The board's own keys (the kit's arrows, Enter and Space come after): 1-9 and Escape in a choice, N for the next
+   * thing to touch, Escape to drop a hint. Returns true when the key was one of them. @param {KeyboardEvent} event */
+  function key(event) {
+    if (!table() || !g) return false;
+    const pressed = event.key;
+    if (choice) {
+      if (pressed === "Escape") { closeChoice(); host.announce?.(t("upples.choice.cancelled")); return true; }
+      const index = Number(pressed) - 1;
+      if (/^[1-9]$/.test(pressed) && index < choice.targets.length) { act(choice.targets[index].action); return true; }
+    } else if ((pressed === "n" || pressed === "N") && mine().length) {
+      // the next thing the person may touch, in reading order
+      const keys = surface.regions.filter((region) => region.focusable && (region.target || region.label)).map((region) => region.key);
+      surface.focusedKey = keys[(keys.indexOf(surface.focusedKey) + 1) % keys.length];
+      const focused = surface.focused;
+      if (focused) host.announce?.(surface.wordsFor(focused));
+      return true;
+    } else if ((pressed === "Enter" || pressed === " ") && !surface.focused && mine().length) {
+      surface.focusedKey = firstTargetKey(); // then the kit's Enter taps it
+    } else if (pressed === "Escape" && hinted.length) {
+      hinted = [];
+      return true;
+    }
+    if (pressed.startsWith("Arrow") && !surface.focused) surface.focusedKey = firstTargetKey();
+    return false;
+  }
+
   return {
-    draw(next, { animate = true } = {}) {
-      const previous = table;
-      table = next;
+    draw(next, previous, { animate = true } = {}) {
       choice = null;
-      hinted = null;
-      animation.stop();
+      hinted = [];
       surface.hideBubble();
       relayout();
-      const grew = previous && next.history.length === previous.history.length + 1
-        && previous.seed === next.seed && previous.game === next.game;
-      if (animate && grew && (next.view.events || []).length) {
-        animation.play(previous, next);
+      if (animate && previous && previous.game === next.game && g) {
+        playMove(previous, next);
       } else {
-        render();
+        moves += 1;
+        moving = 0;
+        delete canvas.dataset.anim;
+        surface.cancelAnimations();
       }
+      glowWhilePicking();
+      surface.invalidate();
     },
     keydown(event) {
-      if (!table || !g) return;
-      const key = event.key;
-      if (choice) {
-        if (key === "Escape") { closeChoice(); host.announce?.(t("upples.choice.cancelled")); event.preventDefault(); return; }
-        const index = Number(key) - 1;
-        if (/^[1-9]$/.test(key) && index < choice.targets.length) { event.preventDefault(); act(choice.targets[index].action); return; }
-      } else if ((key === "n" || key === "N") && mine().length) {
-        // the next thing the person may touch, in reading order
-        const keys = surface.regions.filter((region) => region.focusable && (region.target || region.label)).map((region) => region.key);
-        surface.focusedKey = keys[(keys.indexOf(surface.focusedKey) + 1) % keys.length];
-        const focused = surface.focused;
-        if (focused) host.announce?.(surface.wordsFor(focused));
-        event.preventDefault();
-        render();
-        return;
-      } else if ((key === "Enter" || key === " ") && !surface.focused && mine().length) {
-        surface.focusedKey = firstTargetKey();
-      } else if (key === "Escape" && hinted) {
-        hinted = null;
-        render();
-        return;
-      }
-      if (key.startsWith("Arrow") && !surface.focused) surface.focusedKey = firstTargetKey();
-      if (surface.keydown(event)) event.preventDefault();
+      if (table() && surface.keydown(event)) event.preventDefault();
     },
-    showHint(action) {
-      hinted = (view().targets || []).find((target) => target.action === action) || null;
-      const square = hinted && squareOf(hinted.thing);
-      if (square) surface.focusedKey = `sq:${square}`;
-      else if (hinted) surface.focusedKey = "pass";
-      render();
+    /** Ring the hinted move's squares: where it lands (`move.to`) and a tunnel's exit, or focus Pass.
+     * @param {string} action @param {Record<string, any>} [move]  the move as data (State.move_data) */
+    showHint(action, move) {
+      const target = (view().targets || []).find((made) => made.action === action) || null;
+      const data = move && move.kind ? move : null;
+      if (data) hinted = data.kind === "jump" ? [data.to, data.exit].filter(Boolean) : [];
+      else hinted = target ? [squareOf(target.thing), squareOf(target.to)].filter(Boolean) : [];
+      const pass = data ? data.kind === "pass" : target?.thing.kind === "button";
+      if (hinted.length) surface.focusedKey = `sq:${hinted[0]}`;
+      else if (pass) surface.focusedKey = "pass";
+      surface.invalidate();
     },
     describeAction(v, action) {
       if (!action) return "";
@@ -279,25 +342,13 @@ export function create(canvas, host) {
     },
     /** What the person can do now, in CSS px of the viewport (window.gamebox.targets()). */
     targets() {
-      return table && !animation.scene && mine().length ? /** @type {import("../../host.js").Target[]} */ (surface.targets()) : [];
+      return table() && !moving && mine().length ? /** @type {import("../../host.js").Target[]} */ (surface.targets()) : [];
     },
-    /** An action the rules refused: say why next to the place tapped. */
-    refused(action, reason) {
-      if (!g) return false;
-      const target = mine().find((made) => made.action === action);
-      const square = target && squareOf(target.thing);
-      surface.tell(lastTap || (square ? centreOf(g, square) : { x: g.ground.w / 2, y: g.ground.h / 2 }), reason);
-      return true;
-    },
+    refused: (action, said) => surface.refused(action, said),
     destroy() {
-      animation.stop();
-      clearInterval(pulseTimer);
-      pulseTimer = null;
-      window.removeEventListener("resize", onResize);
+      moving = 0;
       surface.destroy();
-      table = null;
       choice = null;
     },
-    resize() { if (table) { g = null; relayout(); render(); } },
   };
 }
