@@ -75,12 +75,13 @@ def tap_and_check(page: Any, target: dict[str, Any]) -> str:
 
 
 def square_points(page: Any) -> dict[str, tuple[float, float]]:
-    """Every square's centre in CSS px, worked out from the landing targets (a landing is tapped at its centre)."""
+    """Every square's centre in CSS px, worked out from the landings' targets (keyed ``square:<name>``; a landing is
+    tapped at its centre)."""
     view = page.evaluate("window.gamebox.view()")
     points = {}
     for target in my_targets(page):
-        if target.get("action", "pass") != "pass":
-            points[target["action"].split(" ")[2]] = (target["x"], target["y"])
+        if str(target.get("key", "")).startswith("square:"):  # a landing's region, named by its square
+            points[target["key"].split(":")[1]] = (target["x"], target["y"])
     known = list(points.items())
     (a, (ax, ay)), (b, (bx, by)) = next((p, q) for p in known for q in known
                                         if p[0][0] != q[0][0] and p[0][1] != q[0][1])

@@ -142,7 +142,7 @@ export function drawLandings(b, byThing, hinted, glow) {
     const square = squareOf(targets[0].thing);
     if (!square) continue;
     const s = slot(g, square);
-    const hovered = surface.isHovered(`sq:${square}`);
+    const hovered = surface.isHovered(`square:${square}`);
     c.save();
     c.shadowColor = "#b6ff5c";
     c.shadowBlur = hovered ? 18 : 10;

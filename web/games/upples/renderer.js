@@ -188,7 +188,7 @@ export function create(canvas, host) {
       else if (refusal) describe.push(t(refusal.key, refusal.params));
       const label = !choice && asks ? t(choiceTitle(here[0])) : "";
       surface.region({ rect: [s.cx - g.cell / 2, s.cy - g.cell / 2, g.cell, g.cell] }, {
-        key: `sq:${square}`, value: { kind: "square", square, targets: here }, target: !choice && one ? one : null,
+        key: `square:${square}`, value: { kind: "square", square, targets: here }, target: !choice && one ? one : null,
         label, describe: describe.join(" "), focusable: !choice,
       });
     }
@@ -239,7 +239,7 @@ export function create(canvas, host) {
     if (!choice) return;
     const square = choice.square;
     choice = null;
-    surface.focusedKey = `sq:${square}`;
+    surface.focusedKey = `square:${square}`;
     surface.invalidate();
   }
 
@@ -325,7 +325,7 @@ export function create(canvas, host) {
       if (data) hinted = data.kind === "jump" ? [data.to, data.exit].filter(Boolean) : [];
       else hinted = target ? [squareOf(target.thing), squareOf(target.to)].filter(Boolean) : [];
       const pass = data ? data.kind === "pass" : target?.thing.kind === "button";
-      if (hinted.length) surface.focusedKey = `sq:${hinted[0]}`;
+      if (hinted.length) surface.focusedKey = `square:${hinted[0]}`;
       else if (pass) surface.focusedKey = "pass";
       surface.invalidate();
     },
