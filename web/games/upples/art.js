@@ -185,7 +185,7 @@ function cardBase(c, x, y, w, h, top, bottom, edge) {
 
 
 function cornerLabel(c, x, y, w, text, dark = "#3a3326") {
-  glyph(c, text, { x: x + w * 0.06, y: y + w * 0.04, w: w * 0.24, h: w * 0.22 }, w * 0.17, dark);
+  glyph(c, text, { x: x + w * 0.05, y: y + w * 0.03, w: w * 0.27, h: w * 0.25 }, w * 0.21, dark);
 }
 
 function valueBadge(c, x, y, w, points, gold) {
@@ -598,7 +598,7 @@ export function drawKomupple(c, x, y, r, colour, body, hair, { glow = false, alp
   c.lineWidth = 1.5;
   c.stroke();
   // the player's initial on the ring
-  if (letter) playerMark(c, -r * 0.74, r * 0.74, Math.max(5, r * 0.36), letter, player);
-  if (team) teamMark(c, r * 0.74, -r * 0.74, Math.max(5, r * 0.34), team);
+  if (letter) playerMark(c, -r * 0.72, r * 0.72, Math.max(6.5, r * 0.4), letter, player);
+  if (team) teamMark(c, r * 0.72, -r * 0.72, Math.max(6, r * 0.36), team);
   c.restore();
 }
