@@ -75,12 +75,13 @@ def tap_and_check(page: Any, target: dict[str, Any]) -> str:
 
 
 def square_points(page: Any) -> dict[str, tuple[float, float]]:
-    """Every square's centre in CSS px, worked out from the landing targets (a landing is tapped at its centre)."""
+    """Every square's centre in CSS px, worked out from the landings' targets (keyed ``square:<name>``; a landing is
+    tapped at its centre)."""
     view = page.evaluate("window.gamebox.view()")
     points = {}
     for target in my_targets(page):
-        if target.get("action", "pass") != "pass":
-            points[target["action"].split(" ")[2]] = (target["x"], target["y"])
+        if str(target.get("key", "")).startswith("square:"):  # a landing's region, named by its square
+            points[target["key"].split(":")[1]] = (target["x"], target["y"])
     known = list(points.items())
     (a, (ax, ay)), (b, (bx, by)) = next((p, q) for p in known for q in known
                                         if p[0][0] != q[0][0] and p[0][1] != q[0][1])
@@ -154,8 +155,9 @@ def test_the_only_move_of_a_stuck_komupple_is_the_pass_button(upples: SharedPage
 def test_a_tap_on_a_square_that_is_no_landing_says_why_next_to_it(upples: SharedPage, page: Any) -> None:
     open_game(upples, MULTICOLOUR)
     points = square_points(page)
-    refusals = page.evaluate("window.gamebox.view().refusals")
-    square, refusal = next((square, refusal) for square, refusal in refusals.items()
+    refusals = page.evaluate("window.gamebox.view().refusals")  # [{thing: {kind, id: square}, key, params}]
+    by_square = ({one["thing"]["id"]: one for one in refusals} if isinstance(refusals, list) else refusals)
+    square, refusal = next((square, refusal) for square, refusal in by_square.items()
                            if refusal["key"] == "upples.out_of_reach_white")
     x, y = points[square]
     page.mouse.click(x, y)
@@ -250,13 +252,13 @@ def test_replay_and_new_game_during_a_bots_jump_raise_no_page_error(upples: Shar
     page.evaluate("window.GAMEBOX_TEST_SPEED = 1")  # animations at people's speed: a jump takes a while
     try:
         open_game(upples, "v2.upples.INTHEAIR.3.000", "easy,easy,easy")
-        page.wait_for_function("document.getElementById('board').dataset.anim === 'upples.jumped'", timeout=60_000)
+        page.wait_for_function("document.getElementById('board').dataset.anim === 'jump'", timeout=60_000)
         page.click("#btn-replay")
         page.wait_for_selector("#replay-controls:not([hidden])")
         page.wait_for_timeout(600)  # frames of the interrupted jump would have run by now
         assert page.evaluate("document.getElementById('board').dataset.anim") is None
         page.click("#replay-resume")
-        page.wait_for_function("document.getElementById('board').dataset.anim === 'upples.jumped'", timeout=60_000)
+        page.wait_for_function("document.getElementById('board').dataset.anim === 'jump'", timeout=60_000)
         page.click("#btn-new")
         page.wait_for_selector("#screen-setup:not([hidden])")
         page.wait_for_timeout(600)
