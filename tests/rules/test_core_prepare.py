@@ -147,10 +147,9 @@ def throws(seed: str, players: int, prepare: bool) -> list[str]:
 @pytest.mark.parametrize("number", range(6))
 def test_prepared_throws_play_as_unprepared_ones(number: int) -> None:
     players = 2 + number % 3
-    kept = whoopies_rules._simulated
     unprepared = throws(f"PREPW{number}", players, prepare=False)
-    kept.cache_clear()  # the prepared run simulates its throws afresh, ahead
-    assert throws(f"PREPW{number}", players, prepare=True) == unprepared
+    with whoopies_rules.every_throw_kept():  # none kept yet: the prepared run simulates its throws afresh, ahead
+        assert throws(f"PREPW{number}", players, prepare=True) == unprepared
 
 
 def test_a_prepared_throw_is_found_simulated(monkeypatch: pytest.MonkeyPatch) -> None:
