@@ -60,7 +60,7 @@ THROWS_KEPT = 16  # the throws the engine keeps: a page needs no more (the one o
 
 
 def _thrown(key: str, in_play: tuple[str, ...]) -> Flight:
-    return simulate(key, in_play)
+    return simulate(key, in_play)  # looked up when called: a test may stand in for simulate (test_core_prepare.py)
 
 
 _kept = functools.lru_cache(maxsize=THROWS_KEPT)(_thrown)
