@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,8 +20,7 @@ from gamebox.whoopies import rules as whoopies_rules  # noqa: E402  (after the f
 def every_throw_kept() -> Iterator[None]:
     """Whoopies' throws are pure functions of their key; the engine keeps the last 16 (a page needs no more). Games
     dealt from one seed, and share codes mutated from one game, throw the same keys in the same order (only the die
-    and the throw draw from the state's generator), so in tests every throw is kept for the length of a test."""
-    kept = whoopies_rules._simulated
-    whoopies_rules._simulated = functools.lru_cache(maxsize=None)(kept.__wrapped__)  # type: ignore[assignment]
-    yield
-    whoopies_rules._simulated = kept
+    and the throw draw from the state's generator), so in tests every throw is kept for the length of a test
+    (whoopies.rules.every_throw_kept)."""
+    with whoopies_rules.every_throw_kept():
+        yield

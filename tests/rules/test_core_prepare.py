@@ -81,23 +81,19 @@ def race(seed: str, players: int, prepare: bool, edition: int = 2) -> list[str]:
 
 @pytest.mark.parametrize(("seed", "players", "edition"),
                          [("PREPA", 2, 2), ("PREPB", 3, 2), ("PREPC", 4, 2), ("PREPD", 2, 1)])
-def test_a_prepared_race_plays_as_an_unprepared_one(seed: str, players: int, edition: int,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each run starts with no card made (its own empty memos), so the prepared run's cards are made by prepare, in
+def test_a_prepared_race_plays_as_an_unprepared_one(seed: str, players: int, edition: int) -> None:
+    """Each run starts with no card made (generator.forget), so the prepared run's cards are made by prepare, in
     pieces, and the unprepared run's when they are dealt."""
-    monkeypatch.setattr(generator, "_DECKS", {})
-    monkeypatch.setattr(generator, "_CACHE", {})
+    generator.forget()
     unprepared = race(seed, players, prepare=False, edition=edition)
-    monkeypatch.setattr(generator, "_DECKS", {})
-    monkeypatch.setattr(generator, "_CACHE", {})
+    generator.forget()
     assert race(seed, players, prepare=True, edition=edition) == unprepared
 
 
 @pytest.mark.parametrize("edition", [1, 2])
 def test_a_prepared_race_deals_every_round_without_making_a_card(edition: int,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(generator, "_DECKS", {})
-    monkeypatch.setattr(generator, "_CACHE", {})
+    generator.forget()
     state = registry.get("ubongo").new("PREPG", 3, edition=edition)  # its first round deals cards 11, 21 and 29
     assert isinstance(state, UbongoState)
     state.view(0)  # the first round's cards are made to show them
@@ -116,13 +112,16 @@ def test_a_prepared_race_deals_every_round_without_making_a_card(edition: int,
         state.view(seat)
 
 
-def test_a_race_starts_without_making_its_coming_rounds(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_race_starts_without_making_its_coming_rounds() -> None:
     """A new race makes no card at its set-up (the page prepares them while people think); showing it makes the
     first round's."""
-    monkeypatch.setattr(generator, "_DECKS", {})
+    generator.forget()
     state = registry.get("ubongo").new("PREPF", 4)
     assert isinstance(state, UbongoState)
-    assert generator._DECKS == {}
+    every_card = range(1, 55)
+    assert generator.make_ahead(state.deck_seed, state.side, every_card, state.edition, until=0) == []  # none made
+    state.view(0)
+    assert generator.make_ahead(state.deck_seed, state.side, every_card, state.edition, until=0) != []
     assert state.prepare()  # a whole race's cards are more than one piece
 
 
@@ -147,10 +146,9 @@ def throws(seed: str, players: int, prepare: bool) -> list[str]:
 @pytest.mark.parametrize("number", range(6))
 def test_prepared_throws_play_as_unprepared_ones(number: int) -> None:
     players = 2 + number % 3
-    kept = whoopies_rules._simulated
     unprepared = throws(f"PREPW{number}", players, prepare=False)
-    kept.cache_clear()  # the prepared run simulates its throws afresh, ahead
-    assert throws(f"PREPW{number}", players, prepare=True) == unprepared
+    with whoopies_rules.every_throw_kept():  # none kept yet: the prepared run simulates its throws afresh, ahead
+        assert throws(f"PREPW{number}", players, prepare=True) == unprepared
 
 
 def test_a_prepared_throw_is_found_simulated(monkeypatch: pytest.MonkeyPatch) -> None:

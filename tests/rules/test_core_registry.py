@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import gamebox
-from gamebox.core import bridge, registry
+from gamebox.core import bridge, registry, share
 from gamebox.core.rng import Rng
 
 from .conftest import FIXTURE_GAMES
@@ -80,11 +80,12 @@ def test_upthrusts_daily_is_score_up_dealt_from_the_date_and_keeps_the_higher_sc
     reply = bridge.handle({"op": "daily", "game": "upthrust", "day": DAY, "seats": ALONE})
     assert reply["ok"] and reply["seed"] == DAY and reply["options"]["start"] == "dealt"
     assert reply["daily"] == {"day": DAY, "result": None, "lower": False}
-    state = bridge._require_table().state
-    while not state.is_over:
-        state.apply(0, state.legal_actions(0)[0])
-    assert game.daily_day(state) == DAY and game.daily_result(state) == state.scores()[0]
-    assert bridge.handle({"op": "view"})["daily"] == {"day": DAY, "result": state.scores()[0], "lower": False}
+    while not reply["is_over"]:
+        action = bridge.handle({"op": "legal", "seat": 0})["actions"][0]
+        reply = bridge.handle({"op": "apply", "seat": 0, "action": action})
+    final = share.decode(reply["resume"])
+    assert game.daily_day(final) == DAY and game.daily_result(final) == final.scores()[0] == reply["scores"][0]
+    assert reply["daily"] == {"day": DAY, "result": final.scores()[0], "lower": False}
 
 
 def test_ubongos_daily_is_the_days_easy_puzzle_and_keeps_the_faster_solve() -> None:

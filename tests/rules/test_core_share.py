@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import contextlib
 import re
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import gamebox
 from gamebox.core import share
+from tests.catalogues import CATALOGUES
 from tests.playing import first_legal_action, first_moves
 
 pytestmark = pytest.mark.skipif("upthrust" not in gamebox.ready_ids(), reason="needs Upthrust")
@@ -58,11 +58,25 @@ def test_a_tampered_history_is_refused():
         share.decode(f"{head}.{last[0]}d11")
 
 
+def a_game_or_refused(text: str) -> bool:
+    """Whether ``text`` opens a game. Either it is refused with BadShareCode, worded by a message key, or what it
+    opens is a whole game of the box: the game its own history replays to, whose code opens it again."""
+    try:
+        state = share.decode(text)
+    except gamebox.BadShareCode as refused:
+        assert refused.key in CATALOGUES["en"], (text, refused.key)
+        return False
+    assert state.game.id in gamebox.ids()
+    replayed = state.game.replay(state.seed, state.players, state.options, state.history, state.edition)
+    assert replayed.fingerprint() == state.fingerprint(), text
+    assert share.decode(share.encode(state)).fingerprint() == state.fingerprint(), text
+    return True
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=60))
 def test_any_text_is_a_game_or_a_bad_share_code(text):
-    with contextlib.suppress(gamebox.BadShareCode):
-        share.decode(text)
+    a_game_or_refused(text)
 
 
 @settings(max_examples=300, deadline=None)
@@ -71,8 +85,14 @@ def test_mutated_codes_are_a_game_or_a_bad_share_code(data):
     code = share.encode(played(moves=5))
     position = data.draw(st.integers(0, len(code) - 1))
     replacement = data.draw(st.text(alphabet="v1.upthrust0123456789abcdK~_-", max_size=3))
-    with contextlib.suppress(gamebox.BadShareCode):
-        share.decode(code[:position] + replacement + code[position + 1 :])
+    event("opens a game" if a_game_or_refused(code[:position] + replacement + code[position + 1 :]) else "refused")
+
+
+def test_the_check_of_a_game_or_a_refusal_sees_both() -> None:
+    """The two tests above can tell a game from a refusal: a real code opens, a cut one is refused."""
+    code = share.encode(played(moves=5))
+    assert a_game_or_refused(code) and a_game_or_refused(code.rpartition(".")[0])
+    assert not a_game_or_refused(code[:7]) and not a_game_or_refused(code + "~")
 
 
 @pytest.mark.parametrize("code", ["garbage", "%%%", "upthrust.K7Q2M.2", "x1.upthrust.K7Q2M.2.-", "v.upthrust.a.2.-"])

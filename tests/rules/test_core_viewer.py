@@ -19,6 +19,7 @@ from gamebox.core.bridge import Table
 from gamebox.core.game import State
 from gamebox.core.rng import Rng
 from gamebox.upcombine.pieces import sorted_pieces
+from tests.rules.guest_requests import current, open_position
 
 HUMAN = {"kind": "human", "level": ""}
 
@@ -52,10 +53,13 @@ def random_points(game_id: str, players: int, seeds: int, moves: int) -> Iterato
 
 
 def played(state: State, seat: int, action: str) -> Table:
-    """A table (seat 0 human, the others bots) where ``seat`` has just played ``action`` on ``state``."""
+    """A table (seat 0 human, the others bots) where ``seat`` has just played ``action`` on ``state``, as requests
+    make it: ``state``'s position opened with every seat a person here, ``seat`` plays, then the others are bots."""
+    open_position(state, [HUMAN] * state.players)
+    assert bridge.handle({"op": "apply", "seat": seat, "action": action})["ok"]
     seats = [HUMAN] + [bot(state.game.bot_levels[0])] * (state.players - 1)
-    table = Table(state.copy(), seats)
-    return bridge._played(table, seat, action)
+    assert bridge.handle({"op": "seats", "seats": seats})["ok"]
+    return current()
 
 
 # ---------------------------------------------------------------- Whoopies: a grab or a pass

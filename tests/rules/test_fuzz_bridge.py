@@ -184,7 +184,7 @@ class Fuzz:
         self.failures: dict[str, int] = {}
 
     def send(self, request: Any) -> dict[str, Any]:
-        before = bridge._table
+        before = bridge.current_table()
         moves = len(before.state.history) if before else None
         fingerprint = before.state.fingerprint() if before and self.sent % 50 == 0 else None
         text = bridge.handle_json(json.dumps(request))
@@ -199,7 +199,8 @@ class Fuzz:
                 assert reply["share"] in (None, reply["public"]["share"]), (request, reply["share"])
                 # every accepted state can be encoded, and its public code opens again
                 assert share.decode(reply["resume"]).game.id == reply["game"]
-                assert bridge._table is not None and reply["fingerprint"] == bridge._table.state.fingerprint()
+                table = bridge.current_table()
+                assert table is not None and reply["fingerprint"] == table.state.fingerprint()
             return reply
         assert reply.get("ok") is False, (request, reply)
         error = reply.get("error")
@@ -210,7 +211,7 @@ class Fuzz:
         assert error["key"] in WORDED, (request, error)  # the page can say it in the player's language
         self.failures[error["key"]] = self.failures.get(error["key"], 0) + 1
         # a failure never closes or changes the open game
-        assert bridge._table is before, request
+        assert bridge.current_table() is before, request
         if before is not None:
             assert len(before.state.history) == moves, request
             if fingerprint is not None:
@@ -266,7 +267,7 @@ def test_mutated_links_never_crash_the_bridge(game_id: str) -> None:
             fuzz.send(request)
         except AssertionError as error:
             raise AssertionError(f"case {case} of {game_id}: {error}") from None
-        if bridge._table is None or rng.below(40) == 0:
+        if bridge.current_table() is None or rng.below(40) == 0:
             open_a_game(fuzz, rng.choice(codes))
     print(f"{game_id}: {fuzz.sent} requests, {fuzz.tables} tables, failures {fuzz.failures}")
     assert fuzz.sent >= 10_000
@@ -316,7 +317,7 @@ def test_stored_game_records_never_crash_the_bridge() -> None:
                 fuzz.send(request)
         except AssertionError as error:
             raise AssertionError(f"record case {case}: {error}") from None
-        if bridge._table is None:
+        if bridge.current_table() is None:
             open_a_game(fuzz, real[0]["code"])
     print(f"records: {fuzz.sent} requests, {fuzz.tables} tables, failures {fuzz.failures}")
     assert fuzz.sent >= 500
@@ -381,7 +382,7 @@ def test_every_op_with_bad_fields_works_or_is_refused_in_words_and_changes_nothi
         seats = [{"kind": "human", "level": ""}] * int(code.split(".")[3])
         table = fuzz.send({"op": "open", "code": code, "seats": seats})
         for request in requests_for(table, rng):
-            before = bridge._table
+            before = bridge.current_table()
             fingerprint = before.state.fingerprint() if before else None
             started = time.process_time()
             try:
@@ -393,13 +394,38 @@ def test_every_op_with_bad_fields_works_or_is_refused_in_words_and_changes_nothi
             assert spent < allowed, (request, spent)
             slowest = max(slowest, spent)
             if not reply["ok"] and before is not None:
-                assert bridge._table is before and before.state.fingerprint() == fingerprint, request
-            if bridge._table is None or bridge._table.state.game.id != game_id:
+                assert bridge.current_table() is before and before.state.fingerprint() == fingerprint, request
+            if bridge.current_table() is None or bridge.current_table().state.game.id != game_id:
                 fuzz.send({"op": "open", "code": code, "seats": seats})
     print(f"{game_id}: {fuzz.sent} requests, slowest {slowest:.3f} s, failures {fuzz.failures}")
     assert fuzz.failures and fuzz.tables
 
 
-def test_a_bot_budget_is_kept_within_bounds() -> None:
-    assert bridge._budget({"budget_ms": 10**9}) == bridge._budget({"budget_ms": 2**70}) == bridge.MAX_BOT_BUDGET_MS
-    assert bridge._budget({"budget_ms": -5}) == 1
+def test_a_bot_budget_is_kept_within_bounds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever ``budget_ms`` a page asks a bot's move or a hint for, the bot is given at least 1 ms and at most
+    MAX_BOT_BUDGET_MS (and the default when none is asked)."""
+    game = registry.get("upthrust")
+    given: list[int] = []
+
+    def bot(level: str) -> Callable[[State, int, int, Rng], str]:
+        def play(state: State, seat: int, budget_ms: int, rng: Rng) -> str:
+            given.append(budget_ms)
+            return state.legal_actions(seat)[0]
+        return play
+
+    monkeypatch.setattr(game, "bot", bot)
+    asked = [10**9, 2**70, bridge.MAX_BOT_BUDGET_MS + 1, 1234, 1, 0, -5, -(2**70)]
+    kept = [bridge.MAX_BOT_BUDGET_MS] * 3 + [1234, 1, 1, 1, 1]
+    human, easy = {"kind": "human", "level": ""}, {"kind": "bot", "level": game.bot_levels[0]}
+    assert bridge.handle({"op": "new", "game": "upthrust", "players": 2, "seed": "BUDGET",
+                          "seats": [human, human]})["ok"]
+    for budget in asked:
+        assert bridge.handle({"op": "hint", "seat": 0, "budget_ms": budget})["ok"], budget
+    assert bridge.handle({"op": "hint", "seat": 0})["ok"]
+    assert given == [*kept, bridge.DEFAULT_BOT_BUDGET_MS]
+    given.clear()
+    for budget in asked:
+        assert bridge.handle({"op": "new", "game": "upthrust", "players": 2, "seed": "BUDGET",
+                              "seats": [easy, human]})["ok"]
+        assert bridge.handle({"op": "bot", "budget_ms": budget})["ok"], budget
+    assert given == kept

@@ -7,7 +7,7 @@ twin games that differ only in another seat's secret send a guest byte-identical
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import islice
 from typing import Any
 
@@ -21,7 +21,14 @@ from gamebox.core.bridge import Table
 from gamebox.core.game import State
 from gamebox.core.rng import Rng
 from gamebox.upcombine.pieces import SYMBOLS, sorted_pieces
-from tests.rules.guest_requests import ask, fresh_table, guest, random_points  # noqa: F401 - fresh_table: autouse
+from tests.rules.guest_requests import (  # noqa: F401 - fresh_table: autouse
+    ask,
+    current,
+    fresh_table,
+    guest,
+    open_position,
+    random_points,
+)
 
 REMOTE = {"kind": "remote", "level": ""}
 SECRET_GAMES = [game_id for game_id in gamebox.ready_ids()
@@ -37,7 +44,7 @@ def bot(game_id: str) -> dict[str, str]:
 
 
 def open_state() -> State[Any]:
-    return bridge._require_table().state
+    return current().state
 
 
 # ---------------------------------------------------------------- random games, every guest's replies
@@ -74,7 +81,7 @@ def guest_replies(game_id: str, players: int, number: int, moves: int, bots: int
         if seats[mover]["kind"] == "bot":
             assert ask(op="bot", budget_ms=5)["ok"]
             continue
-        earliest = bridge._require_table().earliest_ms(mover)
+        earliest = current().earliest_ms(mover)
         allowed = [action for action in state.legal_actions(mover)
                    if earliest is None or (state.reveal_ms(mover, action) or earliest) >= earliest]
         at = clock()
@@ -227,10 +234,24 @@ def test_a_guests_whoopies_throw_is_named_by_what_it_sees_never_by_its_key() -> 
 
 
 # ---------------------------------------------------------------- twins: another seat's secret differs
-def replies_to(table: Table, seat: int, clock: int | None, action: str | None = None) -> str:
-    """Everything the guest at ``seat`` gets from ``table``: its table and legal actions at ``clock``, and the table
-    after it plays ``action`` (if any), byte for byte."""
-    bridge._table = table
+Opener = Callable[[], object]
+
+
+def reached(state: State[Any], seats: list[dict[str, str]]) -> Opener:
+    """Opens the position ``state`` is at, through requests (``new`` after its history)."""
+    return lambda: open_position(state, seats)
+
+
+def laid(twin: State[Any], seats: list[dict[str, str]]) -> Opener:
+    """Opens a twin no request reaches (a real game with another seat's secret or its future changed), through the
+    bridge's one door for such a position (bridge.open_table)."""
+    return lambda: bridge.open_table(Table(twin.copy(), seats))
+
+
+def replies_to(opened: Opener, seat: int, clock: int | None, action: str | None = None) -> str:
+    """Everything the guest at ``seat`` gets from the table ``opened`` opens: its table and legal actions at
+    ``clock``, and the table after it plays ``action`` (if any), byte for byte."""
+    opened()
     got = [guest(seat, op="view", clock_ms=clock), guest(seat, op="legal", seat=seat, clock_ms=clock)]
     if action is not None:
         got.append(guest(seat, op="apply", seat=seat, action=action, clock_ms=clock))
@@ -270,8 +291,8 @@ def test_two_up_combine_games_that_differ_only_in_another_hand_look_the_same_to_
                 assert twin.hands[owner] != state.hands[owner]  # type: ignore[attr-defined]
                 seats = [REMOTE] * players
                 move = a_placement(state)
-                first = replies_to(Table(state.copy(), seats), 1, None, move)
-                second = replies_to(Table(twin, seats), 1, None, move)
+                first = replies_to(reached(state, seats), 1, None, move)
+                second = replies_to(laid(twin, seats), 1, None, move)
                 assert first == second, (state.history, owner)
                 checked += 1
     assert checked >= 60
@@ -288,10 +309,17 @@ def pending(game_id: str, players: int, seeds: int, moves: int, timed: str) -> I
             yield state, other
 
 
-def twin_tables(state: State[Any], other: int, first: str, second: str) -> tuple[Table, Table]:
+def twin_tables(state: State[Any], other: int, first: str, second: str) -> tuple[Opener, Opener]:
+    """Open ``state`` with every seat remote, after ``other``'s guest plays ``first``, or ``second``."""
     seats = [REMOTE] * state.players
-    return (bridge._played(Table(state.copy(), seats), other, first),
-            bridge._played(Table(state.copy(), seats), other, second))
+
+    def after(action: str) -> Opener:
+        def opened() -> None:
+            open_position(state, seats)
+            assert guest(other, op="apply", seat=other, action=action)["ok"]
+        return opened
+
+    return after(first), after(second)
 
 
 def test_two_whoopies_grabs_that_differ_only_in_another_seats_grab_look_the_same_until_the_guests_clock_passes_it(
@@ -376,14 +404,14 @@ def test_two_games_that_differ_only_in_what_is_to_come_look_the_same_to_a_guest(
         seats = [REMOTE] * players
         for seat in range(players):
             for clock in ((None, 0, 2_500) if timed else (None,)):
-                one = replies_to(Table(state.copy(), seats), seat, clock)
-                two = replies_to(Table(twin.copy(), seats), seat, clock)
+                one = replies_to(reached(state, seats), seat, clock)
+                two = replies_to(laid(twin, seats), seat, clock)
                 assert one == two, (state.history, seat, clock)
         mover = state.to_move[0] if state.to_move else None
         if timed and mover is not None and len(state.to_move) > 1:
             action = state.legal_actions(mover)[-1]
-            after = [json.loads(replies_to(Table(game.copy(), seats), mover, None, action))[-1]
-                     for game in (state, twin)]
+            after = [json.loads(replies_to(opened, mover, None, action))[-1]
+                     for opened in (reached(state, seats), laid(twin, seats))]
             assert after[0]["sealed"] == after[1]["sealed"]
             if after[0]["sealed"]:
                 assert after[0] == after[1], (state.history, action)

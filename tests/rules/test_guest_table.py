@@ -12,7 +12,7 @@ import pytest
 
 import gamebox
 from gamebox.core import bridge, share, viewer
-from tests.rules.guest_requests import ask, fresh_table, guest  # noqa: F401 - fresh_table: autouse
+from tests.rules.guest_requests import ask, current, fresh_table, guest  # noqa: F401 - fresh_table: autouse
 
 REMOTE = {"kind": "remote"}
 HUMAN = {"kind": "human"}
@@ -51,7 +51,7 @@ def test_a_guest_table_holds_exactly_the_guest_keys_and_nothing_of_the_hosts(gam
     # its fingerprint is a hash of what it holds, never the state's (which depends on every secret)
     assert table["fingerprint"] != host["fingerprint"]
     assert table["fingerprint"] == viewer.digest({key: value for key, value in table.items() if key != "fingerprint"})
-    secret = viewer.seed_is_secret_from_guests(bridge._require_table().state)
+    secret = viewer.seed_is_secret_from_guests(current().state)
     assert (table["seed"] is None and table["share"] is None) == secret
 
 
@@ -224,15 +224,15 @@ def test_a_remote_seat_handed_to_a_bot_or_a_person_here_keeps_the_game_and_its_r
     assert table["view"]["phase"] == "grab"
     grab = next(action for action in guest(1, op="legal", seat=1)["actions"] if action.startswith("grab "))
     assert guest(1, op="apply", seat=1, action=grab)["ok"]
-    before = bridge._require_table().state.fingerprint()
+    before = current().state.fingerprint()
     handed = ask(op="seats", seats=[HUMAN, {"kind": "bot", "level": "easy"}, HUMAN])
     assert handed["ok"] and [sitter["kind"] for sitter in handed["seats"]] == ["human", "bot", "human"]
-    assert bridge._require_table().state.fingerprint() == before
+    assert current().state.fingerprint() == before
     assert guest(1, op="view")["error"]["key"] == "error.not_your_seat"
     for bad in ([HUMAN, HUMAN], [HUMAN, {"kind": "bot", "level": "nope"}, HUMAN], "x"):
         assert not ask(op="seats", seats=bad)["ok"]
     assert guest(2, op="seats", seats=[REMOTE] * 3)["error"]["key"] == "error.guest_op"
-    assert bridge._require_table().state.fingerprint() == before
+    assert current().state.fingerprint() == before
 
 
 def test_a_new_table_with_a_remote_seat_gets_a_seed_no_guest_can_search() -> None:

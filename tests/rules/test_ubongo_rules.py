@@ -581,13 +581,26 @@ def test_every_listed_race_action_is_accepted(players, side):
 
 
 def test_every_listed_puzzle_action_is_accepted():
+    """Every action a puzzle lists is played in exactly its text; a place or a hint may also carry the clock of the
+    person's move (``@ms``), and then is the same move: the same puzzle after it, but for the stopwatch."""
     state = new(1, seed="K7Q2M-12HG")
     state.apply(0, "hint")
-    for action in state.legal_actions(0):
+    before = state.fingerprint()
+    listed = state.legal_actions(0)
+    for action in listed:
         twin = state.copy()
         twin.apply(0, action)
-    for action in state.legal_actions(0)[:: 7] + ["hint @1200", state.legal_actions(0)[0] + " @1500"]:
-        state.copy().apply(0, action)
+        assert twin.history[-1] == (0, action)
+    place = listed[0]
+    assert place.startswith("place ")
+    for untimed, timed in ((place, f"{place} @1500"), ("hint", "hint @1200")):
+        plain, clocked = state.copy(), state.copy()
+        plain.apply(0, untimed)
+        clocked.apply(0, timed)
+        assert clocked.history[-1] == (0, timed) and state.same_move(timed, untimed)
+        plain_view, clocked_view = plain.view(0), clocked.view(0)
+        assert {key for key in plain_view if plain_view[key] != clocked_view[key]} == {"stopwatch_ms"}, timed
+    assert state.fingerprint() == before
 
 
 def test_a_race_action_is_accepted_only_in_its_one_text():

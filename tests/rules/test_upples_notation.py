@@ -14,6 +14,7 @@ import gamebox
 from gamebox.core import share
 from gamebox.core.errors import IllegalAction
 from gamebox.core.rng import Rng
+from gamebox.upples.actions import parse
 from gamebox.upples.rules import UpplesState
 
 from .test_upples_rules import position
@@ -62,7 +63,7 @@ def check_point(state: UpplesState) -> int:
             with pytest.raises(IllegalAction):
                 state.apply(seat, text)
             with pytest.raises(IllegalAction):  # the game's own parser, without the box's text check
-                state._play(seat, text)
+                parse(text, state.edition)
             checked += 1
         assert state.fingerprint() == before, action
     return checked
@@ -104,7 +105,10 @@ def test_a_padded_pass_is_bad_notation_not_a_refusal_to_jump() -> None:
     before = state.fingerprint()
     for text in (" pass", "pass ", "pass\n", "\tpass", "PASS", "Pass"):
         with pytest.raises(IllegalAction) as refused:
-            state._play(0, text)
+            state.apply(0, text)  # the box's text check, or the game's parser behind it
+        assert refused.value.key in ("error.action_malformed", "upples.bad_notation"), text
+        with pytest.raises(IllegalAction) as refused:
+            parse(text, state.edition)  # the game's own parser alone
         assert refused.value.key == "upples.bad_notation", text
     assert state.fingerprint() == before
     state.apply(0, "pass")

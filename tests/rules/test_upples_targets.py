@@ -57,11 +57,29 @@ def test_every_legal_action_of_the_seat_to_move_is_exactly_one_target() -> None:
             assert sorted(actions) == sorted(state.legal_actions(seat))
 
 
-def test_every_target_plays_its_action() -> None:
+def test_playing_a_target_puts_the_komupple_where_the_target_shows() -> None:
+    """A jump's target is the card or komupple it lands on (its ``thing``); a tunnel's second touch is the exit it
+    comes out of, and a multicolour's the body it takes: after the target's action the komupple is there, so."""
+    checked = 0
     for state in POSITIONS[::7]:
-        for target in state.targets(state.current) if not state.is_over else []:
+        if state.is_over:
+            continue
+        seat = state.current
+        for target in state.targets(seat):
             twin = state.copy()
-            twin.apply(state.current, target["action"])
+            twin.apply(seat, target["action"])
+            after = twin.view(None)["players"][seat]
+            second = target.get("to")
+            if target["thing"] == {"kind": "button", "id": "pass"}:
+                assert twin.history[-1] == (seat, "pass")
+            elif second is not None and second["kind"] == "card":
+                assert after["square"] == second["id"], target
+            else:
+                assert after["square"] == target["thing"]["id"], target
+                if second is not None:
+                    assert second["kind"] == "button" and after["body"] == second["id"], target
+            checked += 1
+    assert checked > 500
 
 
 def test_seats_not_to_move_and_spectators_have_no_targets_and_no_refusals() -> None:

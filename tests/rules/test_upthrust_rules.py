@@ -534,8 +534,7 @@ def test_the_solver_moves_by_the_rules() -> None:
             start, target = rng.choice(moves)
             board[target], board[start] = board[start], EMPTY
         for every_row in (False, True):
-            search = solver._Search(board, every_row, {}, order=solver.lowest_first)
-            assert sorted((start, target) for _, start, target in search.steps()) == all_moves(board, every_row)
+            assert sorted(solver.search_moves(board, every_row)) == all_moves(board, every_row)
 
 
 def test_solitaire_hint_is_an_optimal_move() -> None:

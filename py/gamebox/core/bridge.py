@@ -767,6 +767,21 @@ def handle_json(text: str) -> str:
     return json.dumps(handle(request), separators=(",", ":"))
 
 
+def current_table() -> Table | None:
+    """The open table (None: no game is open), for tests and tools to look at what the requests did: its state with
+    every secret, its seats, how far it has shown each guest the running run (``Table.shown``, ``earliest_ms``).
+    Only requests (``handle``) and ``open_table`` change which table is open."""
+    return _table
+
+
+def open_table(table: Table) -> None:
+    """Open ``table`` as it is, as ``new`` opens a game: the door for a position that no request reaches (a twin of a
+    real game that differs from it only in another seat's secret or in what is still to come, as the privacy tests
+    make). A position a game can reach comes from requests: ``new`` with its seed, options and ``history``."""
+    global _table
+    _table = table
+
+
 def reset() -> None:
     """Close the table (for tests)."""
     global _table, _replayed, _reviewing

@@ -369,6 +369,13 @@ _CACHE: dict[tuple[str, int, str], CardSide] = {}
 _DECKS: dict[tuple[str, str], tuple[list[CardSide], set[Cells]]] = {}
 
 
+def forget() -> None:
+    """Forget every card made so far (the memos are per process: in the browser, the worker's): a test that watches
+    cards being made, or made again in another order, starts from none."""
+    _CACHE.clear()
+    _DECKS.clear()
+
+
 def _label(deck_seed: str, card: int, side: str) -> str:
     return f"gamebox/{GENERATOR_VERSION}/ubongo/card/{deck_seed}/{card}/{side}"
 

@@ -315,6 +315,12 @@ class _Search:
         return best
 
 
+def search_moves(board: list[int], every_row: bool = False) -> list[tuple[int, int]]:
+    """The moves (start, target) the search generates at ``board``, its own fast way (in no promised order): for
+    tests, which check that they are exactly the rules' all_moves."""
+    return [(start, target) for _, start, target in _Search(board, every_row, {}, order=lowest_first).steps()]
+
+
 def _search(board: list[int], every_row: bool, deadline: float | None = None) -> _Search:
     return _Search(board, every_row, _tables[every_row], order=HINT_ORDER[every_row], deadline=deadline)
 

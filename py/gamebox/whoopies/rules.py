@@ -10,9 +10,10 @@ interpretation, and for what edition 1 of the rules (links made before edition 2
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any, cast
 
 from gamebox.core.errors import BadRequest, IllegalAction
@@ -55,10 +56,35 @@ def goal_for(players: int) -> int:
     return 3
 
 
-@functools.lru_cache(maxsize=16)
+THROWS_KEPT = 16  # the throws the engine keeps: a page needs no more (the one on the table, the one prepared)
+
+
+def _thrown(key: str, in_play: tuple[str, ...]) -> Flight:
+    return simulate(key, in_play)  # looked up when called: a test may stand in for simulate (test_core_prepare.py)
+
+
+_kept = functools.lru_cache(maxsize=THROWS_KEPT)(_thrown)
+
+
 def _simulated(key: str, in_play: tuple[str, ...]) -> Flight:
     """The throw for ``key``: simulated once, then kept (a state holds only the key, so copies stay cheap)."""
-    return simulate(key, in_play)
+    return _kept(key, in_play)
+
+
+@contextlib.contextmanager
+def every_throw_kept() -> Iterator[None]:
+    """While open, every throw simulated is kept, not only the last THROWS_KEPT; it opens with none kept, and on
+    leaving the engine keeps what it kept before. For tests and tools that play many games: a throw is a pure
+    function of its key and the creatures in play, and games dealt from one seed (or share codes mutated from one
+    game) throw the same keys, so each is simulated once. Nothing a game does changes: only how often a throw is
+    simulated (docs/rules/whoopies.md, "The throw")."""
+    global _kept
+    before = _kept
+    _kept = functools.lru_cache(maxsize=None)(_thrown)
+    try:
+        yield
+    finally:
+        _kept = before
 
 
 def _draw_key(rng: Rng) -> str:
