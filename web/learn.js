@@ -16,7 +16,12 @@ const BOT_PAUSE_MS = 500;
 
 const lesson = {
   game: null, script: null, engine: null, renderer: null, table: null, history: [], index: 0, part: 0,
-  busy: false, moving: false, token: 0, feedback: "",
+  busy: false, moving: false, token: 0,
+  // the words for the step just finished ({key, params}): the first line of the next step, above its instructions,
+  // until the person does something else (a move, a refusal, Next)
+  praise: /** @type {{key: string, params?: Record<string, any>, said?: boolean} | null} */ (null),
+  // the step's move as data, for the renderer's hint (the bridge's `move`): {at, action, move}, `at` the history's length
+  hint: /** @type {{at: number, action: string, move: Record<string, any> | undefined} | null} */ (null),
   sitting: 0, // each opening of a lesson (a visit, Start again) is a sitting of its own: its clocks start afresh
 };
 
@@ -128,9 +133,16 @@ function announce(text) {
   setTimeout(() => { region.textContent = text; }, 30);
 }
 
-/** A hand closing on a point of the table (a Whoopies grab's intent, {point, ms}): which Whoopie it catches, if
- * any, is Python's to say (the reply), never this page's. */
-const isPointIntent = (move) => typeof move === "object" && move !== null && Array.isArray(move.point);
+/** What the step's `said` says of the person's move in `reply`: the words (a catalogue key) for the first log line of
+ * seat 0 after the first `before` lines whose key the step lists ("*": any other line of theirs), or null when the
+ * move brought no such line (a grab that closed on nothing). The lesson file says which lines mean what (a Whoopies
+ * grab's outcome), so this page reads no game's view. */
+function saidOf(item, reply, before) {
+  const said = item.said || {};
+  const lines = (reply.log || []).slice(before).filter((entry) => entry.seat === 0);
+  const line = lines.find((entry) => entry.key in said) || ("*" in said ? lines[0] : undefined);
+  return line ? said[line.key] || said["*"] : null;
+}
 
 /** The person's move (from the board, the keyboard or window.gamebox.learn.play): a target's action, or an intent
  * that Python composes into the action (host.act takes both). */
@@ -142,41 +154,47 @@ async function act(move) {
   lesson.busy = true;
   try {
     const text = typeof move === "string" ? move : null;
+    const before = lesson.table.log?.length ?? 0;
     // Python says whether the move is the step's (the reply's `expected`: the same move, whatever its clock says)
     const reply = await request({ op: "apply", seat: 0, ...(text !== null ? { action: text } : { intent: move }),
       expect: want, viewer: 0 });
     if (token !== lesson.token) return false;
-    if (!reply.ok) { say(t("learn.refused", { reason: errorWords(reply.error) }), "refused"); return false; }
+    if (!reply.ok) {
+      lesson.praise = null; // the last step's praise goes with the next thing the person does
+      say(t("learn.refused", { reason: errorWords(reply.error) }), "refused");
+      return false;
+    }
     // the action played: what Python composed of the move (this seat's last move)
     const action = reply.history[reply.history.length - 1][1];
     const onScript = reply.expected === true;
-    // a grab step takes any hand closing on the table, or a pass: which Whoopie it caught is the lesson's feedback
-    const grab = item.accept === "grab" && (isPointIntent(move) || move === "pass" || onScript);
-    if (!grab && !onScript && !item.free) {
+    if (!onScript && !item.free) {
       // off the script: the rules took the move, but the lesson takes it back at once
       const back = await openAt(lesson.history);
       if (token !== lesson.token) return false;
       if (back.ok) draw(back, false);
+      lesson.praise = null;
       say(t("learn.off_script"), "refused");
       return false;
     }
     lesson.history = [...lesson.history, [0, action]];
+    lesson.praise = null;
+    say("");
     draw(reply, true);
-    if (grab) {
-      if (reply.to_move.includes(0) && reply.view.phase === "grab") { say(t("learn.missed"), "refused"); return true; }
-      const mine = reply.view.last?.grabs?.find((row) => row.seat === 0);
-      const outcome = mine?.outcome || "none";
-      lesson.feedback = outcome === "won" ? t("learn.grab_won") : t(`learn.grab.${outcome}`, {}, t("learn.grab_lost"));
-    } else if (item.free) {
-      if (!reply.is_over && !reply.view.solved) {
-        if (onScript && lesson.part + 1 < stepActions(item).length) lesson.part += 1;
-        say(t("learn.good"), "ok");
-        return true;
-      }
-      lesson.feedback = t("learn.good");
-    } else {
-      lesson.feedback = t("learn.good");
-      if (lesson.part + 1 < stepActions(item).length) { lesson.part += 1; showStep(); return true; }
+    const words = item.said ? saidOf(item, reply, before) : null;
+    if (item.free && !reply.is_over && reply.to_move.includes(0) && !words) {
+      // a free step lasts while the person is to move, until their move brings a line its `said` lists: a tile laid
+      // on the card (well done), or a grab that closed on nothing (the step's `retry`: try again)
+      if (onScript && lesson.part + 1 < stepActions(item).length) lesson.part += 1;
+      if (item.retry) say(t(item.retry), "refused", item.retry);
+      else say(t("learn.good"), "ok", "learn.good");
+      glow();
+      return true;
+    }
+    lesson.praise = { key: words || "learn.good" };
+    if (!item.free && lesson.part + 1 < stepActions(item).length) { lesson.part += 1; showStep(); return true; }
+    if (item.bots?.length) { // said on the step just done while the bots reply, then it leads the next step
+      say(t(lesson.praise.key, lesson.praise.params || {}), "ok");
+      lesson.praise.said = true;
     }
     await finishStep(token);
     return true;
@@ -212,6 +230,7 @@ async function finishStep(token) {
     lesson.moving = false;
   }
   if (!bots.length) { lesson.index += 1; lesson.part = 0; }
+  if (lesson.praise?.said) say(""); // the praise moves up, to lead the next step
   const done = lesson.index >= steps().length;
   saveProgress(lesson.game, { step: lesson.index, steps: steps().length, done });
   showStep();
@@ -224,7 +243,8 @@ async function next() {
   lesson.busy = true;
   renderPrompt();
   try {
-    lesson.feedback = "";
+    lesson.praise = null;
+    say("");
     await finishStep(token);
   } finally {
     if (token === lesson.token) { lesson.busy = false; renderPrompt(); }
@@ -244,34 +264,54 @@ function draw(table, animate) {
 function glow() {
   const want = expected();
   ring.want = null;
-  if (!want || !lesson.renderer || !lesson.table?.to_move.includes(0)) return;
-  if (lesson.script.glow !== false) lesson.renderer.showHint?.(want);
-  // A grab is built by the board from where and when the hand closes, so no target has the script's action: the
-  // ring follows the ball the script catches, wherever the throw moves it. Where the renderer's hint would make
-  // the move itself (glow: false, Ubongo's Hint button), the ring marks the target whose action the step is.
-  const label = grabLabel();
+  if (!want || lesson.moving || !lesson.renderer || !lesson.table?.to_move.includes(0)) return;
+  if (lesson.script.glow !== false) hint(want);
+  // A move the board builds from where and when the hand closes (a Whoopies grab) is no target's action: the ring
+  // follows the thing the step names (`ring`: the ball the scripted grab catches), wherever the throw moves it.
+  // Where the renderer's hint would make the move itself (glow: false, Ubongo's Hint button), the ring marks the
+  // target whose action the step is.
+  const label = ringLabel();
   if (label) ring.want = (target) => target.label === label;
   else if (lesson.script.glow === false) ring.want = (target) => target.action === want;
   if (ring.want) followRing();
 }
 
+/** The renderer's hint of the step's action, with the move as data (the bridge's read-only `move` op: what the
+ * renderer draws of it, so that it parses no notation), asked once per position. A bridge that has no such op
+ * refuses: the hint is given the action alone. */
+function hint(want) {
+  const at = lesson.history.length;
+  const show = () => {
+    if (lesson.hint && lesson.hint.at === at && lesson.hint.action === want) lesson.renderer?.showHint?.(want, lesson.hint.move);
+  };
+  if (lesson.hint && lesson.hint.at === at && lesson.hint.action === want) { show(); return; }
+  const token = lesson.token;
+  lesson.hint = { at, action: want, move: undefined };
+  const asked = lesson.hint;
+  lesson.engine.request({ op: "move", action: want, viewer: 0 }).then((reply) => {
+    if (token !== lesson.token || lesson.hint !== asked) return;
+    asked.move = reply && reply.ok ? reply.move : undefined;
+    if (expected() === want && lesson.history.length === at && lesson.table?.to_move.includes(0)) show();
+  }, () => { if (token === lesson.token && lesson.hint === asked) show(); });
+}
+
 // ---------------------------------------------------------------- the ring: a glow the renderer cannot draw
 const ring = { element: null, want: null, frame: 0 }; // want: (target) => is it the one to mark
 
-/** The Whoopie a scripted grab catches by the ball: the script says it (`catch`), and tests/rules check it against
- * Python's own hit test of the scripted grab, so this page never decides what a hand catches. */
-function scriptedCatch() {
+/** The thing the step's ring follows ({kind, id}: the Whoopie a scripted grab catches by the ball): the script says
+ * it (`ring`), and tests/rules check it against Python's own hit test of the scripted grab, so this page never
+ * decides what a hand catches. */
+function ringThing() {
   const item = step();
-  if (!item || item.accept !== "grab" || !lesson.table?.view?.throw || !expected()) return null;
-  return item.catch || null;
+  return item && item.ring && expected() ? item.ring : null;
 }
 
-/** The words of the board's target for the scripted catch, as the board labels it: the creature's first target
- * (Python lists every creature by its ball before its bodies), worded by the renderer. */
-function grabLabel() {
-  const name = scriptedCatch();
-  const found = name && (lesson.table.view.targets || []).find((target) => target.timed
-    && target.thing.kind === "creature" && target.thing.id === name);
+/** The words of the board's target for the ring's thing, as the board labels it: the thing's first target (Python
+ * lists every creature by its ball before its bodies), worded by the renderer. */
+function ringLabel() {
+  const thing = ringThing();
+  const found = thing && (lesson.table?.view?.targets || []).find((target) => target.thing
+    && target.thing.kind === thing.kind && target.thing.id === thing.id);
   return found && lesson.renderer?.wordTarget ? lesson.renderer.wordTarget(found) : null;
 }
 
@@ -312,7 +352,7 @@ function say(text, kind = "", key = "") {
   line.dataset.kind = kind;
   line.dataset.key = key;
   line.dataset.said = text;
-  announce(text);
+  if (text) announce(text);
 }
 
 function showStep() {
@@ -320,11 +360,12 @@ function showStep() {
   glow();
   renderPrompt();
   const item = step();
-  if (item) announce(t(item.prompt));
+  const praise = lesson.praise && !lesson.praise.said ? `${t(lesson.praise.key, lesson.praise.params || {})} ` : "";
+  if (item || praise) announce(praise + t(item ? item.prompt : lesson.script.done));
   if (!item && lesson.table && lesson.renderer) { // the lesson ended: its board is a still picture, nobody to move
     lesson.renderer.draw({ ...lesson.table, to_move: [] }, undefined, { animate: false });
   }
-  if (item?.accept === "grab") requestAnimationFrame(() => requestAnimationFrame(boardInView)); // once it is sized
+  if (item?.timed) requestAnimationFrame(() => requestAnimationFrame(boardInView)); // once it is sized
 }
 
 /** A step played against the clock (a grab): on a page where the board runs below the window (a phone, the lesson's
@@ -347,9 +388,11 @@ function renderPrompt() {
   document.getElementById("learn-count").textContent = done ? t("learn.finished_count", { n: total })
     : t("learn.step_count", { n: lesson.index + 1, total });
   const prompt = document.getElementById("learn-prompt");
-  prompt.replaceChildren(...paragraphs(done ? t(lesson.script.done) : t(item.prompt)));
-  const feedback = document.getElementById("learn-feedback");
-  if (lesson.feedback) { feedback.textContent = lesson.feedback; feedback.dataset.kind = "ok"; lesson.feedback = ""; }
+  // the praise of the step just done is its first line, then what to do now (issue 26: under the next step's
+  // instructions it read as if said of a move not yet made)
+  const praise = lesson.praise ? [element("p", { class: "learn-praise", "data-kind": "ok",
+    text: t(lesson.praise.key, lesson.praise.params || {}) })] : [];
+  prompt.replaceChildren(...praise, ...paragraphs(done ? t(lesson.script.done) : t(item.prompt)));
   const buttons = document.getElementById("learn-buttons");
   const list = [];
   if (done) {
@@ -404,6 +447,8 @@ export async function open(game, engine, { fresh = false } = {}) {
   delete document.body.dataset.learnStep;
   dropRenderer();
   lesson.table = null;
+  lesson.praise = null;
+  lesson.hint = null;
   lesson.game = game;
   const title = document.getElementById("learn-title");
   const prompt = document.getElementById("learn-prompt");
@@ -486,7 +531,7 @@ if (api) {
     state: () => (lesson.game ? {
       game: lesson.game, step: lesson.index, steps: lesson.script ? steps().length : 0, busy: lesson.busy,
       action: lesson.script ? expected() : null, done: Boolean(lesson.script) && lesson.index >= steps().length,
-      catch: lesson.script ? scriptedCatch() : null,
+      ring: lesson.script ? ringThing() : null,
       toMove: lesson.table ? lesson.table.to_move : [],
     } : null),
     play: (action) => act(action),

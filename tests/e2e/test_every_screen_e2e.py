@@ -10,7 +10,9 @@ states that a few moves seldom reach (a race's results, its final scores, a solv
 opened from codes the games' helpers give (STATES) and checked the same way, with the lessons, on the 360 phone and
 the 844 phone held sideways. A screenshot of each case is saved
 (screenshots/screen-<screen>-<game>-<lang>.png, learn-<screen>-<game>-<step>-<lang>.png,
-state-<screen>-<name>-<lang>.png).
+state-<screen>-<name>-<lang>.png). On the laptop (1024 x 768) each game's screen, as played, is also shot under each
+colour-vision deficiency Chromium emulates (screen-laptop-1024-<game>-<deficiency>.png, issue 26), for a person to
+look at: every colour-coded thing must have a second cue (a letter, a shape, a pattern).
 
 One booted page per screen (a class per screen; xdist's loadscope keeps a class on one worker).
 """
@@ -56,6 +58,8 @@ LESSONS = {game["id"]: game["files"]["learn"] for game in site_games() if game["
 LESSON_STEPS = {"ubongo": (3,)}
 LANGUAGES = ("en", "pt", "uk")
 TARGET_WAIT_S = 30
+# Chromium's Emulation.setEmulatedVisionDeficiency: the red-green pair, blue-yellow, and no colour at all
+VISION_DEFICIENCIES = ("deuteranopia", "protanopia", "tritanopia", "achromatopsia")
 
 
 @dataclass(frozen=True)
@@ -65,6 +69,7 @@ class Screen:
     height: int
     touch: bool = False
     column: int | None = None  # an embed: the app in an iframe this wide, on a wider host page
+    vision: bool = False  # each game's screen shot under every colour-vision deficiency too (one screen: cheap)
 
     @property
     def landscape(self) -> bool:
@@ -76,7 +81,7 @@ SCREENS = [
     Screen("phone-360", 360, 740, touch=True),
     Screen("phone-390", 390, 844, touch=True),
     Screen("tablet-768", 768, 1024, touch=True),
-    Screen("laptop-1024", 1024, 768),
+    Screen("laptop-1024", 1024, 768, vision=True),
     Screen("desktop-1280", 1280, 800),
     Screen("desktop-1920", 1920, 1080),
     Screen("embed-480", 1200, 900, column=480),
@@ -213,6 +218,18 @@ class Device:
         for step in range(1, 9):
             mouse.move(x + dx + (x2 - x) * step / 8, y + dy + (y2 - y) * step / 8)
         mouse.up()
+
+    def shoot_as_seen_without_colour(self, name: str) -> None:
+        """A screenshot of the page as a person with each colour-vision deficiency sees it (Chromium's emulation,
+        through a CDP session), then the page as it was."""
+        cdp = self.page.context.new_cdp_session(self.page)
+        try:
+            for deficiency in VISION_DEFICIENCIES:
+                cdp.send("Emulation.setEmulatedVisionDeficiency", {"type": deficiency})
+                self.page.screenshot(path=str(SHOTS / f"{name}-{deficiency}.png"))
+        finally:
+            cdp.send("Emulation.setEmulatedVisionDeficiency", {"type": "none"})
+            cdp.detach()
 
     def close(self) -> None:
         self.context.close()
@@ -353,6 +370,10 @@ class ScreenCase:
             if lang == "en" or lang == ("pt", "uk")[SCREENS.index(self.screen) % 2]:
                 device.page.screenshot(path=str(SHOTS / f"screen-{self.screen.name}-{game}-{lang}.png"))
         device.language("en")
+        if self.screen.vision:
+            device.app.evaluate("window.scrollTo(0, 0)")
+            settled(device.app)
+            device.shoot_as_seen_without_colour(f"screen-{self.screen.name}-{game}")
 
 
 class LessonCase(ScreenCase):

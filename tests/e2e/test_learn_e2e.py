@@ -250,10 +250,8 @@ def follow_the_lesson(hand: Hand, game: str, screen: str) -> int:
         before = [now["step"], now["action"]]
         if not now["action"]:
             hand.press("#learn-next")
-        elif script["steps"][now["step"]].get("free"):
-            solve_the_card(hand)
-        elif now["catch"]:
-            catch_by_the_ball(hand, now["catch"], f"learn-{game}-{now['step'] + 1:02d}-at-rest-phone"
+        elif now["ring"]:
+            catch_by_the_ball(hand, now["ring"]["id"], f"learn-{game}-{now['step'] + 1:02d}-at-rest-phone"
                               if screen == "phone" else "")
             page.wait_for_function("(before) => { const s = window.gamebox.learn.state(); return !s.busy && "
                                    "(s.step !== before[0] || s.done || "
@@ -261,7 +259,10 @@ def follow_the_lesson(hand: Hand, game: str, screen: str) -> int:
                                    arg=before, timeout=30_000)
             if state(page)["step"] == before[0]:
                 continue  # missed (the step stays): the hand tries again
-            assert page.text_content("#learn-feedback") == words("en", "learn.grab_won")
+            # the step's words for a catch lead the next step's instructions
+            assert page.text_content("#learn-prompt .learn-praise") == words("en", "learn.grab_won")
+        elif script["steps"][now["step"]].get("free"):
+            solve_the_card(hand)
         else:
             if now["action"] == "hint":  # Ubongo's hint would place a tile: a ring marks its button instead
                 page.wait_for_function("document.querySelector('.learn-ring')?.style.display === 'block'")
@@ -358,6 +359,53 @@ def test_a_wrong_tap_in_a_guided_game_says_why_and_the_prompt_stays(phone: Share
     phone.check()
 
 
+def praise_and_instructions(page: Any) -> dict[str, Any]:
+    """The lesson's panel as it reads: the praise line, the instructions and the line under them, with their boxes."""
+    return dict(page.evaluate("""() => {
+        const box = (node) => { const b = node.getBoundingClientRect(); return {top: b.top, bottom: b.bottom}; };
+        const praise = document.querySelector('#learn-prompt .learn-praise');
+        const lines = [...document.querySelectorAll('#learn-prompt p:not(.learn-praise)')];
+        const feedback = document.getElementById('learn-feedback');
+        return {praise: praise && {text: praise.textContent, ...box(praise),
+                                   first: praise === document.querySelector('#learn-prompt p'),
+                                   shown: praise.getClientRects().length > 0},
+                instructions: lines.map((line) => line.textContent), top: lines.length ? box(lines[0]).top : null,
+                under: feedback.textContent, panel: document.getElementById('learn-panel').innerText}; }"""))
+
+
+def test_the_praise_of_a_step_done_stands_above_the_next_steps_instructions(phone: SharedPage) -> None:
+    """Issue 26: "Well done." for the step just finished was printed under the next step's instructions, as if said
+    of a move not yet made. It is the first line of the next step, above what to do now, and goes with the next
+    thing the person does."""
+    hand = Hand(phone, touch=True)
+    page = hand.page
+    start_lesson(hand, "upthrust")
+    assert praise_and_instructions(page)["praise"] is None  # nothing done yet, nothing praised
+    play_step(hand, "upthrust", "b4")  # its bot replies, then step 2 is shown
+    page.wait_for_function("document.body.dataset.learnStep === '1' && !window.gamebox.learn.state().busy")
+    seen = praise_and_instructions(page)
+    next_words = words("en", "learn.upthrust.s2").split("\n")[0].strip()
+    assert seen["praise"] and seen["praise"]["text"] == words("en", "learn.good") and seen["praise"]["shown"], seen
+    assert seen["praise"]["first"] and seen["instructions"][0] == next_words, seen
+    assert seen["praise"]["bottom"] <= seen["top"], seen  # on screen: above the instructions
+    assert seen["under"] == "", seen  # and nothing under them
+    panel = seen["panel"]
+    assert panel.index(words("en", "learn.good")) < panel.index(next_words), panel
+    shoot(page, "learn-upthrust-praise-phone")
+    # a tap the rules refuse: the reason is said under the instructions, and the praise of the last step goes
+    assert page.evaluate("window.gamebox.learn.play('a1')") is False
+    page.wait_for_function("document.getElementById('learn-feedback').dataset.kind === 'refused'")
+    seen = praise_and_instructions(page)
+    assert seen["praise"] is None and seen["instructions"][0] == next_words, seen
+    # the step's move: praised above step 3's instructions
+    play_step(hand, "upthrust", "c4")
+    page.wait_for_function("document.body.dataset.learnStep === '2' && !window.gamebox.learn.state().busy")
+    seen = praise_and_instructions(page)
+    assert seen["praise"] and seen["praise"]["first"] and seen["praise"]["bottom"] <= seen["top"], seen
+    assert seen["instructions"][0] == words("en", "learn.upthrust.s3").split("\n")[0].strip(), seen
+    phone.check()
+
+
 def test_a_guided_game_keeps_its_progress_when_the_person_comes_back(phone: SharedPage) -> None:
     hand = Hand(phone, touch=True)
     page = hand.page
@@ -390,7 +438,7 @@ def test_a_grab_step_shows_the_whole_board_on_a_small_phone(phone: SharedPage) -
     page.set_viewport_size({"width": 360, "height": 740})
     try:
         grab = [index for index, item in enumerate(site_file(FILES["whoopies"]["learn"])["steps"])
-                if item.get("accept") == "grab"][0]
+                if item.get("timed")][0]
         page.evaluate("""(step) => {
             localStorage.setItem('gamebox/v1/learn',
                 JSON.stringify({version: 1, items: {whoopies: {step, steps: 7, done: false}}}));
