@@ -1,3 +1,4 @@
+// @ts-check
 // Up Combine renderer: the stacks of tiles, the hands (your own face up, the others as coloured backs), the pile
 // as one bag per colour, and the rounds' scores. Layout, art and the mapping of Python's targets to shapes only:
 // what can be played is view.targets (a placement is the piece in hand, `thing`, then its stack, `to`; a draw is

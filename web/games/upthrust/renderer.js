@@ -1,3 +1,4 @@
+// @ts-check
 // Upthrust renderer: the pegboard, drawn on the renderer kit (kit.js) from view() and view.targets.
 //
 // A jump is two touches: a tap on a peg picks it up and shows the hole it lands in (the peg's region carries a
@@ -6,8 +7,15 @@
 // from the reasons Python puts in the view (view.refusals); hover and long press say what a peg is, who owns it,
 // and where it may go or why it may not (view.pieces[].to / .stuck). Nothing here reads an action's text or
 // works out a rule. Layouts: on a wide screen the legend (colours, owners, scores, the row rule) stands beside
-// the board, on a narrow one below it, and the board fills the width.
-import { button, fitText, font, panel, PALETTE, roundRect, Surface, targetsByThing, token, tween } from "../kit.js";
+// the board, on a narrow one below it, and the board fills the width. The "No jump possible: pass" button stands
+// in the legend (below its texts beside the board; right under the board on a narrow screen), never on the holes.
+import { button, fitText, panel, PALETTE, roundRect, Surface, targetsByThing, token, tween } from "../kit.js";
+
+/** @typedef {import("../../host.js").RendererHost} RendererHost */
+/** @typedef {import("../../host.js").Renderer} Renderer */
+/** @typedef {import("../../host.js").Table} Table */
+/** @typedef {import("../../host.js").Target} Target */
+/** @typedef {{x: number, y: number, w: number, h: number}} Box */
 
 const COLOURS = ["green", "red", "blue", "yellow"];
 const ROWS = 11;
@@ -28,8 +36,10 @@ for (let row = 1; row <= ROWS; row++) {
   for (let column = 0; column < COLUMNS; column++) PLACES.set(`${FILES[column]}${row}`, { column, row });
 }
 
-/** Where everything goes for a screen `available` CSS px wide (and so much high below the board's top). */
-function geometry(available, room, landscape = false) {
+/** Where everything goes for a screen `available` CSS px wide (and so much high below the board's top);
+ * `passing`: the person must pass, so the pass button needs its place (a row of its own on a narrow screen).
+ * @param {number} available @param {number} room @param {boolean} landscape @param {boolean} passing */
+function geometry(available, room, landscape, passing) {
   const portrait = available < 600 && !landscape; // held sideways, a phone gets the legend beside the board
   let u;
   const rowUnits = portrait ? 44 : 46;
@@ -53,7 +63,9 @@ function geometry(available, room, landscape = false) {
   g.peg = Math.min(g.column, g.row) * 0.36;
   g.reach = g.row * 0.5; // a peg's or a hole's hit radius
   if (portrait) {
-    const y = board.h + 8 * u;
+    // the pass button, when there is one, right under the board (where the eye is), and the legend below it
+    g.pass = passing ? { x: 8 * u, y: board.h + 8 * u, w: board.w - 16 * u, h: 44 * u } : null;
+    const y = board.h + 8 * u + (passing ? 52 * u : 0);
     g.legend = { x: 0, y, w: board.w, cards: [], text: null };
     const cardW = (board.w - 8 * u) / 2;
     const cardH = 40 * u;
@@ -74,14 +86,16 @@ function geometry(available, room, landscape = false) {
     const textY = 4 * (cardH + 8 * u) + 4 * u;
     g.legend.rule = { x: x + 6 * u, y: textY, w: w - 12 * u, h: 84 * u };
     g.legend.progress = { x: x + 6 * u, y: textY + 92 * u, w: w - 12 * u, h: 62 * u };
+    g.pass = passing ? { x: x + 6 * u, y: textY + 162 * u, w: w - 12 * u, h: 48 * u } : null; // under the texts
     g.width = x + w;
-    g.height = Math.max(board.h, textY + 160 * u);
+    g.height = Math.max(board.h, textY + 216 * u);
   }
   g.width = Math.round(g.width);
   g.height = Math.round(g.height);
   return g;
 }
 
+/** @param {HTMLCanvasElement} canvas @param {RendererHost} host @returns {Renderer} */
 export function create(canvas, host) {
   const t = host.t;
   let table = null;
@@ -135,8 +149,9 @@ export function create(canvas, host) {
     const top = canvas.getBoundingClientRect().top + window.scrollY;
     // held sideways, the board is as tall as the page lets it be (the whole window's height, beside its panel)
     const room = box.landscape ? box.height : Math.max(360, window.innerHeight - Math.max(0, Math.min(top, 140)) - 16);
-    const next = geometry(available, room, Boolean(box.landscape));
-    if (!g || next.width !== g.width || next.height !== g.height || next.portrait !== g.portrait) {
+    const next = geometry(available, room, Boolean(box.landscape), Boolean(passTarget()));
+    if (!g || next.width !== g.width || next.height !== g.height || next.portrait !== g.portrait
+        || Boolean(next.pass) !== Boolean(g.pass)) {
       g = next;
       context = surface.layout(g.width, g.height);
     }
@@ -294,7 +309,8 @@ export function create(canvas, host) {
       const half = (box.h - 6 * u) / 2;
       fitText(c, t(`colour.${colour}`), { x: textX, y: box.y + 3 * u, w: textW, h: half },
         { size: (g.portrait ? 14 : 15) * u, weight: 700, align: "left", minSize: 8 });
-      fitText(c, name, { x: textX, y: box.y + 3 * u + half, w: textW, h: half },
+      // the seat to move: a brighter card, and an arrow before its owner's name (not colour alone)
+      fitText(c, active ? `▶ ${name}` : name, { x: textX, y: box.y + 3 * u + half, w: textW, h: half },
         { size: (g.portrait ? 13 : 13.5) * u, colour: PALETTE.muted, align: "left", minSize: 8 });
       fitText(c, String(v.colour_scores[colour]), { x: box.x + box.w - scoreW - 6 * u, y: box.y, w: scoreW, h: box.h },
         { size: 18 * u, weight: 700, align: "right", minSize: 9 });
@@ -353,9 +369,8 @@ export function create(canvas, host) {
       drawPeg(moving.colour, a.x + (b.x - a.x) * p, a.y + (b.y - a.y) * p - Math.sin(p * Math.PI) * 18 * g.u, { lifted: true });
     }
     const pass = passTarget();
-    if (pass) {
-      const w = Math.min(g.board.w - 40 * g.u, 280 * g.u);
-      const box = { x: (g.board.w - w) / 2, y: centre(0, 5).y - 24 * g.u, w, h: 48 * g.u };
+    if (pass && g.pass) {
+      const box = g.pass;
       button(context, box, t(pass.key, pass.params), { size: 16 * g.u, hovered: surface.isHovered("pass") });
       surface.region({ rect: [box.x, box.y, box.w, box.h] }, { key: "pass", value: { kind: "pass" }, target: pass,
         label: t(pass.key, pass.params) });
@@ -459,7 +474,7 @@ export function create(canvas, host) {
         colour: PALETTE.colours[colour].fill, label: t(`colour.${colour}`), symbol: t(`upthrust.initial.${colour}`),
       }));
     },
-    targets() { return host.humanSeat() !== null ? surface.targets() : []; },
+    targets() { return host.humanSeat() !== null ? /** @type {Target[]} */ (surface.targets()) : []; },
     refused(action, words) {
       if (!g) return false;
       const point = lastTap || (pieceOn(action) ? squareCentre(action) : { x: g.board.w / 2, y: g.board.h / 2 });
