@@ -240,32 +240,32 @@ export function drawFelt(c, geometry) {
   c.stroke();
 }
 
-/** One stack's art at cell (x, y) with scale s: `pieces` bottom to top; `lift` raises them, `hideTop` leaves the
- * top tile out (it is in flight), `glow` rings it, `dim` fades it (a picked-up tile may not go there).
- * @param {CanvasRenderingContext2D} c @param {Look} look @param {Piece[]} pieces @param {Cell} cell
- * @param {{lift?: number, hideTop?: boolean, glow?: string | null, dim?: boolean}} [options] */
-export function drawStackArt(c, look, pieces, cell, { lift = 0, hideTop = false, glow = null, dim = false } = {}) {
-  const shown = pieces;
+/** The shadow a stack casts on the felt, under its cell. @param {CanvasRenderingContext2D} c @param {Cell} cell */
+export function drawStackShadow(c, cell) {
   c.save();
   c.translate(cell.x, cell.y);
   c.scale(cell.s, cell.s);
-  if (dim) c.globalAlpha = 0.45;
-  const x = (CELL_W - TILE_W) / 2;
-  const base = BASE_Y - lift;
-  const n = shown.length;
-  if (lift === 0 && n) {
-    c.beginPath();
-    c.ellipse(CELL_W / 2, BASE_Y + 2, TILE_W / 2 + 4, 5, 0, 0, Math.PI * 2);
-    c.fillStyle = "rgba(0,0,0,0.28)";
-    c.fill();
-  }
-  const topCount = hideTop ? n - 1 : n;
-  for (let i = 0; i < topCount; i++) drawEdge(c, look, shown[i].colour, x, base - (i + 1) * EDGE, TILE_W, EDGE);
-  if (topCount > 0) {
-    const fy = base - topCount * EDGE - FACE_H;
-    drawFace(c, look, shown[topCount - 1], x, fy, TILE_W, FACE_H, { glow });
+  c.beginPath();
+  c.ellipse(CELL_W / 2, BASE_Y + 2, TILE_W / 2 + 4, 5, 0, 0, Math.PI * 2);
+  c.fillStyle = "rgba(0,0,0,0.28)";
+  c.fill();
+  c.restore();
+}
+
+/** A tile in a stack, its edge's top left at (x, y), at the stack's scale `s`: its edge, and its face above it when it
+ * is the top one (`top`), ringed by `glow` down to the stack's foot (`depth` tiles: its level + 1); `alpha` fades it.
+ * @param {CanvasRenderingContext2D} c @param {Look} look @param {Piece} piece @param {number} x @param {number} y
+ * @param {number} s @param {{top?: boolean, depth?: number, glow?: string | null, alpha?: number}} [options] */
+export function drawStackedTile(c, look, piece, x, y, s, { top = false, depth = 1, glow = null, alpha = 1 } = {}) {
+  c.save();
+  c.translate(x, y);
+  c.scale(s, s);
+  c.globalAlpha *= alpha;
+  drawEdge(c, look, piece.colour, 0, 0, TILE_W, EDGE);
+  if (top) {
+    drawFace(c, look, piece, 0, -FACE_H, TILE_W, FACE_H, { glow });
     if (glow) {
-      roundRect(c, x - 4, fy - 4, TILE_W + 8, FACE_H + topCount * EDGE + 8, 9);
+      roundRect(c, -4, -FACE_H - 4, TILE_W + 8, FACE_H + depth * EDGE + 8, 9);
       c.strokeStyle = glow;
       c.lineWidth = 3;
       c.stroke();
@@ -273,7 +273,6 @@ export function drawStackArt(c, look, pieces, cell, { lift = 0, hideTop = false,
   }
   c.restore();
 }
-
 
 /** The card of an overlay (a round's summary, the pass-the-device screen). */
 export function overlayCard(c, box) {

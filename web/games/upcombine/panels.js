@@ -1,6 +1,6 @@
 // @ts-check
 // Up Combine's panels around the stacks: the other seats' hands, the pile, the rounds table, the status line, a
-// round's summary and the pass-the-device screen.
+// round's summary (the pass-the-device screen is the kit's).
 import { button, fitText, font, panel, PALETTE, roundRect } from "../kit.js";
 import { drawBack, drawBag, overlayCard } from "./art.js";
 import { bagCells, opponentBox, opponentSeats } from "./layout.js";
@@ -293,29 +293,4 @@ export function drawSummary(s) {
     { size: 12, colour: PALETTE.muted, lines: 2, minSize: 8 });
   s.surface.region({ rect: [0, 0, s.geometry.width, s.geometry.height] }, { key: "summary", value: { kind: "summary" },
     label: s.t("upcombine.continue") });
-}
-
-/** The pass-the-device screen: everything hidden until the next player shows their tiles. @param {Scene} s */
-export function drawPrivacy(s) {
-  const { c, view } = s;
-  const { width, height } = s.geometry;
-  c.fillStyle = "rgba(16, 28, 40, 0.97)";
-  roundRect(c, 0, 0, width, height, 14);
-  c.fill();
-  const name = s.host.seatName(s.table.viewer);
-  const w = Math.min(460, width - 24);
-  const h = 220;
-  const box = { x: (width - w) / 2, y: Math.min(height / 2 - h / 2 - 20, 200), w, h };
-  overlayCard(c, box);
-  view.colours.forEach((colour, i) => drawBack(c, s.look, colour, box.x + w / 2 - 5 * 17 + i * 34 + 4, box.y + 18, 26, 34));
-  fitText(c, s.t("upcombine.privacy.title", { name }), { x: box.x + 14, y: box.y + 60, w: w - 28, h: 48 }, { size: 20, weight: 700, lines: 2 });
-  fitText(c, s.w.touchy("upcombine.privacy.body", { name }), { x: box.x + 14, y: box.y + 110, w: w - 28, h: 40 },
-    { size: 14, colour: "#4a4f5c", lines: 2, minSize: 9 });
-  const b = { x: box.x + w / 2 - 110, y: box.y + 162, w: 220, h: 40 };
-  button(c, b, s.t("upcombine.privacy.button"), { size: 14 });
-  if (view.rounds.length && s.summary) {
-    fitText(c, s.t("upcombine.privacy.round_over", { n: s.summary.round }), { x: 12, y: box.y + h + 14, w: width - 24, h: 36 },
-      { size: 13, colour: "rgba(255,255,255,0.8)", lines: 2 });
-  }
-  s.surface.region({ rect: [0, 0, width, height] }, { key: "privacy", value: { kind: "privacy" }, label: s.t("upcombine.privacy.button") });
 }

@@ -5,18 +5,21 @@
 // the pile's tile of a colour; the bases are two face-down tiles), why a touch is not a move is view.refusals,
 // and the round's score preview is in the targets' params and view.round_points. Nothing here reads an action's
 // text: a tap sends its target's action back as it is.
-// Hidden information: only the viewer's own hand has symbols in the view. With several humans on one device, a
-// "pass the device" screen hides everything until the next player taps or presses Enter.
+// Hidden information: only the viewer's own hand has symbols in the view. With several humans on one device, the
+// kit's "pass the device" screen hides everything until the next player taps or presses Enter.
+// It stands on kit v2 (../kit.js): the kit's frame loop calls paint(), its observer lays out again, a move
+// animates from the diff of the tiles before and after (things.js, surface.motion), a refusal is said where the
+// tap was (surface.refused), and the table is always the host's (host.table()): the renderer keeps no copy.
 // The parts: layout.js (where things go), art.js (a tile, a stack, a bag), tiles.js (the stacks, the bases' choice,
-// the hand), panels.js (the other hands, the pile, the rounds, the status line, the overlays), words.js (the
-// board's words), scene.js (what a frame is painted from); this file wires them: state, taps, keys, draw.
-import { pagePosition } from "../common.js";
-import { Surface, targetsByThing, tween } from "../kit.js";
+// the hand), panels.js (the other hands, the pile, the rounds, the status line, a round's summary), things.js (the
+// tiles as things for the motion), words.js (the board's words), scene.js (what a frame is painted from); this
+// file wires them: what the person is doing now, taps, keys, draw.
+import { refusalFor, Surface, targetsByThing } from "../kit.js";
 import { drawFelt, lookOf } from "./art.js";
-import { handCells, layoutFor, seatAnchor, WIDE, WIDE_HEIGHT } from "./layout.js";
-import { drawOpponents, drawPile, drawPrivacy, drawRounds, drawStatus, drawSummary, wonText } from "./panels.js";
-import { same } from "./scene.js";
-import { drawBaseChoice, drawDrawAnimation, drawHand, drawStacks } from "./tiles.js";
+import { layoutFor, WIDE, WIDE_HEIGHT } from "./layout.js";
+import { drawOpponents, drawPile, drawRounds, drawStatus, drawSummary, wonText } from "./panels.js";
+import { asAfter, handThings, stackThings } from "./things.js";
+import { drawBaseChoice, drawFlying, drawHand, drawStacks } from "./tiles.js";
 import { capital, wordsFor } from "./words.js";
 
 /** @typedef {import("../../host.js").RendererHost} RendererHost */
@@ -24,91 +27,97 @@ import { capital, wordsFor } from "./words.js";
 /** @typedef {import("../../host.js").Table} Table */
 /** @typedef {import("../../host.js").Target} Target */
 /** @typedef {import("./scene.js").Scene} Scene */
+/** @typedef {import("./scene.js").ViewTarget} ViewTarget */
 
-// ---------------------------------------------------------------- the renderer
+const PLACE_MS = 420;
+const SPLIT_MS = 700; // a split moves a whole stack's tiles: slower, to follow
 
 /** @param {HTMLCanvasElement} canvas @param {RendererHost} host @returns {Renderer} */
 export function create(canvas, host) {
   const t = host.t;
-  /** @type {Table | null} */
-  let table = null;
   /** @type {import("./layout.js").Geometry | null} */
   let geometry = null; // the layout of this frame (layoutFor)
   /** @type {{code: string, index: number} | null} */
   let selected = null; // the piece picked up from the hand
+  /** @type {string | null} */
   let basePick = null; // the colour picked first for the bases
-  let hinted = null; // a target from view.targets
-  let revealed = null; // the human seat that last dismissed the privacy screen
+  /** @type {ViewTarget | null} */
+  let hinted = null; // a target (or a move) the hint shows
+  /** @type {number | null} */
+  let revealed = null; // the human seat that last dismissed the pass-the-device screen
   /** @type {Scene["summary"]} */
   let summary = null;
-  let anim = null;
-  let bottomSeat = 0;
-  let lastTap = null; // where the last tap was, in board units: a refusal is said there
-  let lastSource = null; // where the piece just placed by the person left the hand
+  let bottomSeat = 0; // the seat whose hand is at the bottom
 
-  const surface = new Surface(canvas, host, { width: WIDE, height: WIDE_HEIGHT, onTap: (region, point) => tap(region, point) });
-  surface.redraw = () => render();
-  // a phone turned, a window resized: the layout (portrait or landscape) follows the width
-  const onResize = () => {
-    if (!table || !geometry) return;
-    const room = surface.available();
-    if (room.portrait !== geometry.portrait || Boolean(room.landscape) !== Boolean(geometry.landscape)) render();
+  const surface = new Surface(canvas, host, { width: WIDE, height: WIDE_HEIGHT, onTap: tap, paint,
+    onResize: () => relayout(), onKey: key });
+
+  // ------------------------------------------------------------ what the table says
+  const table = () => host.table();
+  const w = () => wordsFor(host, table().view);
+  const humans = () => (table() ? table().seats.filter((seat) => seat.kind === "human").length : 0);
+  /** The pass-the-device screen is up: several people here, and the one to look now has not said they are there. */
+  const privacy = () => {
+    const now = table();
+    return Boolean(now && !now.is_over && humans() > 1 && now.viewer !== null && now.seats[now.viewer].kind === "human"
+      && now.viewer !== revealed);
   };
-  window.addEventListener("resize", onResize);
-
-
-  // ------------------------------------------------------------ words
-  const w = () => wordsFor(host, table.view);
-
-  // ------------------------------------------------------------ who may act
-  const humans = () => (table ? table.seats.filter((s) => s.kind === "human").length : 0);
-  const privacy = () => Boolean(table && !table.is_over && humans() > 1 && table.viewer !== null
-    && table.seats[table.viewer].kind === "human" && table.viewer !== revealed);
   /** The human seat that may act through this renderer now (its own hand is shown), or null. */
   const actor = () => {
-    if (!table || privacy()) return null;
+    if (!table() || privacy()) return null;
     const seat = host.humanSeat();
-    return seat !== null && seat === table.viewer ? seat : null;
+    return seat !== null && seat === table().viewer ? seat : null;
   };
-  /** @returns {import("./scene.js").ViewTarget[]} */
-  const targets = () => (table && actor() !== null ? table.view.targets || [] : []);
+  /** @returns {ViewTarget[]} */
+  const targets = () => (table() && actor() !== null ? table().view.targets || [] : []);
   const byThing = () => targetsByThing(targets());
-  const myHand = () => (table ? table.view.hands[bottomSeat] : null);
-  const choosing = () => Boolean(table && table.view.choosing_bases && !table.is_over);
+  const myHand = () => table().view.hands[bottomSeat];
+  const choosing = () => Boolean(table() && table().view.choosing_bases && !table().is_over);
   /** The targets of the piece picked up: one per stack it may go on. */
   const selectedTargets = () => (selected ? byThing().get(`piece:${selected.code}`) || [] : []);
-  const targetOnStack = (number) => selectedTargets().find((target) => target.to && target.to.id === String(number)) || null;
-  /** Why `thing` (then `to`) is not a move now, from view.refusals: words, or "". */
-  function refusal(thing, to = null) {
-    const found = (table.view.refusals || []).find((r) => same(r.thing, thing) && (!to || same(r.to, to)));
+  /** Why `thing` (then `to`) is not a move now, from view.refusals: words, or "".
+   * @param {{kind: string, id: string}} thing @param {{kind: string, id: string}} [to] */
+  function refusal(thing, to) {
+    const found = refusalFor(table().view, thing, to);
     return found ? w().words(found) : "";
   }
 
+  // ------------------------------------------------------------ layout and paint
+  /** The layout of `shown` (this table, or the one before it) for the box the page gives the board now.
+   * @param {Table} shown */
+  const layoutOf = (shown) => layoutFor(shown.view, surface.available(), { players: shown.players,
+    handCount: shown.view.hands[bottomSeat] ? shown.view.hands[bottomSeat].count : 0,
+    passing: shown === table() && targets().some((target) => target.thing.kind === "button") });
+
+  /** Lay out again (the kit calls it when the board's box changes; the layout also follows the hand and the End turn
+   * button, so paint does too). */
+  function relayout() {
+    if (!table()) return;
+    const next = layoutOf(table());
+    if (!geometry || next.width !== surface.width || next.height !== surface.height) surface.layout(next.width, next.height);
+    geometry = next;
+  }
 
   /** What this frame is painted from. @param {CanvasRenderingContext2D} c @returns {Scene} */
   function scene(c) {
-    const view = table.view;
-    return { c, table, view, geometry, surface, host, t, w: w(), look: lookOf(view, t), bottomSeat, seat: actor(),
-      privacy: privacy(), choosing: choosing(), humans: humans(), targets: targets(), byThing: byThing(), selected,
-      basePick, hinted, anim, summary };
+    const view = table().view;
+    return { c, table: table(), view, geometry, surface, host, t, w: w(), look: lookOf(view, t), bottomSeat,
+      seat: actor(), privacy: privacy(), choosing: choosing(), humans: humans(), targets: targets(), byThing: byThing(),
+      selected, basePick, hinted, summary };
   }
 
-  /** The layout for the box the page gives the board now. */
-  const layout = () => layoutFor(table.view, surface.available(), { players: table.players,
-    handCount: table.view.hands[bottomSeat] ? table.view.hands[bottomSeat].count : 0,
-    passing: targets().some((target) => target.thing.kind === "button") });
-
-  function render() {
-    if (!table) return;
-    const next = layout();
-    if (!geometry || next.width !== surface.width || next.height !== surface.height) surface.layout(next.width, next.height);
-    geometry = next;
+  /** The one paint (the kit's frame loop calls it). */
+  function paint() {
+    if (!table()) return;
+    relayout();
     const c = surface.context;
     surface.begin();
     drawFelt(c, geometry);
     const s = scene(c);
     if (s.privacy) {
-      drawPrivacy(s);
+      const name = host.seatName(table().viewer);
+      surface.passScreen(c, { x: 0, y: 0, w: geometry.width, h: geometry.height }, { name, value: { kind: "privacy" },
+        extra: table().view.rounds.length && summary ? t("upcombine.privacy.round_over", { n: summary.round }) : "" });
     } else {
       drawOpponents(s);
       if (s.choosing) drawBaseChoice(s);
@@ -117,7 +126,7 @@ export function create(canvas, host) {
       drawRounds(s);
       drawStatus(s);
       drawHand(s);
-      drawDrawAnimation(s);
+      drawFlying(s);
       drawSummary(s);
     }
     surface.drawFocus();
@@ -126,22 +135,18 @@ export function create(canvas, host) {
 
   /** A little state a test (or an embedding page) can read without parsing pixels. */
   function publish() {
+    const view = table().view;
+    const flying = [...stackThings(view, geometry), ...handThings(view, geometry, bottomSeat)]
+      .some((thing) => surface.moving(thing.id));
     canvas.dataset.privacy = privacy() ? "1" : "0";
     canvas.dataset.selected = selected === null ? "" : String(selected.index);
     canvas.dataset.summary = summary ? String(summary.round) : "";
-    canvas.dataset.anim = anim ? `${anim.kind} ${anim.progress.toFixed(2)}` : "";
+    canvas.dataset.anim = flying || surface.leaving().some((gone) => gone.alpha > 0) ? "1" : "";
   }
-  /** Where the region named `key` ("stack:3", "piece:0", "bag:G") can be tapped, in CSS px of the viewport, even
-   * when a tap there is not a move (tests tap there to see the reason); null if it is not on the board. */
-  /** @type {any} */ (canvas).gameboxPoint = (key) => {
-    const region = surface.regions.find((r) => r.key === key);
-    const point = region ? surface.tapPoint(region) : null;
-    return point ? pagePosition(canvas, point.x, point.y) : null;
-  };
 
-  // ------------------------------------------------------------ taps
-  function act(target, source = null) {
-    lastSource = source;
+  // ------------------------------------------------------------ taps and keys
+  /** @param {ViewTarget} target */
+  function act(target) {
     selected = null;
     basePick = null;
     hinted = null;
@@ -149,25 +154,23 @@ export function create(canvas, host) {
     host.act(target.action);
   }
 
+  /** @param {any} region @param {{x: number, y: number}} point */
   function tap(region, point) {
-    if (!table) return;
-    lastTap = point;
+    if (!table()) return;
+    surface.invalidate();
     if (!region) {
-      if (selected || basePick) { selected = null; basePick = null; render(); }
+      selected = null;
+      basePick = null;
       return;
     }
     const value = region.value || {};
     if (value.kind === "privacy") { reveal(); return; }
-    if (value.kind === "summary") { summary = null; render(); return; }
+    if (value.kind === "summary") { summary = null; return; }
     const seat = actor();
-    if (region.target) {
-      const from = selected && geometry ? handCells(myHand().count, geometry.hand)[selected.index] : null;
-      act(region.target, from ? { x: from.x + from.w / 2, y: from.y } : null);
-      return;
-    }
+    if (region.target) { act(region.target); return; }
     if (seat === null) {
       // not this person's turn: a tap says what the thing is, and whose turn it is
-      const whose = table.is_over ? t("upcombine.status.over") : t("error.not_your_turn");
+      const whose = table().is_over ? t("upcombine.status.over") : t("error.not_your_turn");
       surface.tell(point, value.kind === "opponent" || value.kind === "stack" || value.kind === "bag" || value.kind === "piece"
         ? `${region.describe} ${whose}` : whose);
       return;
@@ -197,7 +200,24 @@ export function create(canvas, host) {
     } else if (value.kind === "opponent") {
       surface.tell(point, region.describe, "describe");
     }
-    render();
+  }
+
+  /** The board's own keys: Enter or Space shows the tiles behind the pass-the-device screen or closes a round's
+   * summary (Escape too), Escape puts a picked-up piece or colour back. @param {KeyboardEvent} event */
+  function key(event) {
+    if (!table()) return false;
+    const pressed = event.key;
+    if ((privacy() || summary) && (pressed === "Enter" || pressed === " " || (summary && pressed === "Escape"))) {
+      if (privacy()) reveal();
+      else summary = null;
+      return true;
+    }
+    if (pressed === "Escape" && (selected || basePick)) {
+      selected = null;
+      basePick = null;
+      return true;
+    }
+    return false;
   }
 
   function announceSelection() {
@@ -206,107 +226,76 @@ export function create(canvas, host) {
   }
 
   function reveal() {
-    revealed = table.viewer;
+    revealed = table().viewer;
     selected = null;
-    render();
-    host.announce(t("upcombine.privacy.shown", { name: host.seatName(table.viewer) }));
+    surface.invalidate();
+    host.announce(t("upcombine.privacy.shown", { name: host.seatName(table().viewer) }));
   }
 
-  // ------------------------------------------------------------ animation of the last action (from the log)
-  function startAnimation(previous, next) {
-    const fresh = next.log.slice(previous.log.length);
-    if (next.history.length !== previous.history.length + 1) return null;
-    if (fresh.some((e) => e.key === "upcombine.round_won" || e.key === "upcombine.round_blocked")) return null;
-    const placed = fresh.find((e) => e.key === "upcombine.placed");
-    const split = fresh.find((e) => e.key === "upcombine.split");
-    const drew = fresh.find((e) => e.key === "upcombine.drew");
-    if (placed) {
-      const p = placed.params;
-      const stack = split ? split.params.new_stack - 1 : p.stack - 1;
-      const from = placed.seat === bottomSeat && lastSource ? lastSource : seatAnchor(geometry, placed.seat, next.players, bottomSeat);
-      return { kind: "place", colour: p.colour, symbol: p.symbol, stack, split: split ? split.params : null, from, progress: 0, ms: split ? 900 : 420 };
-    }
-    if (drew) return { kind: "draw", colour: drew.params.colour, seat: drew.seat, progress: 0, ms: 380 };
-    return null;
+  /** The tiles of `shown` as things, laid out as it would be now. @param {Table} shown */
+  function tilesOf(shown) {
+    const laid = layoutOf(shown);
+    return [...stackThings(shown.view, laid), ...handThings(shown.view, laid, bottomSeat)];
   }
 
   // ------------------------------------------------------------ the interface
   return {
-    draw(next, { animate = true } = {}) {
-      // the table before this one, when it is the same game a move or more earlier (else a game just opened)
-      const before = table;
-      const last = before && before.history.length ? JSON.stringify(before.history[before.history.length - 1]) : "";
-      const previous = before && before.seed === next.seed && before.players === next.players
-        && next.history.length >= before.history.length
-        && (!last || JSON.stringify(next.history[before.history.length - 1]) === last) ? before : null;
-      table = next;
+    draw(next, previous, { animate = true } = {}) {
+      // `previous` of the same game (else a game just opened, or another one)
+      const before = previous && previous.game === next.game && previous.seed === next.seed
+        && previous.players === next.players ? previous : null;
+      const wasBottom = bottomSeat;
       if (next.viewer !== null && next.viewer !== undefined) bottomSeat = next.viewer;
-      else if (!previous || bottomSeat >= next.players) {
-        const human = next.seats.findIndex((s) => s.kind === "human");
+      else if (!before || bottomSeat >= next.players) {
+        const human = next.seats.findIndex((seat) => seat.kind === "human");
         bottomSeat = human >= 0 ? human : 0;
       }
       // a piece stays picked up only while it still has places to go
       if (selected) {
         const pieces = next.view.hands[bottomSeat].pieces || [];
         const piece = pieces[selected.index];
-        if (!previous || next.fingerprint !== previous.fingerprint || !piece || `${piece.colour}${piece.symbol}` !== selected.code) selected = null;
+        if (!before || next.fingerprint !== before.fingerprint || !piece || `${piece.colour}${piece.symbol}` !== selected.code) selected = null;
       }
-      if (!previous || next.fingerprint !== previous.fingerprint || !next.view.choosing_bases) basePick = null;
+      if (!before || next.fingerprint !== before.fingerprint || !next.view.choosing_bases) basePick = null;
       hinted = null;
-      if (previous && next.view.rounds.length > previous.view.rounds.length) {
+      if (before && next.view.rounds.length > before.view.rounds.length) {
         const round = next.view.rounds[next.view.rounds.length - 1];
         summary = { round: round.round, shownAt: performance.now(), moves: next.history.length };
-        host.announce(round.blocked ? t("upcombine.summary.blocked") : wonText({ t, humans: humans(), table, host }, round.winner));
+        host.announce(round.blocked ? t("upcombine.summary.blocked")
+          : wonText({ t, humans: humans(), table: next, host }, round.winner));
       } else if (summary && (next.history.length < summary.moves
                  || (performance.now() - summary.shownAt > 4000 && next.history.length > summary.moves + 1))) {
         summary = null;
-      } else if (!previous) {
+      } else if (!before) {
         summary = null;
       }
-      // a new game (or a shorter history) starts the privacy screens afresh
-      if (!previous) revealed = null;
-      if (next.is_over) revealed = null;
-      if (!geometry) geometry = layout();
-      const moving = animate && previous && !privacy() ? startAnimation(previous, next) : null;
-      lastSource = null;
-      anim = moving;
-      if (moving) {
-        tween(moving.ms, (p) => { if (anim === moving) { moving.progress = p; render(); } })
-          .then(() => { if (anim === moving) { anim = null; render(); } });
+      // a new game starts the pass-the-device screens afresh
+      if (!before || next.is_over) revealed = null;
+      // the tiles move from where they lay before, in the same round, with the same hand at the bottom
+      if (animate && before && before.view.round === next.view.round && wasBottom === bottomSeat && !privacy()) {
+        const after = tilesOf(next);
+        const split = next.view.stacks.length > before.view.stacks.length;
+        surface.motion(asAfter(tilesOf(before), after), after, { ms: split ? SPLIT_MS : PLACE_MS });
+      } else {
+        surface.cancelAnimations();
       }
-      render();
-      if (privacy()) host.announce(t("upcombine.privacy.title", { name: host.seatName(next.viewer) }));
+      surface.invalidate();
+      if (privacy()) host.announce(t("kit.pass.title", { name: host.seatName(next.viewer) }));
     },
     keydown(event) {
-      if (!table) return;
-      const key = event.key;
-      if ((privacy() || summary) && (key === "Enter" || key === " " || (summary && key === "Escape"))) {
-        event.preventDefault();
-        if (privacy()) reveal();
-        else { summary = null; render(); }
-        return;
-      }
-      if (key === "Escape" && (selected || basePick)) {
-        event.preventDefault();
-        selected = null;
-        basePick = null;
-        render();
-        return;
-      }
-      if (surface.keydown(event)) {
-        event.preventDefault();
-        render();
-      }
+      if (table() && surface.keydown(event)) event.preventDefault();
     },
     targets() { return /** @type {Target[]} */ (surface.targets()); },
-    refused(action, words) {
-      if (!lastTap) return false;
-      surface.tell(lastTap, words);
-      return true;
-    },
-    showHint(action) {
-      if (privacy() || !table) return;
+    refused: (action, words) => surface.refused(action, words),
+    showHint(action, move) {
+      if (privacy() || !table()) return;
+      // the hinted target, else the move as data (State.move_data: a review's better move)
       hinted = targets().find((target) => target.action === action) || null;
+      if (!hinted && move && move.kind === "place") {
+        hinted = { action, key: "", params: {}, thing: { kind: "piece", id: move.piece }, to: { kind: "stack", id: String(move.stack) } };
+      } else if (!hinted && move && move.kind === "draw") {
+        hinted = { action, key: "", params: {}, thing: { kind: "tile", id: move.colour } };
+      }
       if (hinted && hinted.thing.kind === "piece") {
         const pieces = myHand().pieces || [];
         const index = pieces.findIndex((p) => `${p.colour}${p.symbol}` === hinted.thing.id);
@@ -314,7 +303,7 @@ export function create(canvas, host) {
       } else if (hinted && hinted.to && hinted.thing.kind === "tile") {
         basePick = null;
       }
-      render();
+      surface.invalidate();
     },
     describeAction(view, action) {
       // the hint names a tile of the hidden hand: not while the device is being passed
@@ -328,13 +317,8 @@ export function create(canvas, host) {
       return [{ colour: "#5e3a1c", label: wordsFor(host, view).tilesText(hand.count), symbol: String(hand.count) }];
     },
     destroy() {
-      table = null;
-      anim = null;
       surface.destroy();
-      window.removeEventListener("resize", onResize);
       for (const name of ["privacy", "selected", "summary", "anim"]) delete canvas.dataset[name];
-      delete /** @type {any} */ (canvas).gameboxPoint;
     },
-    resize() { render(); },
   };
 }

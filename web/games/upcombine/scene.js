@@ -30,7 +30,6 @@
  * @property {{code: string, index: number} | null} selected  the piece picked up from the hand
  * @property {string | null} basePick  the colour picked first for the bases
  * @property {ViewTarget | null} hinted  a target the hint shows
- * @property {Record<string, any> | null} anim  the action in flight
  * @property {{round: number, shownAt: number, moves: number} | null} summary  the round whose summary is shown
  */
 

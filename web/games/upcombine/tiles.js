@@ -1,16 +1,19 @@
 // @ts-check
 // Up Combine's tiles in play: the stacks (each one's art, number, colours and the score preview of a placement on
-// it), the bases' choice, and the hand at the bottom, each mapped to the targets that can be touched there.
+// it), the bases' choice, and the hand at the bottom, each mapped to the targets that can be touched there; the tiles
+// are drawn where the kit's motion puts them (things.js names them).
 import { fitText, panel, PALETTE, roundRect } from "../kit.js";
-import { drawBack, drawEdge, drawFace, drawStackArt } from "./art.js";
-import { bagCells, baseCells, BASE_Y, CELL_H, CELL_W, EDGE, FACE_H, handCells, seatAnchor, stackCells, TILE_W } from "./layout.js";
-import { HIGHLIGHT, HINT, lerp, same } from "./scene.js";
+import { drawBack, drawEdge, drawFace, drawStackedTile, drawStackShadow } from "./art.js";
+import { baseCells, BASE_Y, CELL_H, CELL_W, handCells, stackCells } from "./layout.js";
+import { HIGHLIGHT, HINT, same } from "./scene.js";
+import { handThings, stackThings } from "./things.js";
 import { capital } from "./words.js";
 
 /** @typedef {import("./scene.js").Scene} Scene */
 /** @typedef {import("./layout.js").Cell} Cell */
 /** @typedef {import("./art.js").Piece} Piece */
 /** @typedef {import("./scene.js").ViewTarget} ViewTarget */
+/** @typedef {import("./things.js").TileThing} TileThing */
 
 /** The target of the piece picked up on stack `number`, or null. @param {Scene} s @param {number} number */
 function targetOnStack(s, number) {
@@ -94,75 +97,68 @@ function drawStackLabels(s, index, cell, target) {
     { size: 10, weight: stack.colours >= 4 ? 700 : 400, colour: stack.colours >= 4 ? HIGHLIGHT : "rgba(255,255,255,0.78)", minSize: 7 });
 }
 
-/** The stacks: each one's art and labels, the targets of the piece picked up on them, and the placement in flight
- * (a split moves the stacks apart).
+/** The stacks: each one's tiles where the motion puts them, its labels, and the targets of the piece picked up on
+ * it. A tile in flight is drawn later, above the hand (drawFlying).
  * @param {Scene} s */
 export function drawStacks(s) {
   const { c, view } = s;
   const count = view.stacks.length;
   const box = s.geometry.stacks;
   const cells = stackCells(count, box);
-  let split = null;
-  /** @type {{cell: Cell, level: number, x?: number, y?: number, s?: number} | null} */
-  let flying = null;
-  if (s.anim && s.anim.kind === "place") {
-    const p = s.anim.progress;
-    if (s.anim.split) {
-      const k = s.anim.split.stack - 1;
-      const old = stackCells(count - 1, box);
-      // tween() eases out; the split runs in two phases, so go back to linear time and ease each phase
-      const linear = 1 - Math.cbrt(1 - p);
-      const smooth = (q) => q * q * (3 - 2 * q);
-      const phase1 = smooth(Math.min(1, linear / 0.45));
-      const phase2 = smooth(Math.max(0, (linear - 0.45) / 0.55));
-      split = { k, old, phase1, phase2, bottom: view.stacks[k].pieces.length };
-      if (phase1 < 1) flying = { cell: old[k], level: split.bottom + view.stacks[k + 1].pieces.length - 1 };
-    } else if (p < 1) {
-      flying = { cell: cells[s.anim.stack], level: view.stacks[s.anim.stack].pieces.length - 1 };
-    }
-    if (flying) {
-      const cell = flying.cell;
-      const to = { x: cell.x + ((CELL_W - TILE_W) / 2) * cell.s, y: cell.y + (BASE_Y - (flying.level + 1) * EDGE - FACE_H) * cell.s };
-      const q = split ? split.phase1 : p;
-      flying.x = lerp(s.anim.from.x - (TILE_W * cell.s) / 2, to.x, q);
-      flying.y = lerp(s.anim.from.y, to.y, q) - Math.sin(q * Math.PI) * 40;
-      flying.s = cell.s;
-    }
-  }
   fitText(c, s.t("upcombine.round", { n: view.round }), { x: box.x + 4, y: box.y, w: box.w * 0.5, h: 16 },
     { size: 12, weight: 600, colour: "rgba(255,255,255,0.85)", align: "left" });
   const picked = s.selected !== null;
+  const things = stackThings(view, s.geometry);
   for (let index = 0; index < count; index++) {
-    let cell = cells[index];
-    /** @type {{lift?: number, hideTop?: boolean, glow?: string | null, dim?: boolean}} */
-    const options = {};
-    if (split) {
-      const { k, old, phase2, bottom } = split;
-      const from = index <= k ? old[index] : old[index - 1];
-      cell = { x: lerp(from.x, cells[index].x, phase2), y: lerp(from.y, cells[index].y, phase2), s: lerp(from.s, cells[index].s, phase2) };
-      if (index === k + 1) {
-        options.lift = (1 - phase2) * bottom * EDGE;
-        if (split.phase1 < 1) options.hideTop = true;
-      }
-    } else if (s.anim && s.anim.kind === "place" && index === s.anim.stack && flying) {
-      options.hideTop = true;
-    }
+    const cell = cells[index];
     const target = targetOnStack(s, index + 1);
     const hintHere = s.hinted && s.hinted.to && s.hinted.to.kind === "stack" && s.hinted.to.id === String(index + 1)
       && (!s.selected || same(s.hinted.thing, { kind: "piece", id: s.selected.code }));
-    options.glow = target ? HIGHLIGHT : hintHere ? HINT : null;
-    if (s.surface.isHovered(`stack:${index + 1}`) && target) options.glow = "#fff6c2";
-    options.dim = picked && !target;
-    drawStackArt(c, s.look, view.stacks[index].pieces, cell, options);
-    if (!split || index !== split.k + 1 || split.phase2 > 0.6) drawStackLabels(s, index, cell, target);
+    let glow = target ? HIGHLIGHT : hintHere ? HINT : null;
+    if (s.surface.isHovered(`stack:${index + 1}`) && target) glow = "#fff6c2";
+    const tiles = things.filter((thing) => thing.stack === index);
+    c.save();
+    if (picked && !target) c.globalAlpha = 0.45; // a picked-up tile may not go there
+    if (tiles.length) drawStackShadow(c, cell);
+    for (const tile of tiles) {
+      if (s.surface.moving(tile.id)) continue;
+      const at = s.surface.placed(tile);
+      drawStackedTile(c, s.look, tile, at.x, at.y, tile.s, { top: tile.top, depth: tile.level + 1, glow, alpha: at.alpha });
+    }
+    c.restore();
+    drawStackLabels(s, index, cell, target);
     const region = { rect: [cell.x, cell.y, CELL_W * cell.s, CELL_H * cell.s] };
     s.surface.region(region, { key: `stack:${index + 1}`, value: { kind: "stack", number: index + 1 }, target,
       label: target ? s.w.words(target) : "", describe: stackWords(s, index) });
   }
-  if (flying) {
-    drawFace(c, s.look, { colour: s.anim.colour, symbol: s.anim.symbol }, flying.x, flying.y, TILE_W * flying.s, FACE_H * flying.s,
-      { glow: "rgba(0,0,0,0.5)" });
+}
+
+/** The tiles in flight (moving or appearing: a placement from the hand, a split, the hand closing up) and those
+ * fading out, above everything else. @param {Scene} s */
+export function drawFlying(s) {
+  const { c, view } = s;
+  const things = [...stackThings(view, s.geometry), ...(s.privacy ? [] : handThings(view, s.geometry, s.bottomSeat))];
+  for (const { thing, alpha } of s.surface.leaving()) drawThing(s, /** @type {TileThing} */ (thing), thing.x, thing.y, alpha);
+  for (const thing of things) {
+    if (!s.surface.moving(thing.id)) continue;
+    const at = s.surface.placed(thing);
+    drawThing(s, thing, at.x, at.y, at.alpha);
   }
+}
+
+/** A tile thing at (x, y): as it lies in a stack, or face up as in the hand.
+ * @param {Scene} s @param {TileThing} thing @param {number} x @param {number} y @param {number} alpha */
+function drawThing(s, thing, x, y, alpha) {
+  const { c } = s;
+  if (thing.stack !== undefined) {
+    drawStackedTile(c, s.look, thing, x, y, thing.s, { top: thing.top, depth: thing.level + 1, alpha });
+    return;
+  }
+  c.save();
+  c.globalAlpha *= alpha;
+  drawEdge(c, s.look, thing.colour, x, y + thing.h - 2, thing.w, 8);
+  drawFace(c, s.look, thing, x, y, thing.w, thing.h, { glow: "rgba(0,0,0,0.5)" });
+  c.restore();
 }
 
 /** The oldest player's choice of the bases: the five colours face down, the first one picked raised.
@@ -247,6 +243,7 @@ export function drawHand(s) {
     return;
   }
   const cells = handCells(hand.count, box);
+  const tiles = hidden ? [] : handThings(view, s.geometry, s.bottomSeat);
   cells.forEach((cell, index) => {
     if (hidden) {
       drawBack(c, s.look, hand.colours[index], cell.x, cell.y, cell.w, cell.h + 6);
@@ -258,6 +255,7 @@ export function drawHand(s) {
     const isSelected = s.selected && s.selected.index === index;
     const lifted = isSelected ? 14 : (s.surface.isHovered(`piece:${index}`) && fits.length ? 6 : 0);
     const y = cell.y - lifted;
+    if (s.surface.moving(tiles[index].id)) return; // drawn in flight (drawFlying), not yet in its place
     drawEdge(c, s.look, piece.colour, cell.x, y + cell.h - 2, cell.w, 8);
     let glow = null;
     if (isSelected) glow = HIGHLIGHT;
@@ -275,16 +273,4 @@ export function drawHand(s) {
     s.surface.region({ rect: [cell.x, y, cell.hitW, cell.h + 8] }, { key: `piece:${index}`, value: { kind: "piece", code, index },
       label, describe: pieceWords(s, piece) });
   });
-}
-
-/** A tile drawn from the pile, on its way to the hand. @param {Scene} s */
-export function drawDrawAnimation(s) {
-  const { c } = s;
-  if (!s.anim || s.anim.kind !== "draw") return;
-  const cell = bagCells(s.view.colours, s.geometry.pile).find((bag) => bag.colour === s.anim.colour);
-  const to = seatAnchor(s.geometry, s.anim.seat, s.table.players, s.bottomSeat);
-  const p = s.anim.progress;
-  const x = lerp(cell.x + 10, to.x - 12, p);
-  const y = lerp(cell.y, to.y - 16, p) - Math.sin(p * Math.PI) * 30;
-  drawBack(c, s.look, s.anim.colour, x, y, 24, 32);
 }
