@@ -120,11 +120,13 @@ export function drawStacks(s) {
     c.save();
     if (picked && !target) c.globalAlpha = 0.45; // a picked-up tile may not go there
     if (tiles.length) drawStackShadow(c, cell);
-    for (const tile of tiles) {
-      if (s.surface.moving(tile.id)) continue;
+    // while its top tile is in flight, the stack shows the tile under it face up, as it lay before
+    const resting = tiles.filter((tile) => !s.surface.moving(tile.id));
+    resting.forEach((tile, k) => {
       const at = s.surface.placed(tile);
-      drawStackedTile(c, s.look, tile, at.x, at.y, tile.s, { top: tile.top, depth: tile.level + 1, glow, alpha: at.alpha });
-    }
+      drawStackedTile(c, s.look, tile, at.x, at.y, tile.s, { top: k === resting.length - 1, depth: tile.level + 1, glow,
+        alpha: at.alpha });
+    });
     c.restore();
     drawStackLabels(s, index, cell, target);
     const region = { rect: [cell.x, cell.y, CELL_W * cell.s, CELL_H * cell.s] };
