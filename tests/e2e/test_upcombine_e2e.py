@@ -41,12 +41,29 @@ def easy_game(seed: str, players: int, until: Any) -> Any:
         state.apply(seat, bots.choose(state, seat, "easy", 100, state.seed))
     return state
 
+
+# What the board shows, read from targets() (the one test hook), by the keys it names its regions with: the kit's
+# pass-the-device button, a round's summary, a tile of the hand picked up (its label puts it back).
+PUT_BACK = EN["upcombine.put_back"].split("{")[0]
+
+
+def shown(key: str) -> str:
+    """A page predicate: the region `key` can be touched now ("kit:pass", "summary")."""
+    return f"window.gamebox.targets().some((t) => t.key === '{key}')"
+
+
+def picked(index: int | None = None) -> str:
+    """A page predicate: the hand's tile `index` (or any tile) is picked up: its region puts it back."""
+    key = "t.key?.startsWith('piece:')" if index is None else f"t.key === 'piece:{index}'"
+    return f"window.gamebox.targets().some((t) => {key} && t.label.startsWith({PUT_BACK!r}))"
+
+
 def wait_for_turn(page: Any, seat: int = 0) -> None:
     """Wait until `seat` (a human) is to move, its hand is shown, and the board offers something to touch."""
     page.wait_for_function(
-        f"""(() => {{ const t = window.gamebox.table(); const b = document.getElementById('board');
-            return t && !t.is_over && t.to_move[0] === {seat} && t.viewer === {seat} && b.dataset.privacy === '0'
-              && b.dataset.anim === '' && window.gamebox.targets().length > 0; }})()""", timeout=60_000)
+        f"""(() => {{ const t = window.gamebox.table();
+            return t && !t.is_over && t.to_move[0] === {seat} && t.viewer === {seat} && !({shown("kit:pass")})
+              && window.gamebox.targets().length > 0; }})()""", timeout=60_000)
 
 
 # Where the wide (800-unit) drawing puts a thing that a tap only explains (a stack the piece picked up may not go on,
@@ -130,15 +147,15 @@ def human_step(page: Any, seat: int = 0) -> str:
     """One action of `seat` by taps at targets() points: a placement (tile, then stack) when one fits, else the
     first draw. Returns the action played."""
     wait_for_turn(page, seat)
-    if page.evaluate("document.getElementById('board').dataset.summary") != "":
+    if page.evaluate(shown("summary")):
         tap_target(page, lambda t: t["label"] == "Continue")  # a round just ended: its summary goes away
-        page.wait_for_function("document.getElementById('board').dataset.summary === ''")
+        page.wait_for_function(f"!({shown('summary')})")
     actionable = [t for t in targets(page) if "action" in t]
     if not any(view_kind(page, t["action"]) == "piece" for t in actionable):
         picks = [t for t in targets(page) if "action" not in t]
         if picks and page.evaluate("window.gamebox.view().targets.some((t) => t.thing.kind === 'piece')"):
             tap_target(page, lambda t: "action" not in t)  # pick up a tile: a touch that only selects
-            page.wait_for_function("document.getElementById('board').dataset.selected !== ''")
+            page.wait_for_function(picked())
             assert moves_played(page) == page.evaluate("window.gamebox.table().history.length")
     moves = moves_played(page)
     placements = [t for t in targets(page) if "action" in t and view_kind(page, t["action"]) == "piece"]
@@ -195,7 +212,7 @@ def test_a_picked_up_tile_previews_its_score_and_a_wrong_stack_says_why(game: Sh
     refused = next(r for r in view["refusals"] if r["thing"]["kind"] == "piece" and r["thing"]["id"] in fitting)
     index = next(i for i, p in enumerate(hand) if p["colour"] + p["symbol"] == refused["thing"]["id"])
     page.mouse.click(**thing_point(page, f"piece:{index}"))
-    page.wait_for_function(f"document.getElementById('board').dataset.selected === '{index}'")
+    page.wait_for_function(picked(index))
     # each stack the tile may go on says what the hand would then hold: the round's score preview
     places = [t for t in targets(page) if "action" in t and t["action"].startswith(refused["thing"]["id"] + " ")]
     for place in places:
@@ -216,7 +233,7 @@ def test_a_picked_up_tile_previews_its_score_and_a_wrong_stack_says_why(game: Sh
     # Escape puts the tile back
     page.focus("#board")
     page.keyboard.press("Escape")
-    page.wait_for_function("document.getElementById('board').dataset.selected === ''")
+    page.wait_for_function(f"!({picked()})")
     # hovering a thing says what it is: a colour of the pile, another player's hand
     bag = thing_point(page, "bag:B")
     page.mouse.move(bag["x"], bag["y"])
@@ -231,11 +248,11 @@ def test_a_picked_up_tile_previews_its_score_and_a_wrong_stack_says_why(game: Sh
 
 def test_hotseat_hides_each_hand_behind_a_pass_the_device_screen(game: SharedPage) -> None:
     page = game.go("#/play?code=v1.upcombine.HOTSEAT.2.&seats=human,human")
-    page.wait_for_function("document.getElementById('board').dataset.privacy === '1'", timeout=60_000)
+    page.wait_for_function(shown("kit:pass"), timeout=60_000)
     # the kit's pass-the-device cover: its one button is all that can be touched
-    shown = [(t.get("key"), t["label"]) for t in targets(page)]
+    cover = [(t.get("key"), t["label"]) for t in targets(page)]
     ready = re.escape(EN["kit.pass.ready"]).replace(re.escape("{name}"), ".+")
-    assert len(shown) == 1 and shown[0][0] == "kit:pass" and re.fullmatch(ready, shown[0][1]), shown
+    assert len(cover) == 1 and cover[0][0] == "kit:pass" and re.fullmatch(ready, cover[0][1]), cover
     page.focus("#board")
     page.keyboard.press("Enter")
     wait_for_turn(page, 0)
@@ -246,7 +263,7 @@ def test_hotseat_hides_each_hand_behind_a_pass_the_device_screen(game: SharedPag
     human_step(page, 0)
     while page.evaluate("window.gamebox.table().to_move[0]") == 0:
         human_step(page, 0)
-    page.wait_for_function("document.getElementById('board').dataset.privacy === '1'")
+    page.wait_for_function(shown("kit:pass"))
     view = page.evaluate("window.gamebox.view()")
     assert view["viewer"] == 1 and "pieces" not in view["hands"][0]
     tap_target(page, lambda t: t.get("key") == "kit:pass")
@@ -276,17 +293,17 @@ def test_a_round_ends_by_taps_and_shows_its_summary(game: SharedPage) -> None:
             hand = view["hands"][0]["pieces"]
             index = next(i for i, p in enumerate(hand) if p["colour"] + p["symbol"] == target["thing"]["id"])
             page.mouse.click(**thing_point(page, f"piece:{index}"))
-            page.wait_for_function(f"document.getElementById('board').dataset.selected === '{index}'")
+            page.wait_for_function(picked(index))
         tapped = tap_target(page, lambda t, wanted=action: t.get("action") == wanted)
         play_tap(page, {**tapped, "_moves": moves, "_seat": 0})
     page.wait_for_function("window.gamebox.view().rounds.length === 1")
-    page.wait_for_function("document.getElementById('board').dataset.summary === '1'")
+    page.wait_for_function(shown("summary"))
     assert [t["label"] for t in targets(page)] == ["Continue"]  # the summary covers the board
     table = page.evaluate("window.gamebox.table()")
     assert table["view"]["round"] == 2 and table["scores"][0] == 0 and sum(table["scores"]) > 0
     screenshot(page, "upcombine-round-summary")
     tap_target(page, lambda t: t["label"] == "Continue")
-    page.wait_for_function("document.getElementById('board').dataset.summary === ''")
+    page.wait_for_function(f"!({shown('summary')})")
 
 
 def test_on_a_phone_the_pile_and_the_rounds_go_below_the_board(game: SharedPage) -> None:

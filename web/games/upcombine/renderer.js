@@ -130,18 +130,6 @@ export function create(canvas, host) {
       drawSummary(s);
     }
     surface.drawFocus();
-    publish();
-  }
-
-  /** A little state a test (or an embedding page) can read without parsing pixels. */
-  function publish() {
-    const view = table().view;
-    const flying = [...stackThings(view, geometry), ...handThings(view, geometry, bottomSeat)]
-      .some((thing) => surface.moving(thing.id));
-    canvas.dataset.privacy = privacy() ? "1" : "0";
-    canvas.dataset.selected = selected === null ? "" : String(selected.index);
-    canvas.dataset.summary = summary ? String(summary.round) : "";
-    canvas.dataset.anim = flying || surface.leaving().some((gone) => gone.alpha > 0) ? "1" : "";
   }
 
   // ------------------------------------------------------------ taps and keys
@@ -316,9 +304,6 @@ export function create(canvas, host) {
       if (!hand) return [];
       return [{ colour: "#5e3a1c", label: wordsFor(host, view).tilesText(hand.count), symbol: String(hand.count) }];
     },
-    destroy() {
-      surface.destroy();
-      for (const name of ["privacy", "selected", "summary", "anim"]) delete canvas.dataset[name];
-    },
+    destroy() { surface.destroy(); },
   };
 }
