@@ -392,7 +392,7 @@ export function create(canvas, host) {
       const target = byPeg.get(`peg:${selected}`)[0];
       drawLanding(selected, target.to.id);
       const at = squareCentre(target.to.id);
-      surface.region({ circle: [at.x, at.y, g.reach] }, { key: `hole:${target.to.id}`, value: { kind: "hole" }, target,
+      surface.region({ circle: [at.x, at.y, g.reach] }, { key: `cell:${target.to.id}`, value: { kind: "hole" }, target,
         label: targetWords(target) });
     }
     if (moving) {
