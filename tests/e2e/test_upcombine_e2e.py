@@ -2,12 +2,13 @@
 by tapping where window.gamebox.targets() says, and each tap plays exactly that target's action; the oldest
 player chooses the bases by two touches; a picked-up tile previews the score of each place it may go, and a tap
 on a stack it may not go on says why, there, and hovering a thing says what it is; hotseat play hides each hand
-behind a "pass the device" screen; a round ends with its summary; the phone layout puts the pile and the rounds
+behind the kit's "pass the device" screen; a round ends with its summary; the phone layout puts the pile and the rounds
 below the board; the keyboard chooses the bases; bots play to the end.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -40,12 +41,69 @@ def easy_game(seed: str, players: int, until: Any) -> Any:
         state.apply(seat, bots.choose(state, seat, "easy", 100, state.seed))
     return state
 
+
+# What the board shows, read from targets() (the one test hook), by the keys it names its regions with: the kit's
+# pass-the-device button, a round's summary, a tile of the hand picked up (its label puts it back).
+PUT_BACK = EN["upcombine.put_back"].split("{")[0]
+
+
+def shown(key: str) -> str:
+    """A page predicate: the region `key` can be touched now ("kit:pass", "summary")."""
+    return f"window.gamebox.targets().some((t) => t.key === '{key}')"
+
+
+def picked(index: int | None = None) -> str:
+    """A page predicate: the hand's tile `index` (or any tile) is picked up: its region puts it back."""
+    key = "t.key?.startsWith('piece:')" if index is None else f"t.key === 'piece:{index}'"
+    return f"window.gamebox.targets().some((t) => {key} && t.label.startsWith({PUT_BACK!r}))"
+
+
 def wait_for_turn(page: Any, seat: int = 0) -> None:
     """Wait until `seat` (a human) is to move, its hand is shown, and the board offers something to touch."""
     page.wait_for_function(
-        f"""(() => {{ const t = window.gamebox.table(); const b = document.getElementById('board');
-            return t && !t.is_over && t.to_move[0] === {seat} && t.viewer === {seat} && b.dataset.privacy === '0'
-              && b.dataset.anim === '' && window.gamebox.targets().length > 0; }})()""", timeout=60_000)
+        f"""(() => {{ const t = window.gamebox.table();
+            return t && !t.is_over && t.to_move[0] === {seat} && t.viewer === {seat} && !({shown("kit:pass")})
+              && window.gamebox.targets().length > 0; }})()""", timeout=60_000)
+
+
+# Where the wide (800-unit) drawing puts a thing that a tap only explains (a stack the piece picked up may not go on,
+# a bag, another seat's hand): targets() lists only what a tap plays or picks up, so these come from the game's own
+# layout module (layout.js), the one place that says where things go.
+LAID_OUT = """async (key) => {
+    const layout = await import('./web/games/upcombine/layout.js');
+    const board = document.getElementById('board');
+    const size = board.boardSize;
+    if (size.width !== layout.WIDE) throw new Error('not the wide drawing: ' + size.width);
+    const table = window.gamebox.table();
+    const view = table.view;
+    const bottom = table.viewer ?? 0;
+    const g = layout.layoutFor(view, {width: size.width, height: size.height, portrait: false, landscape: false},
+      {players: table.players, handCount: view.hands[bottom].count, passing: false});
+    const [kind, id] = key.split(':');
+    let box;
+    if (kind === 'stack') {
+      const cell = layout.stackCells(view.stacks.length, g.stacks)[Number(id) - 1];
+      box = {x: cell.x, y: cell.y, w: layout.CELL_W * cell.s, h: layout.CELL_H * cell.s};
+    } else if (kind === 'bag') {
+      box = layout.bagCells(view.colours, g.pile).find((bag) => bag.colour === id);
+    } else if (kind === 'hand') {
+      const seats = layout.opponentSeats(table.players, bottom);
+      box = layout.opponentBox(seats.indexOf(Number(id)), seats.length, g.opponents);
+    }
+    const shown = board.getBoundingClientRect();
+    const k = shown.width / size.width;
+    return {x: shown.left + (box.x + box.w / 2) * k, y: shown.top + (box.y + box.h / 2) * k};
+}"""
+
+
+def thing_point(page: Any, key: str) -> dict[str, float]:
+    """Where the board shows the thing `key` ("piece:0", "stack:2", "bag:B", "hand:1"), in CSS px of the viewport:
+    its target's point (targets() names each by its key) where a tap there plays or picks up, else where the
+    game's layout puts it."""
+    found = next((t for t in targets(page) if t.get("key") == key), None)
+    if found:
+        return {"x": found["x"], "y": found["y"]}
+    return dict(page.evaluate(LAID_OUT, key))
 
 
 def tap(page: Any, point: dict[str, float]) -> None:
@@ -89,15 +147,15 @@ def human_step(page: Any, seat: int = 0) -> str:
     """One action of `seat` by taps at targets() points: a placement (tile, then stack) when one fits, else the
     first draw. Returns the action played."""
     wait_for_turn(page, seat)
-    if page.evaluate("document.getElementById('board').dataset.summary") != "":
+    if page.evaluate(shown("summary")):
         tap_target(page, lambda t: t["label"] == "Continue")  # a round just ended: its summary goes away
-        page.wait_for_function("document.getElementById('board').dataset.summary === ''")
+        page.wait_for_function(f"!({shown('summary')})")
     actionable = [t for t in targets(page) if "action" in t]
     if not any(view_kind(page, t["action"]) == "piece" for t in actionable):
         picks = [t for t in targets(page) if "action" not in t]
         if picks and page.evaluate("window.gamebox.view().targets.some((t) => t.thing.kind === 'piece')"):
             tap_target(page, lambda t: "action" not in t)  # pick up a tile: a touch that only selects
-            page.wait_for_function("document.getElementById('board').dataset.selected !== ''")
+            page.wait_for_function(picked())
             assert moves_played(page) == page.evaluate("window.gamebox.table().history.length")
     moves = moves_played(page)
     placements = [t for t in targets(page) if "action" in t and view_kind(page, t["action"]) == "piece"]
@@ -153,14 +211,14 @@ def test_a_picked_up_tile_previews_its_score_and_a_wrong_stack_says_why(game: Sh
     fitting = {t["thing"]["id"] for t in view["targets"] if t["thing"]["kind"] == "piece"}
     refused = next(r for r in view["refusals"] if r["thing"]["kind"] == "piece" and r["thing"]["id"] in fitting)
     index = next(i for i, p in enumerate(hand) if p["colour"] + p["symbol"] == refused["thing"]["id"])
-    page.mouse.click(**page.evaluate(f"document.getElementById('board').gameboxPoint('piece:{index}')"))
-    page.wait_for_function(f"document.getElementById('board').dataset.selected === '{index}'")
+    page.mouse.click(**thing_point(page, f"piece:{index}"))
+    page.wait_for_function(picked(index))
     # each stack the tile may go on says what the hand would then hold: the round's score preview
     places = [t for t in targets(page) if "action" in t and t["action"].startswith(refused["thing"]["id"] + " ")]
     for place in places:
         assert f"(then {len(hand) - 1} in hand)" in place["label"] or "splits" in place["label"]
     # a tap on a stack it may not go on: nothing is played, and the reason is said next to the stack
-    stack = page.evaluate(f"document.getElementById('board').gameboxPoint('stack:{refused['to']['id']}')")
+    stack = thing_point(page, f"stack:{refused['to']['id']}")
     page.mouse.click(stack["x"], stack["y"])
     bubble = page.locator(".board-bubble-refusal")
     bubble.wait_for()
@@ -175,14 +233,14 @@ def test_a_picked_up_tile_previews_its_score_and_a_wrong_stack_says_why(game: Sh
     # Escape puts the tile back
     page.focus("#board")
     page.keyboard.press("Escape")
-    page.wait_for_function("document.getElementById('board').dataset.selected === ''")
+    page.wait_for_function(f"!({picked()})")
     # hovering a thing says what it is: a colour of the pile, another player's hand
-    bag = page.evaluate("document.getElementById('board').gameboxPoint('bag:B')")
+    bag = thing_point(page, "bag:B")
     page.mouse.move(bag["x"], bag["y"])
     blue = page.evaluate("window.gamebox.view().pile.colours.B")
     said = f"Pile: {blue} blue tiles."
     page.wait_for_function("(said) => document.querySelector('.board-bubble-describe')?.textContent === said", arg=said)
-    other = page.evaluate("document.getElementById('board').gameboxPoint('hand:1')")
+    other = thing_point(page, "hand:1")
     page.mouse.move(other["x"], other["y"])
     page.wait_for_function("/^Bot 2 \\(easy\\) holds 10 tiles .*the symbols are hidden\\.$/"
                            ".test(document.querySelector('.board-bubble-describe')?.textContent || '')")
@@ -190,8 +248,11 @@ def test_a_picked_up_tile_previews_its_score_and_a_wrong_stack_says_why(game: Sh
 
 def test_hotseat_hides_each_hand_behind_a_pass_the_device_screen(game: SharedPage) -> None:
     page = game.go("#/play?code=v1.upcombine.HOTSEAT.2.&seats=human,human")
-    page.wait_for_function("document.getElementById('board').dataset.privacy === '1'", timeout=60_000)
-    assert [t["label"] for t in targets(page)] == ["Show my tiles"]  # nothing else can be touched
+    page.wait_for_function(shown("kit:pass"), timeout=60_000)
+    # the kit's pass-the-device cover: its one button is all that can be touched
+    cover = [(t.get("key"), t["label"]) for t in targets(page)]
+    ready = re.escape(EN["kit.pass.ready"]).replace(re.escape("{name}"), ".+")
+    assert len(cover) == 1 and cover[0][0] == "kit:pass" and re.fullmatch(ready, cover[0][1]), cover
     page.focus("#board")
     page.keyboard.press("Enter")
     wait_for_turn(page, 0)
@@ -202,10 +263,10 @@ def test_hotseat_hides_each_hand_behind_a_pass_the_device_screen(game: SharedPag
     human_step(page, 0)
     while page.evaluate("window.gamebox.table().to_move[0]") == 0:
         human_step(page, 0)
-    page.wait_for_function("document.getElementById('board').dataset.privacy === '1'")
+    page.wait_for_function(shown("kit:pass"))
     view = page.evaluate("window.gamebox.view()")
     assert view["viewer"] == 1 and "pieces" not in view["hands"][0]
-    tap_target(page, lambda t: t["label"] == "Show my tiles")
+    tap_target(page, lambda t: t.get("key") == "kit:pass")
     wait_for_turn(page, 1)
     view = page.evaluate("window.gamebox.view()")
     theirs = {p["colour"] + p["symbol"] for p in view["hands"][1]["pieces"]}
@@ -231,18 +292,18 @@ def test_a_round_ends_by_taps_and_shows_its_summary(game: SharedPage) -> None:
         if target["thing"]["kind"] == "piece":
             hand = view["hands"][0]["pieces"]
             index = next(i for i, p in enumerate(hand) if p["colour"] + p["symbol"] == target["thing"]["id"])
-            page.mouse.click(**page.evaluate(f"document.getElementById('board').gameboxPoint('piece:{index}')"))
-            page.wait_for_function(f"document.getElementById('board').dataset.selected === '{index}'")
+            page.mouse.click(**thing_point(page, f"piece:{index}"))
+            page.wait_for_function(picked(index))
         tapped = tap_target(page, lambda t, wanted=action: t.get("action") == wanted)
         play_tap(page, {**tapped, "_moves": moves, "_seat": 0})
     page.wait_for_function("window.gamebox.view().rounds.length === 1")
-    page.wait_for_function("document.getElementById('board').dataset.summary === '1'")
+    page.wait_for_function(shown("summary"))
     assert [t["label"] for t in targets(page)] == ["Continue"]  # the summary covers the board
     table = page.evaluate("window.gamebox.table()")
     assert table["view"]["round"] == 2 and table["scores"][0] == 0 and sum(table["scores"]) > 0
     screenshot(page, "upcombine-round-summary")
     tap_target(page, lambda t: t["label"] == "Continue")
-    page.wait_for_function("document.getElementById('board').dataset.summary === ''")
+    page.wait_for_function(f"!({shown('summary')})")
 
 
 def test_on_a_phone_the_pile_and_the_rounds_go_below_the_board(game: SharedPage) -> None:
@@ -305,11 +366,11 @@ def test_a_phone_held_sideways_gets_tiles_a_finger_can_tap(game: SharedPage) -> 
         wait_for_turn(page)
         page.wait_for_function("document.getElementById('board').boardSize.width === 660")  # the landscape drawing
         scale = page.evaluate("document.getElementById('board').getBoundingClientRect().width / 660")
-        picks = sorted(page.evaluate("""() => { const board = document.getElementById('board');
-            const count = window.gamebox.view().hands[0].count;
-            return Array.from({length: count}, (_, i) => board.gameboxPoint(`piece:${i}`).x); }"""))
-        assert len(picks) >= 8
-        gaps = [b - a for a, b in zip(picks, picks[1:], strict=False)]
+        # the tiles that can be picked up (targets() names each "piece:<index in hand>"): their step per place in hand
+        picks = sorted((int(t["key"].split(":")[1]), t["x"]) for t in targets(page)
+                       if t.get("key", "").startswith("piece:"))
+        assert len(picks) >= 2 and page.evaluate("window.gamebox.view().hands[0].count") >= 8
+        gaps = [(b - a) / (j - i) for (i, a), (j, b) in zip(picks, picks[1:], strict=False)]
         assert min(gaps) >= 40, (size, gaps)
         assert 64 * scale >= 40  # a tile's width on screen
         no_overflow_nor_scroll(page)

@@ -50,6 +50,15 @@ def code_after(seed: str, players: int, moves: int) -> str:
     return str(gamebox.share.encode(state))
 
 
+def refusals_by_square(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The view's refusals by the square of the peg refused: one list of {thing, key, params} (core/game.py Refusal),
+    or, in a view made before that list, already a map by square (the kit's refusalFor reads both)."""
+    refusals = view["refusals"]
+    if isinstance(refusals, dict):
+        return dict(refusals)
+    return {refusal["thing"]["id"]: refusal for refusal in refusals if refusal["thing"]["kind"] == "peg"}
+
+
 def stuck_position() -> tuple[str, str, str, str]:
     """A 2-player position where seat 0, to move, has a peg that may not jump and a peg that may: (code, the
     stuck peg's square, its reason's key, an opponent's peg's square)."""
@@ -62,9 +71,9 @@ def stuck_position() -> tuple[str, str, str, str]:
             seat = state.to_move[0]
             view = state.view(seat)
             if seat == 0 and not view["must_pass"]:
-                stuck = [(square, reason["key"]) for square, reason in view["refusals"].items()
+                stuck = [(square, reason["key"]) for square, reason in refusals_by_square(view).items()
                          if reason["key"] != "upthrust.not_your_colour"]
-                theirs = [square for square, reason in view["refusals"].items()
+                theirs = [square for square, reason in refusals_by_square(view).items()
                           if reason["key"] == "upthrust.not_your_colour"]
                 if stuck and theirs:
                     return str(gamebox.share.encode(state)), stuck[0][0], stuck[0][1], theirs[0]
@@ -205,7 +214,7 @@ def test_a_tap_on_a_peg_that_may_not_jump_says_why_next_to_it_in_every_language(
     page.mouse.click(x, y)
     words = bubble(page, "refusal")
     assert moves(page) == before  # nothing was played
-    reason = page.evaluate("(square) => window.gamebox.view().refusals[square]", square)
+    reason = refusals_by_square(page.evaluate("window.gamebox.view()"))[square]
     assert reason["key"] == key
     expected = page.evaluate("""async ([key, params]) => { const i18n = await import('./web/i18n.js');
         return i18n.t(key, {...params, colour: i18n.t('colour.' + params.colour).toLocaleLowerCase()}); }""",

@@ -1,13 +1,26 @@
+// @ts-check
 // Upthrust renderer: the pegboard, drawn on the renderer kit (kit.js) from view() and view.targets.
+//
+// It stands on kit v2 (../kit.js): the kit's frame loop calls paint(), its observer calls relayout(), a jump
+// animates from the diff of the pegs before and after (surface.motion), a refusal is said where the tap was
+// (surface.refused), and the table is always the host's (host.table()): the renderer keeps no copy.
 //
 // A jump is two touches: a tap on a peg picks it up and shows the hole it lands in (the peg's region carries a
 // label: it only selects), then a tap on the peg again or on its landing hole plays it (those regions carry the
 // target, whose action the page sends as it is). A tap on a peg that may not be played says why, next to it,
-// from the reasons Python puts in the view (view.refusals); hover and long press say what a peg is, who owns it,
+// from the reasons Python puts in the view (view.refusals, read with the kit's refusalFor); hover and long press say what a peg is, who owns it,
 // and where it may go or why it may not (view.pieces[].to / .stuck). Nothing here reads an action's text or
 // works out a rule. Layouts: on a wide screen the legend (colours, owners, scores, the row rule) stands beside
-// the board, on a narrow one below it, and the board fills the width.
-import { button, fitText, font, panel, PALETTE, roundRect, Surface, targetsByThing, token, tween } from "../kit.js";
+// the board, on a narrow one below it, and the board fills the width. The "No jump possible: pass" button stands
+// in the legend (below its texts beside the board; right under the board on a narrow screen), never on the holes.
+import { button, fitText, panel, PALETTE, refusalFor, roundRect, Surface, targetsByThing, token } from "../kit.js";
+
+/** @typedef {import("../../host.js").RendererHost} RendererHost */
+/** @typedef {import("../../host.js").Renderer} Renderer */
+/** @typedef {import("../../host.js").Table} Table */
+/** @typedef {import("../../host.js").Target} Target */
+/** @typedef {{x: number, y: number, w: number, h: number}} Box */
+/** @typedef {import("../motion.js").Thing} Thing */
 
 const COLOURS = ["green", "red", "blue", "yellow"];
 const ROWS = 11;
@@ -28,8 +41,10 @@ for (let row = 1; row <= ROWS; row++) {
   for (let column = 0; column < COLUMNS; column++) PLACES.set(`${FILES[column]}${row}`, { column, row });
 }
 
-/** Where everything goes for a screen `available` CSS px wide (and so much high below the board's top). */
-function geometry(available, room, landscape = false) {
+/** Where everything goes for a screen `available` CSS px wide (and so much high below the board's top);
+ * `passing`: the person must pass, so the pass button needs its place (a row of its own on a narrow screen).
+ * @param {number} available @param {number} room @param {boolean} landscape @param {boolean} passing */
+function geometry(available, room, landscape, passing) {
   const portrait = available < 600 && !landscape; // held sideways, a phone gets the legend beside the board
   let u;
   const rowUnits = portrait ? 44 : 46;
@@ -53,7 +68,9 @@ function geometry(available, room, landscape = false) {
   g.peg = Math.min(g.column, g.row) * 0.36;
   g.reach = g.row * 0.5; // a peg's or a hole's hit radius
   if (portrait) {
-    const y = board.h + 8 * u;
+    // the pass button, when there is one, right under the board (where the eye is), and the legend below it
+    g.pass = passing ? { x: 8 * u, y: board.h + 8 * u, w: board.w - 16 * u, h: 44 * u } : null;
+    const y = board.h + 8 * u + (passing ? 52 * u : 0);
     g.legend = { x: 0, y, w: board.w, cards: [], text: null };
     const cardW = (board.w - 8 * u) / 2;
     const cardH = 40 * u;
@@ -74,34 +91,36 @@ function geometry(available, room, landscape = false) {
     const textY = 4 * (cardH + 8 * u) + 4 * u;
     g.legend.rule = { x: x + 6 * u, y: textY, w: w - 12 * u, h: 84 * u };
     g.legend.progress = { x: x + 6 * u, y: textY + 92 * u, w: w - 12 * u, h: 62 * u };
+    g.pass = passing ? { x: x + 6 * u, y: textY + 162 * u, w: w - 12 * u, h: 48 * u } : null; // under the texts
     g.width = x + w;
-    g.height = Math.max(board.h, textY + 160 * u);
+    g.height = Math.max(board.h, textY + 216 * u);
   }
   g.width = Math.round(g.width);
   g.height = Math.round(g.height);
   return g;
 }
 
+/** @param {HTMLCanvasElement} canvas @param {RendererHost} host @returns {Renderer} */
 export function create(canvas, host) {
   const t = host.t;
-  let table = null;
+  /** @type {string | null} */
   let selected = null; // the square of the peg picked up
-  let hinted = null;
-  let moving = null; // {colour, from, to, progress}
-  let lastTap = null; // where the last tap was, in board units: a refusal is said there
+  /** @type {string | null} */
+  let hinted = null; // the square of the peg a hint names
+  let passHinted = false; // the hint is the pass
   let byKeyboard = false; // the focus ring shows while the person plays by keys, not after a tap
   let g = null;
   let context = null;
-  const surface = new Surface(canvas, host, { width: BOARD_W, height: 700, onTap: tap });
-  surface.redraw = () => render();
+  const surface = new Surface(canvas, host, { width: BOARD_W, height: 700, onTap: tap, paint, onResize: relayout,
+    onKey: key });
 
   // -- what the view says --------------------------------------------------------------------------------------
-  const view = () => table.view;
+  const table = () => host.table();
+  const view = () => table().view;
   /** The targets of the person at the board: none when it is not their turn (a bot's, a replay, the end). */
-  const mine = () => (table && host.humanSeat() !== null ? view().targets || [] : []);
+  const mine = () => (table() && host.humanSeat() !== null ? view().targets || [] : []);
   const pegTargets = () => targetsByThing(mine().filter((target) => target.thing.kind === "peg"));
   const passTarget = () => mine().find((target) => target.thing.kind === "button") || null;
-  const pieceOn = (square) => view().pieces.find((piece) => piece.square === square) || null;
   const colourWord = (colour) => t(`colour.${colour}`).toLocaleLowerCase();
   /** A message's params with the colour in the reader's language. */
   const worded = (params) => (params && params.colour ? { ...params, colour: colourWord(params.colour) } : params || {});
@@ -129,17 +148,37 @@ export function create(canvas, host) {
   });
   const squareCentre = (square) => { const place = PLACES.get(square); return centre(place.column, place.row); };
 
+  /** Lay out for the box the page gives the board now (the kit calls it when that box changes). */
   function relayout() {
+    if (!table()) return;
     const box = surface.available();
     const available = box.width;
     const top = canvas.getBoundingClientRect().top + window.scrollY;
     // held sideways, the board is as tall as the page lets it be (the whole window's height, beside its panel)
     const room = box.landscape ? box.height : Math.max(360, window.innerHeight - Math.max(0, Math.min(top, 140)) - 16);
-    const next = geometry(available, room, Boolean(box.landscape));
-    if (!g || next.width !== g.width || next.height !== g.height || next.portrait !== g.portrait) {
+    const next = geometry(available, room, Boolean(box.landscape), Boolean(passTarget()));
+    if (!g || next.width !== g.width || next.height !== g.height || next.portrait !== g.portrait
+        || Boolean(next.pass) !== Boolean(g.pass)) {
       g = next;
       context = surface.layout(g.width, g.height);
     }
+  }
+
+  /** The pegs of a view as things: a peg is named by its square.
+   * @param {Record<string, any>} v @returns {Thing[]} */
+  const pegs = (v) => v.pieces.map((piece) => ({ id: piece.square, colour: piece.colour, ...squareCentre(piece.square) }));
+
+  /** The pegs before, named as after: a peg that left its square for one a peg of its colour came to is that peg
+   * (its jump moves it, an undo moves it back). @param {Thing[]} before @param {Thing[]} after @returns {Thing[]} */
+  function asAfter(before, after) {
+    const was = new Set(before.map((peg) => peg.id));
+    const now = new Set(after.map((peg) => peg.id));
+    const came = after.filter((peg) => !was.has(peg.id));
+    return before.map((peg) => {
+      if (now.has(peg.id)) return peg;
+      const index = came.findIndex((other) => other.colour === peg.colour);
+      return index >= 0 ? { ...peg, id: came.splice(index, 1)[0].id } : peg;
+    });
   }
 
   // -- drawing -------------------------------------------------------------------------------------------------
@@ -235,7 +274,7 @@ export function create(canvas, host) {
     c.restore();
   }
 
-  function drawTrail() {
+  function drawTrail(moving) {
     const last = view().last_move;
     if (!last || moving) return;
     const a = squareCentre(last.from);
@@ -294,7 +333,8 @@ export function create(canvas, host) {
       const half = (box.h - 6 * u) / 2;
       fitText(c, t(`colour.${colour}`), { x: textX, y: box.y + 3 * u, w: textW, h: half },
         { size: (g.portrait ? 14 : 15) * u, weight: 700, align: "left", minSize: 8 });
-      fitText(c, name, { x: textX, y: box.y + 3 * u + half, w: textW, h: half },
+      // the seat to move: a brighter card, and an arrow before its owner's name (not colour alone)
+      fitText(c, active ? `▶ ${name}` : name, { x: textX, y: box.y + 3 * u + half, w: textW, h: half },
         { size: (g.portrait ? 13 : 13.5) * u, colour: PALETTE.muted, align: "left", minSize: 8 });
       fitText(c, String(v.colour_scores[colour]), { x: box.x + box.w - scoreW - 6 * u, y: box.y, w: scoreW, h: box.h },
         { size: 18 * u, weight: 700, align: "right", minSize: 9 });
@@ -308,18 +348,27 @@ export function create(canvas, host) {
       minSize: 8, align: g.portrait ? "center" : "left", valign: "top" });
   }
 
-  function render() {
-    if (!table || !g) return;
+  /** The one paint (the kit's frame loop calls it): the board, the pegs where the motion puts them, the legend. */
+  function paint() {
+    if (!table() || !g) return;
     const v = view();
     surface.begin();
     drawBoard();
-    drawTrail();
+    const things = pegs(v);
+    const moving = things.find((peg) => surface.moving(peg.id)) || null;
+    drawTrail(moving);
+    for (const { thing, alpha } of surface.leaving()) { // a peg taken back (an undo) fades out
+      context.save();
+      context.globalAlpha = alpha;
+      drawPeg(thing.colour, thing.x, thing.y);
+      context.restore();
+    }
     const byPeg = pegTargets();
     if (selected && !byPeg.has(`peg:${selected}`)) selected = null;
     // the pegs the person may play first: the keyboard's first stop is one of them
     const order = [...v.pieces].sort((a, b) => Number(byPeg.has(`peg:${b.square}`)) - Number(byPeg.has(`peg:${a.square}`)));
     for (const piece of order) {
-      if (moving && piece.square === moving.to) continue;
+      if (moving && piece.square === moving.id) continue; // drawn last, above the others
       const { x, y } = squareCentre(piece.square);
       const target = (byPeg.get(`peg:${piece.square}`) || [])[0] || null;
       const lifted = piece.square === selected;
@@ -343,20 +392,26 @@ export function create(canvas, host) {
       const target = byPeg.get(`peg:${selected}`)[0];
       drawLanding(selected, target.to.id);
       const at = squareCentre(target.to.id);
-      surface.region({ circle: [at.x, at.y, g.reach] }, { key: `hole:${target.to.id}`, value: { kind: "hole" }, target,
+      surface.region({ circle: [at.x, at.y, g.reach] }, { key: `cell:${target.to.id}`, value: { kind: "hole" }, target,
         label: targetWords(target) });
     }
     if (moving) {
-      const a = squareCentre(moving.from);
-      const b = squareCentre(moving.to);
-      const p = moving.progress;
-      drawPeg(moving.colour, a.x + (b.x - a.x) * p, a.y + (b.y - a.y) * p - Math.sin(p * Math.PI) * 18 * g.u, { lifted: true });
+      const at = surface.placed(moving);
+      context.save();
+      context.globalAlpha = at.alpha;
+      drawPeg(moving.colour, at.x, at.y, { lifted: true });
+      context.restore();
     }
     const pass = passTarget();
-    if (pass) {
-      const w = Math.min(g.board.w - 40 * g.u, 280 * g.u);
-      const box = { x: (g.board.w - w) / 2, y: centre(0, 5).y - 24 * g.u, w, h: 48 * g.u };
+    if (pass && g.pass) {
+      const box = g.pass;
       button(context, box, t(pass.key, pass.params), { size: 16 * g.u, hovered: surface.isHovered("pass") });
+      if (passHinted) {
+        roundRect(context, box.x - 4 * g.u, box.y - 4 * g.u, box.w + 8 * g.u, box.h + 8 * g.u, 12 * g.u);
+        context.strokeStyle = PALETTE.hint;
+        context.lineWidth = 4 * g.u;
+        context.stroke();
+      }
       surface.region({ rect: [box.x, box.y, box.w, box.h] }, { key: "pass", value: { kind: "pass" }, target: pass,
         label: t(pass.key, pass.params) });
     }
@@ -368,27 +423,26 @@ export function create(canvas, host) {
   function play(action) {
     selected = null;
     hinted = null;
+    passHinted = false;
     host.act(action);
   }
 
   function tap(region, point, event) {
-    if (!table) return;
-    lastTap = point;
+    if (!table()) return;
     byKeyboard = Boolean(event && event.type === "keydown");
     surface.hideBubble();
-    if (!region || !region.value) { selected = null; render(); return; }
+    surface.invalidate();
+    if (!region || !region.value) { selected = null; return; }
     const { kind, square } = region.value;
     if (region.target && (kind === "hole" || kind === "pass" || square === selected)) { play(region.target.action); return; }
     if (kind === "peg" && region.label) { // a peg the person may jump: pick it up
       selected = square;
       host.announce?.(region.label);
-      render();
       return;
     }
     if (kind === "peg") {
-      const refusal = host.humanSeat() !== null ? (view().refusals || {})[square] : null;
+      const refusal = host.humanSeat() !== null ? refusalFor(view(), { kind: "peg", id: square }) : null;
       selected = null;
-      render();
       if (refusal) surface.tell(point, say(refusal));
       else surface.tell(point, region.describe, "describe"); // not the person's turn: what the peg is
     }
@@ -399,56 +453,51 @@ export function create(canvas, host) {
     const focused = surface.focused;
     if (focused && focused.value && focused.value.kind === "peg") {
       selected = focused.label || focused.target ? focused.value.square : null;
-      render();
+      surface.invalidate();
     }
   }
 
-  function onResize() {
-    if (!table) return;
-    const before = g;
-    relayout();
-    if (g !== before) render();
+  /** The board's own key: Escape puts a picked-up peg down. @param {KeyboardEvent} event */
+  function key(event) {
+    byKeyboard = true;
+    if (event.key !== "Escape" || !selected) return false;
+    selected = null;
+    return true;
   }
-  window.addEventListener("resize", onResize);
 
   return {
-    draw(next, { animate = true } = {}) {
-      const previous = table;
-      table = next;
+    draw(next, previous, { animate = true } = {}) {
       selected = null;
       hinted = null;
+      passHinted = false;
       surface.hideBubble("describe"); // about the position before
-      if (!previous || previous.seed !== next.seed || previous.players !== next.players) surface.focusedKey = null; // another game
+      const same = previous && previous.game === next.game && previous.seed === next.seed && previous.players === next.players;
+      if (!same) surface.focusedKey = null; // another game
       relayout();
-      const last = next.view.last_move;
-      if (animate && previous && last && next.history.length > previous.history.length) {
-        const anim = moving = { ...last, progress: 0 };
-        // a newer draw (undo, a replay step) may replace or clear this animation before it ends
-        tween(380, (p) => { anim.progress = p; if (moving === anim) render(); })
-          .then(() => { if (moving === anim) { moving = null; render(); } });
+      if (animate && same && g) {
+        const after = pegs(next.view);
+        surface.motion(asAfter(pegs(previous.view), after), after, { ms: 380 });
       } else {
-        moving = null;
-        render();
+        surface.cancelAnimations();
       }
+      surface.invalidate();
     },
     keydown(event) {
-      if (!table) return;
+      if (!table()) return;
       byKeyboard = true;
-      if (event.key === "Escape" && selected) {
-        selected = null;
-        render();
-        event.preventDefault();
-        return;
-      }
       if (surface.keydown(event)) {
         event.preventDefault();
         if (event.key.startsWith("Arrow")) followFocus();
       }
     },
-    showHint(action) {
-      hinted = action;
-      selected = pegTargets().has(`peg:${action}`) ? action : null;
-      render();
+    showHint(action, move) {
+      // the move as data (State.move_data: the peg it jumps), else the hinted target's peg
+      const target = mine().find((made) => made.action === action) || null;
+      const from = move && move.kind === "move" ? move.from : target && target.thing.kind === "peg" ? target.thing.id : null;
+      passHinted = Boolean(move ? move.kind === "pass" : target && target.thing.kind === "button");
+      hinted = from;
+      selected = from && pegTargets().has(`peg:${from}`) ? from : null;
+      surface.invalidate();
     },
     describeAction(v, action) {
       const target = (v.targets || []).find((made) => made.action === action);
@@ -459,18 +508,8 @@ export function create(canvas, host) {
         colour: PALETTE.colours[colour].fill, label: t(`colour.${colour}`), symbol: t(`upthrust.initial.${colour}`),
       }));
     },
-    targets() { return host.humanSeat() !== null ? surface.targets() : []; },
-    refused(action, words) {
-      if (!g) return false;
-      const point = lastTap || (pieceOn(action) ? squareCentre(action) : { x: g.board.w / 2, y: g.board.h / 2 });
-      surface.tell(point, words);
-      return true;
-    },
-    destroy() {
-      table = null;
-      window.removeEventListener("resize", onResize);
-      surface.destroy();
-    },
-    resize() { if (table) { g = null; relayout(); render(); } },
+    targets() { return host.humanSeat() !== null ? /** @type {Target[]} */ (surface.targets()) : []; },
+    refused: (action, words) => surface.refused(action, words),
+    destroy() { surface.destroy(); },
   };
 }
