@@ -225,7 +225,7 @@ export class Surface {
   /** Where to draw `thing` now (its own place when no motion runs). @param {import("./motion.js").Thing} thing
    * @returns {import("./motion.js").Placement} */
   placed(thing) {
-    return this.currentMotion ? this.currentMotion.placed(thing) : { x: thing.x, y: thing.y, alpha: 1, scale: 1 };
+    return this.currentMotion ? this.currentMotion.placed(thing) : { x: thing.x, y: thing.y, alpha: 1, scale: 1, progress: 1 };
   }
 
   /** The things of the last motion's before that are still fading out. */
@@ -559,8 +559,10 @@ export class Surface {
   }
 
   /** What a person can do now, in CSS pixels of the viewport: taps ({kind: "tap", x, y, action?, label}) on
-   * every region with a target or a label, and drags ({kind: "drag", x, y, x2, y2, label}). */
+   * every region with a target or a label, and drags ({kind: "drag", x, y, x2, y2, label}).
+   * @returns {import("../host.js").Target[]} */
   targets() {
+    /** @type {import("../host.js").Target[]} */
     const found = [];
     for (const region of this.regions) {
       if (!region.target && !region.label && !region.drag) continue;

@@ -5,7 +5,8 @@
 // where placed() says, and the leaving ones as leaving() says, while the motion runs; afterwards, where they are.
 
 /** @typedef {{id: string, x: number, y: number, [field: string]: any}} Thing */
-/** @typedef {{x: number, y: number, alpha: number, scale: number}} Placement */
+/** Where a thing is drawn now, and how far the motion is (0 at its start, 1 at its end: a hop's arc, a stack that
+ * grows as its tile lands). @typedef {{x: number, y: number, alpha: number, scale: number, progress: number}} Placement */
 
 /** The difference of two lists of things by id: what moved (from, to), appeared and went away.
  * @param {Thing[]} before @param {Thing[]} after */
@@ -45,9 +46,9 @@ export class Motion {
   placed(thing) {
     const k = this.progress;
     const from = this.from.get(thing.id);
-    if (from) return { x: lerp(from.x, thing.x, k), y: lerp(from.y, thing.y, k), alpha: 1, scale: 1 };
-    if (this.appeared.has(thing.id)) return { x: thing.x, y: thing.y, alpha: k, scale: 0.6 + 0.4 * k };
-    return { x: thing.x, y: thing.y, alpha: 1, scale: 1 };
+    if (from) return { x: lerp(from.x, thing.x, k), y: lerp(from.y, thing.y, k), alpha: 1, scale: 1, progress: k };
+    if (this.appeared.has(thing.id)) return { x: thing.x, y: thing.y, alpha: k, scale: 0.6 + 0.4 * k, progress: k };
+    return { x: thing.x, y: thing.y, alpha: 1, scale: 1, progress: 1 };
   }
 
   /** The things of before that went away, and how faded they are now. @returns {{thing: Thing, alpha: number}[]} */
