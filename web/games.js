@@ -22,8 +22,6 @@
  * @property {number} order  its place in the menu
  * @property {boolean} fixture  a test-only game
  * @property {{lower: boolean} | null} daily  its daily challenge, if any (lower: a lower result is better)
- * @property {{phases: string[], lead_in_ms: number} | null} realtime  its real-time phases (view.phase values whose
- *   clock runs) and the lead-in before a run's moves count, or null
  * @property {{renderer: string | null, art: string | null, rules: string | null, learn: string | null}} files
  */
 

@@ -65,7 +65,8 @@ const LATE_MARGIN_MS = 100;
  * throw; shorter at a test's speed, which only loosens the bound).
  * @param {string | null} game @returns {{phases: string[], lead_in_ms: number} | null} */
 function realtime(game) {
-  return game === null ? null : gameInfo(game)?.realtime ?? null;
+  const info = /** @type {{realtime?: {phases: string[], lead_in_ms: number} | null} | null} */ (game === null ? null : gameInfo(game));
+  return info?.realtime ?? null;
 }
 
 /** The byte length of `text` in UTF-8, counted only as far as it matters. @param {string} text */
