@@ -63,3 +63,22 @@ def test_the_easy_bot_takes_a_legal_take() -> None:
 def test_pebbles_is_a_fixture_game_with_no_daily() -> None:
     described = GAME.describe()
     assert described["fixture"] is True and described["daily"] is None and GAME.daily("2026-12-01") is None
+
+
+def test_a_take_button_the_pile_cannot_fill_says_why_for_the_seat_to_move() -> None:
+    """view.refusals (core/game.py Refusal): the take buttons that are no move now, named as a target's button,
+    with the rules' own reason; none for a seat not to move."""
+    state = position(2)
+    assert state.view(0)["refusals"] == [{"thing": {"kind": "button", "id": "take 3"}, "key": "pebbles.too_many",
+                                          "params": {"left": 2}}]
+    with pytest.raises(IllegalAction) as refused:
+        state.copy().apply(0, "take 3")
+    assert (refused.value.key, refused.value.params) == ("pebbles.too_many", {"left": 2})
+    assert state.view(1)["refusals"] == [] and state.view(None)["refusals"] == []
+    assert position(10).view(0)["refusals"] == []
+
+
+def test_a_take_as_data_is_its_count() -> None:
+    assert position(5).move_data("take 2") == {"kind": "take", "count": 2}
+    with pytest.raises(IllegalAction):
+        position(5).move_data("take 9")

@@ -761,7 +761,7 @@ def test_view_shows_the_field_and_hides_the_deck_order() -> None:
     assert {t["thing"]["id"] for t in view_targets(state, 0)} == landings(state)
     twin = state.copy()
     twin.pile.reverse()
-    assert twin.view(0) == view and twin.view(None) == {**view, "refusals": {}}
+    assert twin.view(0) == view and twin.view(None) == {**view, "refusals": []}
     assert "pile" not in view and "rng" not in view
 
 

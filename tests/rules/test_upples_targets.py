@@ -14,6 +14,7 @@ import pytest
 
 import gamebox
 from gamebox.core.errors import IllegalAction
+from gamebox.core.game import Refusal
 from gamebox.core.rng import Rng
 from gamebox.upples.rules import SQUARE_NAMES, UpplesState
 from tests.catalogues import CATALOGUES
@@ -82,12 +83,27 @@ def test_playing_a_target_puts_the_komupple_where_the_target_shows() -> None:
     assert checked > 500
 
 
+def by_square(state: UpplesState, refusals: list[Refusal]) -> dict[str, Refusal]:
+    """The refusals by square; each names what lies on its square as the targets name things: another komupple
+    (``piece``), a card (``card``), or else the empty square (``cell``), and no square twice."""
+    view = state.view(state.current)
+    komupples = {player["square"] for player in view["players"] if player["square"] is not None}
+    found = {}
+    for refusal in refusals:
+        square = refusal["thing"]["id"]
+        kind = "piece" if square in komupples else "card" if view["cards"][square] is not None else "cell"
+        assert refusal["thing"]["kind"] == kind and "to" not in refusal
+        found[square] = refusal
+    assert len(found) == len(refusals)
+    return found
+
+
 def test_seats_not_to_move_and_spectators_have_no_targets_and_no_refusals() -> None:
     for state in POSITIONS:
-        assert state.targets(None) == [] and state.view(None)["refusals"] == {}
+        assert state.targets(None) == [] and state.view(None)["refusals"] == []
         for seat in range(state.players):
             if seat not in state.to_move:
-                assert state.targets(seat) == [] and state.view(seat)["refusals"] == {}
+                assert state.targets(seat) == [] and state.view(seat)["refusals"] == []
 
 
 def test_a_target_lands_on_the_card_or_the_komupple_of_its_square() -> None:
@@ -162,9 +178,10 @@ def test_every_square_but_the_landings_and_its_own_says_why_it_cannot_be_jumped_
         if state.is_over:
             continue
         seat = state.current
-        refusals = state.view(seat)["refusals"]
+        view = state.view(seat)
+        refusals = by_square(state, view["refusals"])
         landings = {t["action"].split(" ")[2] for t in state.targets(seat) if t["action"] != "pass"}
-        own = state.view(seat)["players"][seat]["square"]
+        own = view["players"][seat]["square"]
         assert set(refusals) == set(SQUARE_NAMES) - landings - {own}
         for square, refusal in refusals.items():
             with pytest.raises(IllegalAction) as error:
@@ -174,12 +191,12 @@ def test_every_square_but_the_landings_and_its_own_says_why_it_cannot_be_jumped_
 
 def test_refusals_say_reach_and_colour_in_the_words_of_the_komupples_body() -> None:
     state = position({"a3": "rr"}, ["a1"])
-    refusals = state.view(0)["refusals"]
+    refusals = by_square(state, state.view(0)["refusals"])
     assert refusals["a3"]["key"] == "upples.wrong_colour_white"
     assert refusals["b2"]["key"] == "upples.out_of_reach_white"
     red = position({"b3": "wg"}, [("a1", "red", "red")])
-    assert red.view(0)["refusals"]["b3"]["key"] == "upples.wrong_colour_red"
-    assert red.view(0)["refusals"]["a2"]["key"] == "upples.out_of_reach_red"
+    assert by_square(red, red.view(0)["refusals"])["b3"]["key"] == "upples.wrong_colour_red"
+    assert by_square(red, red.view(0)["refusals"])["a2"]["key"] == "upples.out_of_reach_red"
 
 
 def test_the_draw_pile_order_never_reaches_targets_or_refusals() -> None:
@@ -197,6 +214,6 @@ def test_every_target_and_refusal_key_is_worded(lang: str) -> None:
         if state.is_over:
             continue
         keys |= {target["key"] for target in state.targets(state.current)}
-        keys |= {refusal["key"] for refusal in state.view(state.current)["refusals"].values()}
+        keys |= {refusal["key"] for refusal in state.view(state.current)["refusals"]}
     assert {"upples.target.eat_wg", "upples.out_of_reach_white"} <= keys
     assert sorted(key for key in keys if key not in CATALOGUES[lang]) == []

@@ -12,6 +12,7 @@ import pytest
 import gamebox
 from gamebox.core.bridge import Table
 from gamebox.core.errors import IllegalAction
+from gamebox.core.game import Refusal
 from gamebox.core.rng import Rng
 from gamebox.upthrust.board import SQUARE_INDEX
 from gamebox.upthrust.rules import BAN_EVERY_ROW, SAME_COLOUR_BAN, SQUARE_NAMES, UpthrustState, all_moves
@@ -94,6 +95,14 @@ def test_a_seat_with_no_jump_has_only_the_pass_button() -> None:
     assert passes, "no random 4-player game passed: pick other seeds"
 
 
+def by_peg(refusals: list[Refusal]) -> dict[str, Refusal]:
+    """The refusals by the square of their peg; each names a peg, as the targets do, and no peg twice."""
+    assert all(refusal["thing"]["kind"] == "peg" and "to" not in refusal for refusal in refusals)
+    found = {refusal["thing"]["id"]: refusal for refusal in refusals}
+    assert len(found) == len(refusals)
+    return found
+
+
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_a_seat_not_to_move_a_spectator_and_a_finished_game_have_no_targets(players: int) -> None:
     for state in positions(players, games=2):
@@ -101,7 +110,7 @@ def test_a_seat_not_to_move_a_spectator_and_a_finished_game_have_no_targets(play
         for seat in range(players):
             if seat not in state.to_move:
                 assert state.targets(seat) == []
-                assert state.view(seat)["refusals"] == {}
+                assert state.view(seat)["refusals"] == []
         if state.is_over:
             assert all(state.targets(seat) == [] for seat in range(players))
 
@@ -114,15 +123,16 @@ def test_every_peg_the_seat_to_move_may_not_play_says_the_rules_own_reason(playe
         seat = state.to_move[0]
         view = state.view(seat)
         legal = set(state.legal_actions(seat))
+        refusals = by_peg(view["refusals"])
         for piece in view["pieces"]:
             square = piece["square"]
             if square in legal:
-                assert square not in view["refusals"]
+                assert square not in refusals
             else:
-                reason = view["refusals"][square]
+                reason = refusals[square]
                 assert reason["key"] == refused_key(state, seat, square)
                 assert reason["key"] in REASON_KEYS
-        assert set(view["refusals"]) | legal >= {piece["square"] for piece in view["pieces"]}
+        assert set(refusals) | legal >= {piece["square"] for piece in view["pieces"]}
 
 
 @pytest.mark.parametrize("options", [{}, {SAME_COLOUR_BAN: BAN_EVERY_ROW}])
@@ -148,8 +158,11 @@ def test_the_most_advanced_peg_moving_one_row_is_refused_with_its_reason() -> No
     state = GAME.restore({**GAME.new("LEADER", 1).snapshot(), "board": board}, seed="LEADER", players=1)
     assert isinstance(state, UpthrustState)
     view = state.view(0)
-    assert view["refusals"]["a9"] == {"key": "upthrust.leader_one_row", "params": {"square": "a9", "colour": "green"}}
-    assert next(piece for piece in view["pieces"] if piece["square"] == "a9")["stuck"] == view["refusals"]["a9"]
+    refused = by_peg(view["refusals"])["a9"]
+    assert refused == {"thing": {"kind": "peg", "id": "a9"}, "key": "upthrust.leader_one_row",
+                       "params": {"square": "a9", "colour": "green"}}
+    stuck = next(piece for piece in view["pieces"] if piece["square"] == "a9")["stuck"]
+    assert stuck == {"key": refused["key"], "params": refused["params"]}
     assert refused_key(state, 0, "a9") == "upthrust.leader_one_row"
 
 
@@ -167,7 +180,7 @@ def test_every_target_reason_and_renderer_word_is_in_the_catalogue(lang: str) ->
         for state in positions(players, games=2):
             for seat in state.to_move:
                 keys |= {made["key"] for made in state.targets(seat)}
-                keys |= {reason["key"] for reason in state.view(seat)["refusals"].values()}
+                keys |= {reason["key"] for reason in state.view(seat)["refusals"]}
             keys |= {piece["stuck"]["key"] for piece in state.view(None)["pieces"] if piece["stuck"]}
     catalogue = CATALOGUES[lang]
     assert sorted(key for key in keys if key not in catalogue) == []

@@ -189,7 +189,7 @@ export class GuestPort extends EventTarget {
   }
 
   /** The EnginePort: a request goes to the host, for this seat only. `prepare` is the host's own business (it
-   * answers at once), and anything but view, legal and apply is not a guest's to ask.
+   * answers at once), and anything but view, legal, apply and move is not a guest's to ask. An apply carries `seen`.
    * @param {Record<string, any>} request @param {{signal?: AbortSignal}} [options] @returns {Promise<Reply>} */
   request(request, { signal = undefined } = {}) {
     if (request.op === "prepare") return Promise.resolve({ ok: true, more: false });
@@ -200,6 +200,12 @@ export class GuestPort extends EventTarget {
     const req = { op: request.op };
     if (request.op !== "view") req.seat = this.seat;
     for (const name of ["action", "intent"]) if (name in request) req[name] = request[name];
+    // a move says which table it was chosen on (the session's, or else the newest the host sent), so that the host
+    // refuses it (table.stale) when the game has moved on meanwhile: a double tap, a message crossing a host's move
+    if (request.op === "apply") {
+      const seen = typeof request.seen === "string" ? request.seen : this.latest?.fingerprint;
+      if (typeof seen === "string") req.seen = seen;
+    }
     if (Number.isSafeInteger(request.clock_ms)) req.clock_ms = request.clock_ms;
     const id = this.nextId++;
     return new Promise((resolve) => {

@@ -7,13 +7,15 @@
 // data channel; anything with the Link shape works, a BroadcastChannel pair say). Then every message of the guest
 // is checked here before anything is done with it: its size (at most MAX_GUEST_BYTES), that it is JSON of one of
 // the known shapes, and that the seat it speaks for is that channel's own seat. Anything else gets
-// {t: "refused", key} and changes nothing. What a guest asks (view, legal, apply) goes to the engine with
+// {t: "refused", key} and changes nothing. What a guest asks (view, legal, apply, move) goes to the engine with
 // `guest: true, viewer: <the channel's seat>`: the bridge's guest reply, filtered for exactly that seat, is the only
 // table that ever leaves for a guest (never the host's own table). After every change of the game (a guest's move,
 // a move on the host, a bot's) each connected guest is sent its own guest table.
 //
 // Both ends ping every PING_MS: the host measures each guest's round trip and clock offset from its pongs
 // (peers()), and a seat whose link says nothing for DEAD_MS is taken for disconnected.
+
+import { gameInfo } from "../games.js";
 
 /** @typedef {import("../host.js").Table} Table */
 /** @typedef {import("../host.js").EnginePort} EnginePort */
@@ -47,20 +49,25 @@ export const INVITE_MS = 10 * 60 * 1000;
 export const PING_MS = 3_000;
 export const DEAD_MS = 10_000;
 /** the bridge requests a guest may make */
-export const GUEST_OPS = new Set(["view", "legal", "apply"]);
-const GUEST_FIELDS = new Set(["op", "seat", "action", "intent", "clock_ms", "viewer", "guest"]);
+export const GUEST_OPS = new Set(["view", "legal", "apply", "move"]);
+const GUEST_FIELDS = new Set(["op", "seat", "action", "intent", "seen", "clock_ms", "viewer", "guest"]);
+/** the longest `seen` (a table's fingerprint: 32 hex digits) a guest's apply may carry */
+const MAX_SEEN = 64;
 const ROUND_TRIPS = 8; // the samples a seat's round trip and offset are estimated from
 // Beyond its slowest recent round trip, what a guest's move may lose between its tap and its message (a frame or
 // two of its page, the host's queue): a late message's claimed head start is bounded by both.
 const LATE_MARGIN_MS = 100;
-// What a game's page shows of a run between its clock's start and the time its moves count from: Whoopies' countdown
-// before the throw (web/games/whoopies/renderer.js COUNTDOWN_MS; shorter at a test's speed, which only loosens the
-// bound). Its clock starts when the countdown first shows; a grab's ms counts from the throw.
-const LEAD_IN_MS = /** @type {Record<string, number>} */ ({ whoopies: 2100 });
-/** The games with real-time phases (a race's round, a throw's grab): while one of their remote seats is away, its
- * run's clock is held, and every screen says whom the game waits for (docs/multi-device.md, "A seat away in a
- * real-time game"). */
-export const REAL_TIME = new Set(["ubongo", "whoopies"]);
+
+/** A game's real-time phases as it declares them (games.json `realtime`, Game.describe): null for a game whose clock
+ * never runs. While a remote seat of a real-time game is away, its run's clock is held, and every screen says whom
+ * the game waits for (docs/multi-device.md, "A seat away in a real-time game"). Its `lead_in_ms` is what the game's
+ * page shows of a run between its clock's start and the time its moves count from (Whoopies' countdown before the
+ * throw; shorter at a test's speed, which only loosens the bound).
+ * @param {string | null} game @returns {{phases: string[], lead_in_ms: number} | null} */
+function realtime(game) {
+  const info = /** @type {{realtime?: {phases: string[], lead_in_ms: number} | null} | null} */ (game === null ? null : gameInfo(game));
+  return info?.realtime ?? null;
+}
 
 /** The byte length of `text` in UTF-8, counted only as far as it matters. @param {string} text */
 function bytes(text) {
@@ -315,7 +322,11 @@ export class Room extends EventTarget {
       throw new Refusal("net.refused.shape");
     }
     if (req.op === "apply" && ("action" in req) === ("intent" in req)) throw new Refusal("net.refused.shape");
+    if (req.op === "move" && !("action" in req)) throw new Refusal("net.refused.shape");
     if ("action" in req && typeof req.action !== "string") throw new Refusal("net.refused.shape");
+    if ("seen" in req && (req.op !== "apply" || typeof req.seen !== "string" || req.seen.length > MAX_SEEN)) {
+      throw new Refusal("net.refused.shape");
+    }
     if ("intent" in req && (!req.intent || typeof req.intent !== "object" || Array.isArray(req.intent))) {
       throw new Refusal("net.refused.shape");
     }
@@ -325,6 +336,10 @@ export class Room extends EventTarget {
     if (req.op === "apply") {
       if ("action" in req) request.action = req.action;
       else request.intent = req.intent;
+      // the guest's table its move was chosen on: the bridge refuses it (table.stale) if the game has moved since
+      if ("seen" in req) request.seen = req.seen;
+    } else if (req.op === "move") {
+      request.action = req.action;
     }
     if (Number.isSafeInteger(req.clock_ms)) request.clock_ms = req.clock_ms;
     this.bound(remote, request);
@@ -394,7 +409,7 @@ export class Room extends EventTarget {
    * the moment this host sent the table that started the guest's run and R now, the guest cannot have watched
    * longer than R - S (`clock_limit_ms`); and a move that arrives late may claim at most the guest's recent round
    * trip L of head start, counted from when its page started its clock of the run (`started`; S until it says so)
-   * and what the page shows before the time its moves count from (LEAD_IN_MS): `earliest_ms` is
+   * and what the page shows before the time its moves count from (the game's `realtime.lead_in_ms`): `earliest_ms` is
    * R - started - lead-in - L. @param {RemoteSeat} remote @param {Record<string, any>} request */
   bound(remote, request) {
     if (remote.since === null) return;
@@ -403,7 +418,7 @@ export class Room extends EventTarget {
     if (request.op !== "apply") return;
     const shown = Math.max(0, Math.floor(now - (remote.started ?? remote.since)));
     const slowest = remote.samples.length ? Math.max(...remote.samples.map((sample) => sample.rtt)) : DEAD_MS / 10;
-    const lead = Math.ceil(slowest * 1.5 + LATE_MARGIN_MS) + (LEAD_IN_MS[this.game ?? ""] ?? 0);
+    const lead = Math.ceil(slowest * 1.5 + LATE_MARGIN_MS) + (realtime(this.game)?.lead_in_ms ?? 0);
     request.earliest_ms = Math.max(0, shown - lead);
   }
 
@@ -516,7 +531,7 @@ export class Room extends EventTarget {
    * @returns {number[]} */
   waiting() {
     const table = this.session.table;
-    if (this.closed || !REAL_TIME.has(this.game ?? "") || !table || table.is_over) return [];
+    if (this.closed || !realtime(this.game) || !table || table.is_over) return [];
     return [...this.seats.values()].filter((remote) => remote.state !== "connected").map((remote) => remote.seat);
   }
 

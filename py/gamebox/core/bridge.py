@@ -21,13 +21,21 @@ Requests (``op`` and its fields) and what they answer:
 - ``open``  code, seats?                       the table a share code describes
 - ``view``  viewer?                            the table
 - ``legal`` seat                               {"actions": [...]} for that seat
-- ``apply`` seat, action | intent, expect?     the table after a human's action; or after what the person did
+- ``apply`` seat, action | intent, expect?, seen?
+                                               the table after a human's action; or after what the person did
                                                (``intent``), which the game composes into its action
                                                (``State.compose``; ``{"action": ...}`` is a target's action);
                                                with ``expect`` (a guided game's step), the reply's ``expected``
-                                               says whether it was that move (``State.same_move``)
+                                               says whether it was that move (``State.same_move``); with
+                                               ``seen`` (the fingerprint of the table the action was chosen
+                                               on), refused with table.stale when that table is no longer the
+                                               one on hand (see "A stale move" below)
 - ``bot``   budget_ms?                         the table after the next bot seat to move has acted
-- ``hint``  seat, budget_ms?                   {"action": ...}: the best move the hard bot finds
+- ``hint``  seat, budget_ms?                   {"action": ..., "move": ...}: the best move the hard bot finds,
+                                               and that move as data (``State.move_data``)
+- ``move``  action                             {"move": ...}: ``action`` as data for the page to draw
+                                               (``State.move_data`` of the table on hand: it only reads the
+                                               text, so a guest may ask it too)
 - ``undo``                                     the table after undoing back to the last human action
 - ``seats`` seats                              the same game with other seats (a remote seat whose device stays
                                                away handed to a bot or a person here, or a seat handed to a
@@ -67,23 +75,34 @@ says that other seats' secret moves are still hidden (the page asks again as its
 whether Hint may help the viewer now; ``rematch`` holds the options of "Play again" once the game is over.
 
 Guests. A request with ``guest: true`` comes from the device of a remote seat (the host's room passes it on, with
-``viewer``: that channel's seat). It may hold only the fields of GUEST_FIELDS and ask only ``view``, ``legal`` and
-``apply`` (anything else: error.guest_op); ``viewer`` must be a remote seat, and ``legal``'s and ``apply``'s
-``seat`` must be ``viewer`` (else error.not_your_seat); ``apply`` plays only when that seat is to move (the rules'
-error.not_your_turn). Its answer is for exactly that seat, with no passing-the-device fallback: a GUEST TABLE
-(``Table.guest_json``), the only reply that ever leaves for another device. It holds ok, game, title, players,
-options, seats (as that device sees them: its own seat "human", the other people "remote", bots "bot"), viewer,
-history, to_move, is_over, scores, winners, log, view (with its targets), sealed, seed and share (null until the
-game is over in a game with chance or secrets: viewer.seed_is_secret_from_guests), fingerprint (a hash of this
-reply, never the state's), and hints, can_undo, rematch (always false, false, null); never resume, deal, daily,
-public or undo_refusal. ``legal`` answers {ok, seat, actions} as for the host. In a run of secret moves, a guest's
-``clock_ms`` shows it the others' moves as a local seat's clock does, and the table remembers the latest time it
-has shown that seat (``Table.shown``); that seat's own move in the same run may not be timed before it
-(error.guest_clock), so a guest that asks with a clock ahead of its own cannot see a grab and then claim to have
-grabbed first. The host's room may add two bounds of its own, from its own times (never from the guest's message):
-``clock_limit_ms`` (the request's clock is at most this: the longest the guest can have watched the run) and
-``earliest_ms`` (an intent's ``ms`` is raised to at least this: a late message claims no more head start than a
-round trip; a timed action text earlier than it is refused, error.guest_clock).
+``viewer``: that channel's seat). It may hold only the fields of GUEST_FIELDS and ask only ``view``, ``legal``,
+``apply`` and ``move`` (anything else: error.guest_op); ``viewer`` must be a remote seat, and the ``seat`` of
+``legal``, ``apply`` and ``move`` must be ``viewer`` (else error.not_your_seat); ``apply`` plays only when that seat
+is to move (the rules' error.not_your_turn), and its ``seen`` names a table given to that guest. Its answer is for
+exactly that seat, with no passing-the-device fallback: a GUEST TABLE (``Table.guest_json``), the only reply that
+ever leaves for another device. It holds ok, game, title, players, options, seats (as that device sees them: its own
+seat "human", the other people "remote", bots "bot"), viewer, history, to_move, is_over, scores, winners, log, view
+(with its targets), sealed, seed and share (null until the game is over in a game with chance or secrets:
+viewer.seed_is_secret_from_guests), fingerprint (a hash of this reply, never the state's), and hints, can_undo,
+rematch (always false, false, null); never resume, deal, daily, public or undo_refusal. ``legal`` answers {ok, seat,
+actions} as for the host. In a run of secret moves, a guest's ``clock_ms`` shows it the others' moves as a local
+seat's clock does, and the table remembers the latest time it has shown that seat (``Table.shown``); that seat's own
+move in the same run may not be timed before it (error.guest_clock), so a guest that asks with a clock ahead of its
+own cannot see a grab and then claim to have grabbed first. The host's room may add two bounds of its own, from its
+own times (never from the guest's message): ``clock_limit_ms`` (the request's clock is at most this: the longest the
+guest can have watched the run) and ``earliest_ms`` (an intent's ``ms`` is raised to at least this: a late message
+claims no more head start than a round trip; a timed action text earlier than it is refused, error.guest_clock).
+
+A stale move. A move is chosen on a table, and by the time its request comes the table may have moved on: a second
+tap on the same move (a double tap), a guest's message that crossed a move made on the host. ``apply`` (the host's
+and a guest's) may carry ``seen``, the ``fingerprint`` of the table its action was chosen on as that viewer got
+it (the host's table: the state's fingerprint; a guest's table: the digest of that guest's table). When it is not
+the current table's, the request is refused with ``table.stale`` and changes nothing (``Table.current``), so a
+late tap or message never lands on a position its sender never saw (boardgame.io refuses a move whose state id
+is stale). Moves made at once and in secret are the exception: within a running secret run (a race, a grab) the
+others' moves are hidden from a seat and do not change what it may do (the rules order the run's moves by their
+times), so a table of that run that came before only other seats' moves of it is still current for that seat
+(``Table.run``). Without ``seen`` an action plays on the table on hand (older callers).
 
 Every table reply has ``ok: true``; every failure has ``ok: false`` and an ``error`` with a message key and
 leaves the open game exactly as it was (each change is made on a copy and kept only once its reply is made).
@@ -121,16 +140,31 @@ SEAT_KINDS: Final = ("human", "bot", "remote")
 UNGUESSABLE_SEED_LENGTH: Final = 26
 PEOPLE: Final = frozenset({"human", "remote"})
 # What a guest device may ask (docs/multi-device.md, "What a guest receives"), and the fields it may send.
-GUEST_OPS: Final = frozenset({"view", "legal", "apply"})
-GUEST_FIELDS: Final = frozenset({"op", "guest", "viewer", "seat", "action", "intent", "clock_ms",
+GUEST_OPS: Final = frozenset({"view", "legal", "apply", "move"})
+GUEST_FIELDS: Final = frozenset({"op", "guest", "viewer", "seat", "action", "intent", "seen", "clock_ms",
                                  "clock_limit_ms", "earliest_ms"})
+# A fingerprint is 32 hex digits (State.fingerprint, viewer.digest); ``seen`` is refused beyond this length.
+MAX_FINGERPRINT: Final = 64
+
+
+class RunStep:
+    """One earlier table of the running secret run (``Table.run``): its fingerprint on the host, the guest tables
+    given of it (by remote seat), and the seat whose secret move came after it."""
+
+    __slots__ = ("fingerprint", "given", "mover")
+
+    def __init__(self, fingerprint: str, given: dict[int, set[str]], mover: int) -> None:
+        self.fingerprint = fingerprint
+        self.given = given
+        self.mover = mover
 
 
 class Table:
     """The game being played in this worker, and its seats."""
 
     def __init__(self, state: State[Any], seats: list[dict[str, str]], checkpoint: Checkpoint | None = None,
-                 replay_over: bool | None = None, shown: dict[int, tuple[int, int]] | None = None) -> None:
+                 replay_over: bool | None = None, shown: dict[int, tuple[int, int]] | None = None,
+                 given: dict[int, set[str]] | None = None, run: tuple[RunStep, ...] = ()) -> None:
         self.state = state
         self.seats = seats
         self.checkpoint = checkpoint
@@ -139,6 +173,11 @@ class Table:
         # Per remote seat: (where the running secret run starts, the latest time of another seat's secret move of
         # that run its guest table has shown). Its own move in that run may not be timed before it.
         self.shown: dict[int, tuple[int, int]] = dict(shown or {})
+        # Per remote seat: the fingerprints of the guest tables given of this state (one per clock that showed it
+        # something else), any of which its ``seen`` may name.
+        self.given: dict[int, set[str]] = given if given is not None else {}
+        # The earlier tables of the running secret run, oldest first (empty outside one): see ``current``.
+        self.run = run
 
     @property
     def humans(self) -> list[int]:
@@ -267,8 +306,33 @@ class Table:
             "can_undo": False,
         }
         reply["fingerprint"] = viewer.digest(reply)
+        self.given.setdefault(seat, set()).add(reply["fingerprint"])
         self.saw(seat, clock_ms)
         return reply
+
+    def current(self, seat: int, seen: str, guest: bool) -> bool:
+        """Whether ``seen``, the fingerprint of the table ``seat`` chose its move on (a guest's: the digest of its
+        guest table), names the table on hand: this state's, or an earlier table of the running secret run that only
+        other seats' secret moves have followed (they are hidden from ``seat``, and the rules order the run's
+        moves by their times)."""
+        if seen in (self.given.get(seat, set()) if guest else {self.state.fingerprint()}):
+            return True
+        for step in reversed(self.run):
+            if step.mover == seat:
+                return False
+            if seen in (step.given.get(seat, set()) if guest else {step.fingerprint}):
+                return True
+        return False
+
+    def check_seen(self, seat: int, request: dict[str, Any], guest: bool = False) -> None:
+        """Refuse with table.stale a move whose ``seen`` is not the table on hand (docstring, "A stale move")."""
+        seen = _field(request, "seen", str, None)
+        if seen is None:
+            return
+        if len(seen) > MAX_FINGERPRINT:
+            raise BadRequest("'seen' is not a fingerprint.", "error.bad_request", field="seen")
+        if not self.current(seat, seen, guest):
+            raise IllegalAction("The table has changed since that move was chosen.", "table.stale", seat=seat)
 
     def saw(self, seat: int, clock_ms: int | None) -> None:
         """Remember that remote ``seat`` has been shown the running secret run at ``clock_ms``."""
@@ -465,7 +529,10 @@ def _played(table: Table, seat: int, action: str) -> Table:
     checkpoint = table.checkpoint
     if viewer.public_moves(before) == len(before.history):
         checkpoint = Checkpoint(len(before.history), before)
-    return Table(after, table.seats, checkpoint, shown=table.shown)
+    # a secret move of a running run keeps the run's earlier tables current for the other seats (Table.current)
+    secret = viewer.public_moves(after) < len(after.history)
+    run = (*table.run, RunStep(before.fingerprint(), table.given, seat)) if secret else ()
+    return Table(after, table.seats, checkpoint, shown=table.shown, run=run)
 
 
 class _Review:
@@ -553,6 +620,14 @@ def _judge(request: dict[str, Any]) -> dict[str, Any]:
     return {"ok": True, "game": game.id, "scale": review.scale_of(game.reviewer, final).unit, "move": move}
 
 
+def _move(state: State[Any], request: dict[str, Any]) -> dict[str, Any]:
+    """An action as data for the page to draw (the ``move`` op): the game's ``State.move_data``, which reads only the
+    text, so it tells a viewer nothing it may not know."""
+    action = _field(request, "action", str)
+    check_action_text(action)
+    return {"ok": True, "move": state.move_data(action)}
+
+
 def _viewer_seat(table: Table, request: dict[str, Any]) -> int:
     """The ``seat`` of a request that shows that seat's options (legal, hint): one the device may see."""
     seat = table.state.check_seat(_field(request, "seat", int))
@@ -589,6 +664,8 @@ def _guest_answer(request: dict[str, Any]) -> tuple[Table | None, dict[str, Any]
     bound = _clock(request, "earliest_ms")
     if op == "view":
         return None, table.guest_json(seat, clock)
+    if op == "move":
+        return None, _move(state, request)
     if op == "legal":
         seen = viewer.seen_by(state, seat, clock, table.checkpoint)
         table.saw(seat, clock)
@@ -596,6 +673,7 @@ def _guest_answer(request: dict[str, Any]) -> tuple[Table | None, dict[str, Any]
                       "actions": seen.legal_actions(seat) if seat in state.to_move else []}
     if table.replay_over is not None:
         raise IllegalAction("A replay is watched, not played.", "error.replay_not_played")
+    table.check_seen(seat, request, guest=True)
     if "intent" in request:
         intent = _intent(request)
         ms = intent.get("ms")
@@ -681,6 +759,7 @@ def _answer(request: dict[str, Any]) -> tuple[Table | None, dict[str, Any]]:
             raise IllegalAction("That seat is played by a bot.", "error.bot_seat", seat=seat)
         if table.replay_over is not None:
             raise IllegalAction("A replay is watched, not played.", "error.replay_not_played")
+        table.check_seen(seat, request)
         # an intent is what the person did, which the game composes into its action (State.compose)
         intended = "intent" in request
         action = state.compose(seat, _intent(request)) if intended else _field(request, "action", str)
@@ -712,8 +791,10 @@ def _answer(request: dict[str, Any]) -> tuple[Table | None, dict[str, Any]]:
             raise IllegalAction("Hints are not offered in this game.", "error.no_hints")
         seen = viewer.seen_by(state, seat, clock, table.checkpoint)
         level = state.game.bot_levels[-1]
-        return None, {"ok": True, "seat": seat,
-                      "action": bots.choose(seen, seat, level, _budget(request), f"hint/{state.seed}")}
+        action = bots.choose(seen, seat, level, _budget(request), f"hint/{state.seed}")
+        return None, {"ok": True, "seat": seat, "action": action, "move": seen.move_data(action)}
+    if op == "move":
+        return None, _move(state, request)
     if op == "undo":
         if table.remote:
             raise IllegalAction("Undo is off while someone plays on another device.", "error.undo_remote")
@@ -726,7 +807,7 @@ def _answer(request: dict[str, Any]) -> tuple[Table | None, dict[str, Any]]:
     if op == "seats":
         seats = _seats({"seats": _field(request, "seats", list)}, state)
         shown = {seat: seen for seat, seen in table.shown.items() if seats[seat]["kind"] == "remote"}
-        table = Table(state, seats, table.checkpoint, table.replay_over, shown)
+        table = Table(state, seats, table.checkpoint, table.replay_over, shown, table.given, table.run)
         return table, table.to_json(request.get("viewer"), clock)
     if op == "share":
         secret = viewer.seed_is_secret(state)

@@ -11,12 +11,12 @@ import json
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, NotRequired, Self, TypedDict
 
 from gamebox.core.errors import BadRequest, IllegalAction, InvalidSetup
 from gamebox.core.notation import check_action_text
 from gamebox.core.rng import Rng, normalize_seed
-from gamebox.core.targets import Target
+from gamebox.core.targets import Target, Thing
 
 JSON = Any
 # The edition of the rules that new games follow. A change that makes a seed or a history mean something else
@@ -31,6 +31,35 @@ DAY = re.compile(r"\d{4}-\d{2}-\d{2}", re.ASCII)
 # A bot: (state, seat, budget_ms, rng) -> action. Each game's bots.py has LEVELS, its bot of each level by name,
 # and its __init__ hands them to its Game, so the rules never import their bots.
 BotFunction = Callable[["State[Any]", int, int, Rng], str]
+
+
+class Refusal(TypedDict):
+    """Why touching ``thing`` (then ``to``) is not a move now: the message key and params of the IllegalAction the
+    rules raise if it is played. ``view.refusals`` is a list of these in every game that has them (docs/new-game.md,
+    "Refusals"); ``thing`` and ``to`` are named as the game's targets name them (core/targets.py), so the page finds
+    the reason for the thing a person touched (the kit's ``refusalFor(view, thing, to?)``)."""
+
+    thing: Thing
+    to: NotRequired[Thing]
+    key: str
+    params: dict[str, Any]
+
+
+def refusal(error: IllegalAction, on: Thing, to: Thing | None = None) -> Refusal:
+    """The refusal of a touch on ``on`` (then ``to``), for the reason ``error`` gives."""
+    made: Refusal = {"thing": on, "key": error.key, "params": dict(error.params)}
+    if to is not None:
+        made["to"] = to
+    return made
+
+
+class Realtime(TypedDict):
+    """A game's real-time phases, as ``Game.describe`` declares them (``realtime``): the ``view.phase`` values
+    whose clock runs (a race's sand timer, a throw's grab), and ``lead_in_ms``, what the page shows of a run
+    before the time its moves count from (Whoopies' countdown before the throw)."""
+
+    phases: list[str]
+    lead_in_ms: int
 
 
 def log_entry(seat: int | None, key: str, text: str, **params: Any) -> LogEntry:
@@ -207,6 +236,14 @@ class State[ViewT: Mapping[str, Any]](ABC):
                              field="intent")
         return action
 
+    def move_data(self, action: str) -> dict[str, Any]:
+        """``action`` as data for the page to draw (a hint, a review's move and its better one): what it is
+        (``kind``) and the things and numbers the renderer draws, read by the game's actions module, the one reader
+        of its notation, so no page code parses notation. It reads only the text (the table's edition and mode
+        say which notation): it reveals nothing of the table, and refuses a text that is no action with
+        IllegalAction. ``{}`` by default: a game whose page draws nothing of a move."""
+        return {}
+
     def same_move(self, action: str, other: str) -> bool:
         """Whether two legal texts are the same move but for when it was made (a guided game's script names a
         move without the clock a person's hand-in carries). The same text by default; games whose actions carry a
@@ -288,6 +325,9 @@ class Game[ViewT: Mapping[str, Any]](ABC):
     # The daily challenge (see ``daily``): None when the game has none; else whether a lower result is better
     # (a time) or a higher one (a score).
     daily_lower: ClassVar[bool | None] = None
+    # The game's real-time phases (Realtime), or None for a game whose clock never runs: the page reads it from
+    # games.json, and its shared code (web/net/room.js) names no game.
+    realtime: ClassVar[Realtime | None] = None
 
     def __init__(self, levels: Mapping[str, BotFunction], reviewer: Any = None) -> None:
         """``levels``: the bot of each level by name (its bots.py's LEVELS); it has every level of
@@ -304,6 +344,13 @@ class Game[ViewT: Mapping[str, Any]](ABC):
     def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng, edition: int) -> State[ViewT]:
         """Set up a new game of that edition of the rules: the deal, the starting position. Set the state's
         ``edition`` before anything that depends on it."""
+
+    def guest_view(self, view: Any) -> Any:
+        """``view`` (the view of a guest's seat, core/viewer.guest_view) as a guest's device gets it while the seed is
+        secret from guests: without what is drawn from the seed but not on the table (a deck's seed, a throw's
+        key: with it, a guest could work out the coming cards or throws and the bots' moves), nor what only the
+        host's page needs. The view as it is by default; a game with such a thing in its view takes it out here."""
+        return view
 
     def bot(self, level: str) -> BotFunction:
         """The function that plays at ``level``: (state, seat, budget_ms, rng) -> action."""
@@ -425,6 +472,8 @@ class Game[ViewT: Mapping[str, Any]](ABC):
             "order": self.order,
             "fixture": self.fixture,
             "daily": None if self.daily_lower is None else {"lower": self.daily_lower},
+            "realtime": None if self.realtime is None else {"phases": list(self.realtime["phases"]),
+                                                            "lead_in_ms": self.realtime["lead_in_ms"]},
             "review": None if self.reviewer is None else {"scale": self.reviewer.scale.unit},
         }
 

@@ -122,29 +122,34 @@ def move_rng(state: State[Any], ply: int) -> Rng:
 
 def judged_move(reviewer: Reviewer, before: State[Any], ply: int, seat: int, action: str, effort: int = 1,
                 person: bool = True) -> dict[str, Any]:
-    """One move's record: {ply, seat, action, verdict, loss, best, values, played_value, best_value, notes}. A move
-    of a seat that is not a person's (a bot's), or one the reviewer does not judge, has verdict, loss and best
-    None, and only its point of the chart."""
+    """One move's record: {ply, seat, action, move, verdict, loss, best, best_move, values, played_value, best_value,
+    notes}; ``move`` and ``best_move`` are the move played and the best one as data for the page to draw
+    (``State.move_data``). A move of a seat that is not a person's (a bot's), or one the reviewer does not judge,
+    has verdict, loss, best and best_move None, and only its point of the chart."""
     judgement = reviewer.judge(before.copy(), seat, action, move_rng(before, ply), effort) if person else None
     if judgement is None:
         after = before.copy()
         after.apply(seat, action)
         values = reviewer.values(after, move_rng(before, ply), effort)
-        return {"ply": ply, "seat": seat, "action": action, "verdict": None, "loss": None, "best": None,
-                "values": _rounded(values), "played_value": None, "best_value": None, "notes": {}}
+        return {"ply": ply, "seat": seat, "action": action, "move": before.move_data(action), "verdict": None,
+                "loss": None, "best": None, "best_move": None, "values": _rounded(values), "played_value": None,
+                "best_value": None, "notes": {}}
     scale = scale_of(reviewer, before)
     loss = max(0.0, judgement.best_value - judgement.played_value)
     # the move played is the best one when it is the same text, or the same move but for its time (a hand-in, a
     # grab) and worth no less: the same tiles laid slower than the best player are not the best move
     same = judgement.best == action or (before.same_move(judgement.best, action)
                                         and judgement.best_value <= judgement.played_value + 1e-9)
+    best = action if same else judgement.best
     return {
         "ply": ply,
         "seat": seat,
         "action": action,
+        "move": before.move_data(action),
         "verdict": scale.verdict(loss, same),
         "loss": 0.0 if same else round(loss, 4),
-        "best": action if same else judgement.best,
+        "best": best,
+        "best_move": before.move_data(best),
         "values": _rounded(judgement.values),
         "played_value": round(judgement.played_value, 4),
         "best_value": round(judgement.best_value, 4),

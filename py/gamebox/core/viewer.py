@@ -24,19 +24,15 @@ the log, the history, the codes, replays and the summary that embed events carry
    fingerprint is a hash of what it sees (``digest``), not of the state. A guest's clock reveals the others'
    secret moves as a local seat's does; ``latest_seen_ms`` says how far, so that its own move in that run can
    never claim an earlier time than a move it has already seen. Its view, too, holds nothing the seed makes while
-   that stays on the host (``guest_view``): a game's views module may define ``guest_view(view)``, which takes out
-   of the view what only the host's page needs and what is drawn from the seed without being on the table
-   (Ubongo's deck seed and the puzzle codes that start with it, Whoopies' throw key, an output of the state's
-   generator).
+   that stays on the host (``guest_view``): a game's ``Game.guest_view(view)`` takes out of the view what only the
+   host's page needs and what is drawn from the seed without being on the table (Ubongo's deck seed and the puzzle
+   codes that start with it, Whoopies' throw key, an output of the state's generator).
 """
 
 from __future__ import annotations
 
-import functools
 import hashlib
-import importlib
 import json
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,34 +77,13 @@ def seed_is_secret_from_guests(state: State[Any]) -> bool:
     return not state.is_over and (game.chance or game.hidden_information or game.simultaneous)
 
 
-GuestView = Callable[[Any], Any]
-
-
-@functools.cache
-def _guest_view_of(rules_module: str) -> GuestView | None:
-    """The ``guest_view`` of the views module beside a game's rules module (``gamebox.ubongo.rules`` ->
-    ``gamebox.ubongo.views``), if it has one."""
-    package = rules_module.rpartition(".")[0]
-    if not package:
-        return None
-    try:
-        views = importlib.import_module(f"{package}.views")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{package}.views":
-            raise
-        return None
-    found: GuestView | None = getattr(views, "guest_view", None)
-    return found
-
-
 def guest_view(state: State[Any], view: Any) -> Any:
     """``view`` (the state's view for a guest's seat) as that guest's device gets it: while the seed is secret from
     guests, without what the game's ``guest_view`` takes out (what is drawn from the seed but not on the table, which
     would tell the guest the seed, and so the coming cards or throws and the bots' moves)."""
     if not seed_is_secret_from_guests(state):
         return view
-    hook = _guest_view_of(type(state.game).__module__)
-    return view if hook is None else hook(view)
+    return state.game.guest_view(view)
 
 
 def latest_seen_ms(state: State[Any], viewer: int, clock_ms: int | None) -> int | None:

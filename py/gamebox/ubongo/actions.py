@@ -132,6 +132,31 @@ def canonical_solve(placements: tuple[Placement, ...], ms: int, colour: str) -> 
     return Solve(tuple(sorted((p.canonical(colour) for p in placements), key=lambda p: p.tile)), ms)
 
 
+# -- as data ----------------------------------------------------------------------------------------------
+def placement_data(p: Placement) -> dict[str, Any]:
+    """``{"tile": 7, "at": [q, r], "rot": 2, "flip": true}``: where a tile lies and how it is turned."""
+    return {"tile": p.tile, "at": [p.at[0], p.at[1]], "rot": p.rot, "flip": p.flip}
+
+
+def move_data(action: Action) -> dict[str, Any]:
+    """The action as data for the page to draw (State.move_data): ``{"kind", "tiles", "tile", "ms"}``, ``kind`` one
+    of solve, timeout, place, remove, hint, solution; ``tiles`` the placements it lays (placement_data), ``tile``
+    the tile it places or takes off, ``ms`` its time (None when it has none). Which hexes a tile covers comes from
+    the view's ``turns``, as for every tile drawn."""
+    if isinstance(action, Solve):
+        return {"kind": "solve", "tiles": [placement_data(p) for p in action.placements], "tile": None,
+                "ms": action.ms}
+    if isinstance(action, Place):
+        return {"kind": "place", "tiles": [placement_data(action.placement)], "tile": action.placement.tile,
+                "ms": action.ms}
+    if isinstance(action, Remove):
+        return {"kind": "remove", "tiles": [], "tile": action.tile, "ms": None}
+    if isinstance(action, Hint):
+        return {"kind": "hint", "tiles": [], "tile": None, "ms": action.ms}
+    kind = "timeout" if isinstance(action, Timeout) else "solution"
+    return {"kind": kind, "tiles": [], "tile": None, "ms": None}
+
+
 # -- reading -----------------------------------------------------------------------------------------------
 def parse_placement(text: str, edition: Edition) -> Placement:
     """``7 q1r-2 rot2 flip`` -> Placement; IllegalAction if the text is not one (edition 1 allowed spaces around

@@ -14,10 +14,10 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Final, cast
 
 from gamebox.core.errors import BadRequest, IllegalAction, InvalidSetup
-from gamebox.core.game import DAY, EDITION, JSON, Game, LogEntry, State, log_entry, sealed_from_others
+from gamebox.core.game import DAY, EDITION, JSON, Game, LogEntry, Realtime, State, log_entry, sealed_from_others
 from gamebox.core.rng import CROCKFORD, Rng
 from gamebox.core.targets import Target, button, target, thing
-from gamebox.ubongo import actions, solver
+from gamebox.ubongo import actions, solver, views
 from gamebox.ubongo.actions import (
     Action,
     Hint,
@@ -751,11 +751,17 @@ class UbongoState(State[UbongoView]):
             return dataclasses.replace(move, ms=None)
         return move.placements if isinstance(move, Solve) else move
 
+    def move_data(self, action: str) -> dict[str, Any]:
+        return actions.move_data(self.parse_action(action))
+
+    def parse_action(self, action: str) -> Action:
+        """The value of ``action``, read as this game's mode writes its actions (a race's or a puzzle's)."""
+        return actions.parse_puzzle(action, self.rules) if self.mode == "puzzle" else actions.parse_race(
+            action, self.rules)
+
     def target_of(self, action: str) -> Target:
         """The target of one legal action, as targets() words it."""
-        move = actions.parse_puzzle(action, self.rules) if self.mode == "puzzle" else actions.parse_race(
-            action, self.rules)
-        return self.target_for(move)
+        return self.target_for(self.parse_action(action))
 
     def target_for(self, move: Action) -> Target:
         """The target of one legal move, as targets() words it."""
@@ -835,12 +841,19 @@ class Ubongo(Game[UbongoView]):
     default_bot_level: ClassVar[str] = "easy"
     simultaneous: ClassVar[bool] = True
     chance: ClassVar[bool] = True
+    # A race's round and its playoffs run the sand timer, a puzzle its stopwatch; the clock counts from the moment
+    # the card shows.
+    realtime: ClassVar[Realtime | None] = {"phases": ["round", "playoff", "puzzle"], "lead_in_ms": 0}
 
     def _create(self, seed: str, players: int, options: dict[str, Any], rng: Rng, edition: int) -> UbongoState:
         state = UbongoState(self, seed, players, options, rng)
         state.edition = edition
         state.setup()
         return state
+
+    def guest_view(self, view: UbongoView) -> UbongoView:
+        """Without the deck's seed and the puzzle codes that carry it (views.guest_view)."""
+        return views.guest_view(view)
 
     def setup_note(self, players: int) -> str | None:
         return "ubongo.setup.puzzle_mode" if players == 1 else None

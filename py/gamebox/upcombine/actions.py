@@ -18,7 +18,7 @@ ends or doubled. A text of that shape is an action even when it names no piece, 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 from gamebox.core.errors import IllegalAction
 from gamebox.core.game import EDITION
@@ -138,3 +138,16 @@ def _read(words: list[str]) -> Action | None:
     if len(words) == 3 and words[0] == "bases" and _letter(words[1], _CAPITALS) and _letter(words[2], _CAPITALS):
         return Bases(words[1], words[2])
     return None
+
+
+def move_data(action: Action) -> dict[str, Any]:
+    """The action as data for the page to draw (State.move_data), in the things its target names:
+    ``{"kind": "place", "piece": "Rs", "stack": 3}`` (a piece of the hand, then its stack), ``{"kind": "draw",
+    "colour": "G"}``, ``{"kind": "bases", "first": "B", "second": "O"}`` or ``{"kind": "pass"}``."""
+    if isinstance(action, Place):
+        return {"kind": "place", "piece": action.piece, "stack": action.stack}
+    if isinstance(action, Draw):
+        return {"kind": "draw", "colour": action.colour}
+    if isinstance(action, Bases):
+        return {"kind": "bases", "first": action.first, "second": action.second}
+    return {"kind": "pass"}

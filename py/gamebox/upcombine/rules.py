@@ -16,10 +16,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from gamebox.core.errors import IllegalAction
-from gamebox.core.game import JSON, Game, LogEntry, State, log_entry
+from gamebox.core.game import JSON, Game, LogEntry, Refusal, State, log_entry
 from gamebox.core.rng import Rng
 from gamebox.core.targets import Target, button, target, thing
-from gamebox.upcombine.actions import BASES, DRAWS, PASS, Bases, Draw, Place, parse, places_on
+from gamebox.upcombine.actions import BASES, DRAWS, PASS, Bases, Draw, Place, move_data, parse, places_on
 from gamebox.upcombine.editions import EDITIONS, Edition
 from gamebox.upcombine.pieces import (
     COLOUR_CAP,
@@ -38,7 +38,6 @@ from gamebox.upcombine.pieces import (
 from gamebox.upcombine.views import (
     HandView,
     PieceView,
-    Refusal,
     RoundView,
     StackView,
     UpCombineView,
@@ -379,6 +378,9 @@ class UpCombineState(State[UpCombineView]):
         return [seat for seat, total in enumerate(self.totals) if total == best]
 
     # -- targets: what the seat to move can touch now (core/targets.py) -----------------------------------
+    def move_data(self, action: str) -> dict[str, Any]:
+        return move_data(parse(action, self.edition))
+
     def target_of(self, action: str) -> Target:
         """A placement is the piece in hand (``thing``) then its stack (``to``), with the points the seat would
         hold after it (its score if the round ended then; 0: it wins the round) and whether it splits the stack;

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NotRequired, TypedDict
 
-from gamebox.core.targets import Thing
+from gamebox.core.game import Refusal
 
 
 class PieceView(TypedDict):
@@ -42,16 +42,6 @@ class RoundView(TypedDict):
     winner: int | None
     blocked: bool
     points: list[int]
-
-
-class Refusal(TypedDict):
-    """Why a touch the viewer might try now is not a move: a piece of their hand on a stack, or a colour of the
-    pile, with the reason's message key and params (the same IllegalAction the rules raise if it is played)."""
-
-    thing: Thing
-    to: NotRequired[Thing]
-    key: str
-    params: dict[str, str | int]
 
 
 class UpCombineView(TypedDict):

@@ -15,7 +15,7 @@ leading zero (``Jump d4 f5``, ``jump  d4 f5``, ``jump d04 f5`` are refused).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 from gamebox.core.errors import IllegalAction
 from gamebox.core.game import EDITION
@@ -95,3 +95,12 @@ def parse(text: str, edition: int = EDITION) -> Action:
                 return Jump(frm, to, exit=exit_)
     raise IllegalAction(f"{text!r} is not a move: write it like 'jump d4 f5'.", "upples.bad_notation",
                         action=text[:40])
+
+
+def move_data(action: Action) -> dict[str, Any]:
+    """The action as data for the page to draw (State.move_data): ``{"kind": "jump", "from": "d4", "to": "f5",
+    "colour": "white" | "red" | None, "exit": "b2" | None}``, or ``{"kind": "pass"}``."""
+    if isinstance(action, Jump):
+        return {"kind": "jump", "from": SQUARE_NAMES[action.frm], "to": SQUARE_NAMES[action.to],
+                "colour": action.colour, "exit": None if action.exit is None else SQUARE_NAMES[action.exit]}
+    return {"kind": "pass"}

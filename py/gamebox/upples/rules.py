@@ -17,10 +17,10 @@ from typing import Any, NoReturn
 
 from gamebox.core import targets as core_targets
 from gamebox.core.errors import IllegalAction
-from gamebox.core.game import DAY, Game, LogEntry, State, log_entry
+from gamebox.core.game import DAY, Game, LogEntry, Refusal, State, log_entry, refusal
 from gamebox.core.rng import Rng
-from gamebox.core.targets import Target, Thing
-from gamebox.upples.actions import PASS, Action, Jump, Pass, jump, parse
+from gamebox.core.targets import Target, Thing, ThingKind
+from gamebox.upples.actions import PASS, Action, Jump, Pass, jump, move_data, parse
 from gamebox.upples.board import (
     EMPTY,
     NEIGHBOURS,
@@ -32,7 +32,7 @@ from gamebox.upples.board import (
 )
 from gamebox.upples.deck import CHARACTER_IDS, CODES, COLOURS, EDIBLE, GOLDEN_IDS, POINTS
 from gamebox.upples.editions import EDITIONS, Edition
-from gamebox.upples.views import EAT_KEYS, MULTI_KEYS, Refusal, UpplesPlayer, UpplesView
+from gamebox.upples.views import EAT_KEYS, MULTI_KEYS, UpplesPlayer, UpplesView
 
 MODES = ("glutton", "naughty", "survival", "training")
 OPPOSITE_BODY = {"white": "red", "red": "white"}
@@ -550,6 +550,9 @@ class UpplesState(State[UpplesView]):
         }
 
     # -- targets: what the seat to move can touch, and why the squares it can't jump to are refused -------------
+    def move_data(self, action: str) -> dict[str, Any]:
+        return move_data(parse(action, self.edition))
+
     def target_of(self, action: str) -> Target:
         """The target of one legal action of the seat to move."""
         move = parse(action, self.edition)
@@ -577,23 +580,28 @@ class UpplesState(State[UpplesView]):
             return core_targets.target(action, MULTI_KEYS[move.colour], on, to=state_button, params=params)
         return core_targets.target(action, EAT_KEYS[code], on, params={**params, "points": POINTS[card]})
 
-    def refusals(self, seat: int | None) -> dict[str, Refusal]:
+    def refusals(self, seat: int | None) -> list[Refusal]:
         """For the seat to move (and only for it): every square it may not jump to, with the rules' reason, so that
-        a tap there is answered where it happened. Its own square is left out (a tap there is about the komupple)."""
+        a tap there is answered where it happened. Its own square is left out (a tap there is about the komupple).
+        Each names what lies on the square as the targets name it: another komupple (``piece``), a card
+        (``card``), or else the empty square (``cell``), by the square's name."""
         if self.over or seat is None or seat != self.current:
-            return {}
+            return []
         player = self.seats[seat]
         assert player.square is not None
         legal = list(self.legal(seat).values())
         landings = {action.to for action in legal if isinstance(action, Jump)}
-        found: dict[str, Refusal] = {}
+        others = self.tokens(seat)
+        found: list[Refusal] = []
         for index in range(SQUARES):
             if index == player.square or index in landings:
                 continue
             try:
                 self._explain(seat, jump(player.square, index), legal)
             except IllegalAction as error:
-                found[SQUARE_NAMES[index]] = {"key": error.key, "params": dict(error.params)}
+                name = SQUARE_NAMES[index]
+                kind: ThingKind = "piece" if index in others else "cell" if self.board[index] == EMPTY else "card"
+                found.append(refusal(error, core_targets.thing(kind, name)))
         return found
 
     def snapshot(self) -> dict[str, Any]:

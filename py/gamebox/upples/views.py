@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from gamebox.core.game import LogEntry
+from gamebox.core.game import LogEntry, Refusal
 
 
 class UpplesPlayer(TypedDict):
@@ -28,13 +28,6 @@ class UpplesPlayer(TypedDict):
     eliminated: bool
     stuck: bool  # it could not move last turn and flipped; stuck again means a swap
     turns: int
-
-
-class Refusal(TypedDict):
-    """Why a square is not a landing for the komupple to move: the IllegalAction the rules would raise."""
-
-    key: str
-    params: dict[str, str | int]
 
 
 class UpplesView(TypedDict):
@@ -58,7 +51,7 @@ class UpplesView(TypedDict):
     end_reason: str
     winners: list[int]
     events: list[LogEntry]
-    refusals: dict[str, Refusal]  # for the seat to move: square -> why it may not jump there
+    refusals: list[Refusal]  # for the seat to move: why it may not jump to each square (its thing: what lies there)
 
 
 # The words of a jump by what it lands on: literal keys, so that tests/rules/test_message_keys.py finds them.

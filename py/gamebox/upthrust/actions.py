@@ -9,7 +9,7 @@ zero, no spaces): ``B3``, ``b03`` or `` b3`` are refused.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 from gamebox.core.errors import IllegalAction
 from gamebox.core.game import EDITION
@@ -49,3 +49,11 @@ def parse(text: str, edition: int = EDITION) -> Action:
         raise IllegalAction(f"{text!r} is not a square: name the piece to move, like b3.", "upthrust.bad_square",
                             action=text)
     return action
+
+
+def move_data(action: Action) -> dict[str, Any]:
+    """The action as data for the page to draw (State.move_data): ``{"kind": "move", "from": "b3"}``, the peg the
+    move jumps (its target's thing), or ``{"kind": "pass"}``."""
+    if isinstance(action, Move):
+        return {"kind": "move", "from": action.text}
+    return {"kind": "pass"}

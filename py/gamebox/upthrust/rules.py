@@ -11,11 +11,11 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, TypedDict
 
 from gamebox.core.errors import IllegalAction
-from gamebox.core.game import DAY, JSON, Game, LogEntry, State, log_entry
+from gamebox.core.game import DAY, JSON, Game, LogEntry, Refusal, State, log_entry
 from gamebox.core.rng import Rng
 from gamebox.core.targets import Target, button, target, thing
 from gamebox.upthrust import solver
-from gamebox.upthrust.actions import MOVES, PASS, Move, parse
+from gamebox.upthrust.actions import MOVES, PASS, Move, move_data, parse
 from gamebox.upthrust.board import (
     COLOUR_LETTERS,
     COLOURS,
@@ -76,7 +76,8 @@ UpthrustLastMove = TypedDict("UpthrustLastMove", {"from": str, "to": str, "colou
 
 class UpthrustView(TypedDict):
     """What the page draws (the bridge adds ``targets``: core/targets.py). ``refusals``: for the seat to move,
-    why each peg it may not play would be refused (a tap on it says so), by square."""
+    why each peg it may not play would be refused (a tap on it says so): its thing is the peg, as the targets name
+    it (``{"kind": "peg", "id": "b3"}``)."""
 
     columns: int
     rows: int
@@ -98,7 +99,7 @@ class UpthrustView(TypedDict):
     ends_at: int
     end_reason: str | None
     winners: list[int]
-    refusals: dict[str, UpthrustReason]
+    refusals: list[Refusal]
 
 
 def why_not(board: list[int], square: int, every_row: bool = False) -> tuple[str, str, dict[str, Any]]:
@@ -285,12 +286,13 @@ class UpthrustState(State[UpthrustView]):
                            "colour": COLOURS[board[square]], "rows": in_row[square // COLUMNS],
                            "to": None if lands is None else SQUARE_NAMES[lands], "stuck": stuck})
         moves = {} if over else {SQUARE_NAMES[a]: SQUARE_NAMES[b] for a, b in self.seat_moves(self.turn)}
-        refusals: dict[str, UpthrustReason] = {}
+        refusals: list[Refusal] = []
         if seat is not None and seat in self.to_move:
             for square in range(SQUARES):
                 refused = self.refusal(seat, square) if board[square] >= 0 else None
                 if refused is not None:
-                    refusals[SQUARE_NAMES[square]] = {"key": refused[1], "params": refused[2]}
+                    refusals.append({"thing": thing("peg", SQUARE_NAMES[square]), "key": refused[1],
+                                     "params": refused[2]})
         last: UpthrustLastMove | None = None
         if self.last_move is not None:
             start, target, colour = self.last_move
@@ -335,6 +337,9 @@ class UpthrustState(State[UpthrustView]):
         return target(action, MOVE_TARGET, thing("peg", action), to=thing("cell", SQUARE_NAMES[landing]),
                       params={"colour": colour, "from": action, "to": SQUARE_NAMES[landing],
                               "rows": (landing - square) // COLUMNS})
+
+    def move_data(self, action: str) -> dict[str, Any]:
+        return move_data(parse(action, self.edition))
 
     def board_text(self) -> str:
         """The board as text, row 11 first, '.' for an empty square: e.g. ``..../..../GRBY/...``."""

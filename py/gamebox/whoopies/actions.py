@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from gamebox.core.notation import Pass as Pass  # the pass of every game that has one: one value, re-exported
 from gamebox.whoopies.editions import Edition
@@ -141,3 +141,24 @@ def grab_ms(action: str, edition: Edition) -> int | None:
     """The time of a grab; None for any other action."""
     move = parse(action, edition)
     return move.ms if isinstance(move, Grab | NamedGrab) else None
+
+
+def move_data(action: Action) -> dict[str, Any]:
+    """The action as data for the page to draw (State.move_data): ``{"kind": "grab", "x", "y", "ms"}`` (the point the
+    hand closes on, in the throw's units, and when), and for the others ``{"kind": "roll"}``, ``{"kind": "throw"}``,
+    ``{"kind": "pass"}``, ``{"kind": "joker", "call": "colour"}``, ``{"kind": "call", "call": "colour", "value":
+    "orange"}`` (also puff, name, spare), ``{"kind": "pick", "name": ...}``, ``{"kind": "steal", "seat": n}`` and
+    edition 1's ``{"kind": "named_grab", "name", "part", "ms"}``."""
+    if isinstance(action, Grab):
+        return {"kind": "grab", "x": action.x, "y": action.y, "ms": action.ms}
+    if isinstance(action, NamedGrab):
+        return {"kind": "named_grab", "name": action.name, "part": action.part, "ms": action.ms}
+    if isinstance(action, Joker):
+        return {"kind": "joker", "call": action.kind}
+    if isinstance(action, Call):
+        return {"kind": "call", "call": action.kind, "value": action.value}
+    if isinstance(action, Pick):
+        return {"kind": "pick", "name": action.name}
+    if isinstance(action, Steal):
+        return {"kind": "steal", "seat": action.seat}
+    return {"kind": "roll" if isinstance(action, Roll) else "throw" if isinstance(action, Throw) else "pass"}

@@ -14,10 +14,10 @@ import contextlib
 import functools
 import math
 from collections.abc import Iterator, Mapping
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from gamebox.core.errors import BadRequest, IllegalAction
-from gamebox.core.game import JSON, Game, LogEntry, State, log_entry, sealed_from_others
+from gamebox.core.game import JSON, Game, LogEntry, Realtime, State, log_entry, sealed_from_others
 from gamebox.core.rng import Rng
 from gamebox.core.targets import Target
 from gamebox.whoopies import actions, views
@@ -31,6 +31,9 @@ from gamebox.whoopies.views import GrabView, LastRound, Phase, WhoopiesView
 SUPPLY = 20  # the gems in the box
 ACTIONS = ("colour", "puff", "name", "spare", "own")  # die faces 1..5; face 6 is the joker
 GRABS = ("whoopies.grabbed", "whoopies.passed")  # the log keys of a seat's grab, or of giving it up
+# What the page shows before the throw: "3, 2, 1" (web/games/whoopies/renderer.js reads it from games.json,
+# ``realtime.lead_in_ms``). The grab's clock starts when the countdown does; a grab's ms counts from the throw.
+COUNTDOWN_MS = 2100
 # legal_actions offers a sample of grabs (any point of the table at any whole ms in [0, WINDOW_MS] is legal):
 # the right ball at several moments, the typical slips (the trap creature's ball, the right body) a little later,
 # and pass. Edition 1 names the creature and the part instead of a point.
@@ -627,6 +630,12 @@ class WhoopiesState(State[WhoopiesView]):
             return views.grab_targets(list(self.throw.order))
         return [self.target_of(action) for action in self.legal_actions(seat)]
 
+    def move_data(self, action: str) -> dict[str, Any]:
+        move = actions.parse(action, self.rules)
+        if move is None:
+            raise IllegalAction(f"{action[:40]!r} is not a Whoopies action.", "error.action_malformed")
+        return actions.move_data(move)
+
     def target_of(self, action: str) -> Target:
         move = actions.parse(action, self.rules)
         assert move is not None, action
@@ -717,6 +726,12 @@ class Whoopies(Game[WhoopiesView]):
     default_bot_level = "easy"
     simultaneous = True
     chance = True
+    # The grab's clock runs; the page counts down COUNTDOWN_MS before the throw, and a grab's ms counts from it.
+    realtime: ClassVar[Realtime | None] = {"phases": ["grab"], "lead_in_ms": COUNTDOWN_MS}
+
+    def guest_view(self, view: WhoopiesView) -> WhoopiesView:
+        """With a hash of the throw it sees in place of the throw's key (views.guest_view)."""
+        return views.guest_view(view)
 
     def offered_choices(self, players: int) -> dict[str, list[Any]]:
         """Petty theft "can be played from 3 to 6 players": offered only then. The other options always."""

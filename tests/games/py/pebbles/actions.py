@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from gamebox.core.errors import IllegalAction
 
 MOST = 3  # pebbles one take may hold
@@ -18,3 +20,8 @@ def parse(text: str) -> int:
         if text == take(count):
             return count
     raise IllegalAction(f"{text!r} is not a take of 1 to {MOST} pebbles.", "pebbles.bad_take", action=text[:20])
+
+
+def move_data(count: int) -> dict[str, Any]:
+    """A take as data for the page to draw (State.move_data): ``{"kind": "take", "count": 2}``."""
+    return {"kind": "take", "count": count}

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gamebox.pebbles.actions import MOST, parse, take
+from gamebox.pebbles.actions import MOST, move_data, parse, take
 from gamebox.pebbles.views import PebblesView
 
 from gamebox.core.errors import IllegalAction
-from gamebox.core.game import JSON, Game, LogEntry, State, log_entry
+from gamebox.core.game import JSON, Game, LogEntry, Refusal, State, log_entry, refusal
 from gamebox.core.rng import Rng
-from gamebox.core.targets import Target, button
+from gamebox.core.targets import Target, button, thing
 
 FEWEST_DEALT = 15
 MOST_DEALT = 25
@@ -38,8 +38,7 @@ class PebblesState(State[PebblesView]):
 
     def _play(self, seat: int, action: str) -> list[LogEntry]:
         count = parse(action)
-        if count > self.pile:
-            raise IllegalAction(f"Only {self.pile} pebbles are left.", "pebbles.too_many", left=self.pile)
+        self._check_take(count)
         self.pile -= count
         self.last_take = count
         entries = [log_entry(seat, "pebbles.took", f"Seat {seat} takes {count}; {self.pile} left.",
@@ -54,12 +53,32 @@ class PebblesState(State[PebblesView]):
     def scores(self) -> list[int]:
         return [1 if seat == self.winner else 0 for seat in range(self.players)]
 
+    def _check_take(self, count: int) -> None:
+        if count > self.pile:
+            raise IllegalAction(f"Only {self.pile} pebbles are left.", "pebbles.too_many", left=self.pile)
+
     def target_of(self, action: str) -> Target:
         return button(action, "pebbles.action.take", params={"count": parse(action)})
 
+    def move_data(self, action: str) -> dict[str, Any]:
+        return move_data(parse(action))
+
     def view(self, seat: int | None) -> PebblesView:
         return {"pile": self.pile, "dealt": self.dealt, "current": None if self.is_over else self.current,
-                "last_take": self.last_take, "winner": self.winner}
+                "last_take": self.last_take, "winner": self.winner, "refusals": self.refusals(seat)}
+
+    def refusals(self, seat: int | None) -> list[Refusal]:
+        """For the seat to move: each take button it may not press (more than the pile holds), with the rules'
+        reason (the button is named by its take, as a target's button is)."""
+        if seat is None or seat not in self.to_move:
+            return []
+        found: list[Refusal] = []
+        for count in range(1, MOST + 1):
+            try:
+                self._check_take(count)
+            except IllegalAction as error:
+                found.append(refusal(error, thing("button", take(count))))
+        return found
 
     def snapshot(self) -> JSON:
         return {"dealt": self.dealt, "pile": self.pile, "current": self.current, "last_take": self.last_take,

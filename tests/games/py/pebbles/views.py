@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TypedDict
 
+from gamebox.core.game import Refusal
+
 
 class PebblesView(TypedDict):
     pile: int  # pebbles left
@@ -11,3 +13,4 @@ class PebblesView(TypedDict):
     current: int | None  # the seat to take, None once the game is over
     last_take: int | None  # pebbles the last take held
     winner: int | None  # the seat that took the last pebble
+    refusals: list[Refusal]  # for the seat to move: the take buttons it may not press, and why

@@ -7,9 +7,11 @@
 //
 // The pile is a tray of as many places as pebbles were dealt: the pebbles left are stones, the ones taken are
 // hollows (the last take's dashed). Below it one button per target ("Take 2"): a tap plays the target's action,
-// as it is. Keys: the arrows move between the buttons, Enter takes; 1, 2 or 3 take that many. Nothing here reads
-// an action's text or works out a rule: the buttons are Python's targets, their words its keys.
-import { button, fitText, panel, PALETTE, Surface } from "../kit.js";
+// as it is; a tap on a greyed button says why it is no take now (view.refusals, read with refusalFor). A hint is
+// drawn from its move as data (showHint's `move`: {kind: "take", count}). Keys: the arrows move between the buttons,
+// Enter takes; 1, 2 or 3 take that many. Nothing here reads an action's text or works out a rule: the buttons are
+// Python's targets and refusals, their words its keys.
+import { button, fitText, panel, PALETTE, refusalFor, Surface } from "../kit.js";
 
 const ROW = 5; // pebbles to a row of the tray
 const MOST = 3; // buttons drawn while nobody here may take (the targets' counts when someone may)
@@ -36,7 +38,8 @@ function geometry(available, dealt) {
  * @returns {import("../../host.js").Renderer} */
 export function create(canvas, host) {
   const t = host.t;
-  let hinted = null; // the action the Hint button names
+  /** @type {number | null} */
+  let hinted = null; // the count of the take the Hint button names
   let byKeyboard = false; // the focus ring shows while the person plays by keys, not after a tap
   /** @type {ReturnType<typeof geometry> | null} */
   let g = null;
@@ -117,12 +120,15 @@ export function create(canvas, host) {
     fitText(context, status, g.status, { size: 18 * g.u, weight: 700, colour: PALETTE.ink, minSize: 9 });
     drawTray();
     const targets = mine();
+    // the buttons the targets leave are the takes the pile cannot fill, in order: the refusals say why
+    const refusals = targets.length ? v.refusals || [] : [];
     g.buttons.forEach((box, index) => {
       const target = targets[index] || null;
+      const refused = target ? null : refusals[index - targets.length] || null;
       const key = target ? `take:${target.params.count}` : `none:${index}`;
       const label = target ? words(target) : t("pebbles.action.take", { count: index + 1 });
       button(context, box, label, { size: 16 * g.u, disabled: !target, hovered: surface.isHovered(key) });
-      if (target && target.action === hinted) {
+      if (target && target.params.count === hinted) {
         context.save();
         context.strokeStyle = PALETTE.hint;
         context.lineWidth = 4 * g.u;
@@ -130,6 +136,7 @@ export function create(canvas, host) {
         context.restore();
       }
       if (target) surface.region({ rect: [box.x, box.y, box.w, box.h] }, { key, value: { kind: "take" }, target, label });
+      else if (refused) surface.region({ rect: [box.x, box.y, box.w, box.h] }, { key, value: { refused: refused.thing }, label });
     });
     if (byKeyboard) surface.drawFocus();
   }
@@ -144,6 +151,10 @@ export function create(canvas, host) {
     byKeyboard = Boolean(event && event.type === "keydown");
     surface.hideBubble();
     if (region && region.target) play(region.target.action);
+    else if (region && region.value && region.value.refused) {
+      const why = refusalFor(view(), region.value.refused);
+      if (why) surface.tell(point, t(why.key, why.params));
+    }
   }
 
   /** 1, 2 or 3 take that many. @param {KeyboardEvent} event */
@@ -167,8 +178,10 @@ export function create(canvas, host) {
     keydown(event) {
       if (table() && surface.keydown(event)) event.preventDefault();
     },
-    showHint(action) {
-      hinted = action;
+    showHint(action, move) {
+      // the move as data (the bridge's hint reply, a review's better move); else the target that plays the action
+      const target = mine().find((made) => made.action === action);
+      hinted = move && move.kind === "take" ? move.count : target ? target.params.count : null;
       surface.invalidate();
     },
     describeAction(v, action) {
