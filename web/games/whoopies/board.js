@@ -29,7 +29,8 @@ import { pace } from "../common.js";
  * @property {Promise<void>} chain
  */
 /**
- * The board: what create() keeps, passed to every part. `render` and `animate` are the renderer's.
+ * The board: what create() keeps, passed to every part. `table` is the session's (host.table()), read at paint
+ * time: the board keeps no copy.
  * @typedef {object} Board
  * @property {HTMLCanvasElement} canvas
  * @property {RendererHost} host
@@ -43,7 +44,6 @@ import { pace } from "../common.js";
  * @property {string | null} hinted  the action the Hint button suggested (a target's action)
  * @property {{x: number, y: number, ms: number} | null} betterGrab  a review's better move, drawn on the still throw
  * @property {{start: number, face: number} | null} die  the roll animation
- * @property {number} frameRequest
  * @property {Map<string, Run>} grabs  `${throwKey}/${round}/${seat}` -> the seat's run through this throw
  * @property {{key: string, start: number} | null} spectate  a throw with no human to grab
  * @property {{key: string, until: number} | null} hold  keep a catch on screen a moment
@@ -51,11 +51,9 @@ import { pace } from "../common.js";
  * @property {string} speakPhase
  * @property {number} resultUntil
  * @property {string} lastPrompt
- * @property {Point | null} lastTap  where the last tap was, in board units: a refusal is said there
  * @property {string} currentScreen
  * @property {string} headline
- * @property {() => void} render
- * @property {() => void} animate
+ * @property {() => void} animate  keep the kit's clock ticking while something moves (renderer.js)
  */
 
 export const DIE_MS = 950;

@@ -9,7 +9,10 @@ import { callText, cname, named } from "./words.js";
 /** @typedef {import("./board.js").Board} Board */
 /** @typedef {import("./board.js").Run} Run */
 
-export const COUNTDOWN_MS = 2100;
+/** The lead-in before a throw's clock counts (the countdown), as the game declares it (games.json `realtime`,
+ * Python's Game.realtime); 2100 ms until every build's games.json says it.
+ * @param {Board} b @returns {number} */
+export const leadInMs = (b) => b.host.info?.()?.realtime?.lead_in_ms ?? 2100;
 export const HOLD_MS = 1400; // how long a catch stays on screen before the next screen
 
 // ------------------------------------------------------------ the throw
@@ -22,7 +25,7 @@ export function grabKey(b, v, seat) { return v.throw ? `${v.throw.key}/${v.round
 export const clockOf = (b, mark) => (typeof b.host.since === "function" ? Math.max(0, b.host.since(mark)) : 0);
 
 /** This seat's run through the throw. Its clock is the table's (issue 22): the mark `throw <round>/<seat>` starts
- * when the countdown first shows, and the throw starts COUNTDOWN_MS later; a reload or a redraw goes on from
+ * when the countdown first shows, and the throw starts the game's lead-in (leadInMs) later; a reload or a redraw goes on from
  * there (the countdown over, the Whoopies where they are now, the grab's ms counted from the first throw), so
  * waiting out a throw on a fresh page is no free look.
  * @param {Board} b */
@@ -36,7 +39,7 @@ export function runOf(b, v, seat) {
       chain: Promise.resolve() };
     const floor = Math.max(0, ...v.my_grabs.map((g) => g.ms));
     if (v.my_grabs.length) { // a miss already: the throw runs, at least as far as that miss
-      const shown = Math.max(floor, clockOf(b, run.mark) - ms(COUNTDOWN_MS));
+      const shown = Math.max(floor, clockOf(b, run.mark) - ms(leadInMs(b)));
       run.stage = "running";
       run.clocked = true;
       run.start = performance.now() - shown;
@@ -190,9 +193,9 @@ export function tick(b) {
       b.host.announce(text);
       say(b, text, true);
     }
-    if (run.stage === "countdown" && run.clocked && now - run.since >= ms(COUNTDOWN_MS)) {
+    if (run.stage === "countdown" && run.clocked && now - run.since >= ms(leadInMs(b))) {
       run.stage = "running";
-      run.start = run.since + ms(COUNTDOWN_MS);
+      run.start = run.since + ms(leadInMs(b));
       b.canvas.dataset.throwStart = String(run.start);
       b.canvas.dataset.throwKey = run.key;
     }

@@ -13,6 +13,9 @@
 // creatures, balls, swatches and the die), throw.js (the throw played back), grab.js (each seat's run through a
 // throw, a hand closing), screens.js (the stage by phase), bands.js (around the table), words.js, voice.js;
 // board.js holds what they share (the Board). This file wires them: create(), draw, input and the Renderer.
+// It stands on kit v2: the kit's one paint loop paints (paint: render), its clock ticks while something moves (the
+// die, a countdown, a throw, a catch held on screen), its ResizeObserver lays the board out again, and the table is
+// the session's (host.table(), read at paint time): the board keeps no copy.
 import { Surface } from "../kit.js";
 import { COLOURS } from "./art.js";
 import { drawFooter, drawGems, drawHeader, drawTableBackground } from "./bands.js";
@@ -20,7 +23,7 @@ import { activeHuman, humans, ms, plainTargets, reducedMotion, view } from "./bo
 import { currentRun, grabAt, grabKey, HOLD_MS, needsFrames, passRun, startCountdown, throwMs, tick } from "./grab.js";
 import { ballRadius, fit, layoutFor, onTable } from "./layout.js";
 import { drawStage } from "./screens.js";
-import { describe, GRAB } from "./throw.js";
+import { describe } from "./throw.js";
 import { promptVoice, readMuted, say, toggleMute } from "./voice.js";
 import { cname, gemsText, outcomeText, words } from "./words.js";
 
@@ -32,18 +35,26 @@ const RESULT_MS = 3800; // a round's result stays readable this long before the 
  * @returns {import("../../host.js").Renderer} */
 export function create(canvas, host) {
   const L = layoutFor(800, 800, 2);
+  let alive = true;
+  /** @type {(() => void) | null} */
+  let stopTicking = null;
+  /** grabs given as data (the bridge's `move`) by the action they are: a review's better grab, drawn and worded
+   * @type {Map<string, import("./throw.js").GrabMove>} */
+  const moves = new Map();
   /** @type {Board} */
   const b = {
-    canvas, host, t: host.t, surface: null, table: null, L, area: L.stage, muted: readMuted(), showNames: false,
-    hinted: null, betterGrab: null, die: null, frameRequest: 0, grabs: new Map(), spectate: null, hold: null,
-    throws: new Map(), speakPhase: "", resultUntil: 0, lastPrompt: "", lastTap: null, currentScreen: "", headline: "",
-    render, animate,
+    canvas, host, t: host.t, surface: null, L, area: L.stage, muted: readMuted(), showNames: false,
+    hinted: null, betterGrab: null, die: null, grabs: new Map(), spectate: null, hold: null,
+    throws: new Map(), speakPhase: "", resultUntil: 0, lastPrompt: "", currentScreen: "", headline: "",
+    animate,
+    get table() { return alive ? host.table() : null; },
   };
-  const surface = new Surface(canvas, host, { width: L.W, height: L.H, onTap: (region, point, event) => tap(region, point, event) });
+  const surface = new Surface(canvas, host, { width: L.W, height: L.H, onTap: (region, point, event) => tap(region, point, event),
+    paint, onResize: () => { if (b.table) fit(b); }, onKey: key });
   b.surface = surface;
-  surface.redraw = () => { if (!b.frameRequest) render(); };
 
-  function render() {
+  /** The one paint of the board: the kit's loop calls it when something changed, on every frame while it ticks. */
+  function paint() {
     if (!b.table) return;
     fit(b);
     const c = surface.context;
@@ -69,16 +80,14 @@ export function create(canvas, host) {
     }
   }
 
-  /** Paint on every frame while something moves (the die, a countdown, a throw, a catch held on screen). */
+  /** The kit's clock ticks while something moves (the die, a countdown, a throw, a catch held on screen): the
+   * countdown ends and the grab window closes in tick(); it stops once nothing moves. */
   function animate() {
-    if (b.frameRequest) return;
-    const step = () => {
-      b.frameRequest = 0;
+    if (stopTicking || !alive) return;
+    stopTicking = surface.tick(() => {
       tick(b);
-      render();
-      if (needsFrames(b)) b.frameRequest = requestAnimationFrame(step);
-    };
-    b.frameRequest = requestAnimationFrame(step);
+      if (!needsFrames(b)) { stopTicking?.(); stopTicking = null; }
+    });
   }
 
   // ------------------------------------------------------------ input
@@ -86,7 +95,6 @@ export function create(canvas, host) {
    * the pointerdown already grabbed there; Enter grabs at the focused ball or body. Else the region's target. */
   function tap(region, point, event) {
     if (!b.table) return;
-    b.lastTap = point;
     const run = currentRun(b);
     if (run && point && onTable(b, point)) {
       if (event && event.type === "click") return; // the hand closed at pointerdown
@@ -95,12 +103,12 @@ export function create(canvas, host) {
     }
     if (!region) return;
     if (region.value === "mute") { toggleMute(b); return; }
-    if (region.value === "names") { b.showNames = !b.showNames; render(); return; }
+    if (region.value === "names") { b.showNames = !b.showNames; surface.invalidate(); return; }
     if (region.value === "ready") {
       const seat = activeHuman(b);
       const ready = seat !== null ? b.grabs.get(grabKey(b, view(b), seat)) : null;
       if (ready && ready.stage === "pass") startCountdown(b, ready);
-      render();
+      surface.invalidate();
       return;
     }
     if (region.target && !region.target.timed) {
@@ -112,27 +120,51 @@ export function create(canvas, host) {
     }
   }
 
-  // a grab is a reaction: the hand closes when the finger or button goes down, not when it comes up
+  // A grab is a reaction: the hand closes when the finger or button goes down, not when it comes up. The kit has no
+  // press callback of its own (its onTap comes with the click), so the board asks it for the one listener it needs;
+  // the kit removes it with the board.
   surface.listen("pointerdown", (event) => {
     const run = currentRun(b);
     if (!run) return;
     const point = surface.point(event);
     if (!onTable(b, point)) return;
     event.preventDefault();
-    b.lastTap = point;
+    surface.lastPoint = point;
     grabAt(b, run, point);
   });
-  surface.listen("focus", () => render());
-  surface.listen("blur", () => render());
-  // a phone turned, a window resized, the page's height limit set: the layout follows the box (fit)
-  let resizeRequest = 0;
-  const onResize = () => {
-    if (resizeRequest) return;
-    resizeRequest = requestAnimationFrame(() => { resizeRequest = 0; if (b.table && !b.frameRequest) render(); });
-  };
-  window.addEventListener("resize", onResize);
-  const observer = typeof ResizeObserver === "function" ? new ResizeObserver(onResize) : null;
-  observer?.observe(canvas);
+
+  /** The board's own keys (before the kit's arrows, Enter and Space): true when the key was one of them.
+   * @param {KeyboardEvent} event */
+  function key(event) {
+    if (!b.table) return false;
+    const pressed = event.key;
+    if (pressed === "m" || pressed === "M") { toggleMute(b); return true; }
+    if (pressed === "n" || pressed === "N") { b.showNames = !b.showNames; return true; }
+    if (pressed === "p" || pressed === "P") {
+      const run = currentRun(b);
+      if (run) passRun(b, run);
+      return Boolean(run);
+    }
+    if (/^[1-9]$/.test(pressed)) { // a digit taps the n-th choice card
+      const cards = surface.regions.filter((region) => region.key.startsWith("card:") && region.target);
+      const chosen = cards[Number(pressed) - 1];
+      if (!chosen) return false;
+      const [x, y, w, h] = chosen.shape.rect;
+      surface.focusedKey = chosen.key;
+      surface.lastPoint = { x: x + w / 2, y: y + h / 2 };
+      tap(chosen, surface.lastPoint, event);
+      return true;
+    }
+    if (pressed === "Escape" && b.hinted) { b.hinted = null; return true; }
+    return false;
+  }
+
+  /** A review's better grab, drawn on the still throw (a replay is watched, never played). @param {import("./throw.js").GrabMove} move */
+  function showBetterGrab(move) {
+    b.betterGrab = { x: move.x, y: move.y, ms: move.ms };
+    canvas.dataset.hint = "grab";
+    surface.invalidate();
+  }
 
   return {
     /** The running grab's clock (ms since the throw started, as this board runs it); null outside a grab. */
@@ -143,9 +175,7 @@ export function create(canvas, host) {
       const run = b.grabs.get(grabKey(b, v, seat));
       return run && run.start !== null ? throwMs(run) : null;
     },
-    draw(next, { animate: animated = true } = {}) {
-      const previous = b.table;
-      b.table = next;
+    draw(next, previous, { animate: animated = true } = {}) {
       const v = next.view;
       if (previous && animated && previous.view.phase === "roll" && v.face && v.round === previous.view.round && !reducedMotion()) {
         b.die = { start: performance.now(), face: v.face };
@@ -161,56 +191,40 @@ export function create(canvas, host) {
       b.hinted = null;
       if (b.betterGrab) { b.betterGrab = null; canvas.dataset.hint = ""; }
       // forget runs of earlier throws
-      for (const key of b.grabs.keys()) {
-        if (b.grabs.get(key).round !== v.round && !(b.hold && b.hold.key === key && performance.now() < b.hold.until)) b.grabs.delete(key);
+      for (const runKey of b.grabs.keys()) {
+        if (b.grabs.get(runKey).round !== v.round && !(b.hold && b.hold.key === runKey && performance.now() < b.hold.until)) b.grabs.delete(runKey);
       }
       for (const round of b.throws.keys()) if (round < v.round - 1) b.throws.delete(round);
       promptVoice(b, v);
-      render();
+      surface.invalidate();
       animate();
     },
-    keydown(event) {
-      if (!b.table) return;
-      const key = event.key;
-      if (key === "m" || key === "M") { toggleMute(b); event.preventDefault(); return; }
-      if (key === "n" || key === "N") { b.showNames = !b.showNames; render(); event.preventDefault(); return; }
-      if (key === "p" || key === "P") {
-        const run = currentRun(b);
-        if (run) { passRun(b, run); event.preventDefault(); }
-        return;
-      }
-      if (/^[1-9]$/.test(key)) { // a digit taps the n-th choice card
-        const cards = surface.regions.filter((region) => region.key.startsWith("card:") && region.target);
-        const chosen = cards[Number(key) - 1];
-        if (chosen) {
-          const [x, y, w, h] = chosen.shape.rect;
-          surface.focusedKey = chosen.key;
-          tap(chosen, { x: x + w / 2, y: y + h / 2 }, event);
-          event.preventDefault();
-          render();
+    keydown: (event) => { if (surface.keydown(event)) event.preventDefault(); },
+    showHint(action, move) {
+      // A replay's grab (a review's better move) has no target to light: a ring on the throw, held still at its
+      // moment, drawn from the grab as data (`move`, or the bridge's `move` op for the action: never its text). In
+      // play (a guided game's scripted grab) the throw runs on.
+      const table = b.table;
+      if (table && table.replay && view(b).throw) {
+        if (move && move.kind === "grab") {
+          moves.set(action, /** @type {import("./throw.js").GrabMove} */ (move));
+          showBetterGrab(moves.get(action));
+          return;
         }
-        return;
-      }
-      if (key === "Escape") { b.hinted = null; render(); return; }
-      if (surface.keydown(event)) { event.preventDefault(); render(); }
-    },
-    showHint(action) {
-      // A replay's grab (a review's better move: a replay is watched, never played) has no target to light: a ring
-      // on the throw, held still at its moment. In play (a guided game's scripted grab) the throw runs on.
-      const grab = GRAB.exec(String(action));
-      if (grab && b.table && b.table.replay && view(b).throw) {
-        const [x, y, when] = grab.slice(1).map(Number);
-        b.betterGrab = { x, y, ms: when };
-        canvas.dataset.hint = "grab";
-        render();
-        return;
+        if (!move) {
+          host.request({ op: "move", action }).then((reply) => {
+            if (!alive || b.table !== table || !reply.ok || reply.move?.kind !== "grab") return;
+            moves.set(action, reply.move);
+            showBetterGrab(reply.move);
+          });
+        }
       }
       b.hinted = action;
       const region = surface.regions.find((r) => r.target && r.target.action === action);
       if (region) surface.focusedKey = region.key;
-      render();
+      surface.invalidate();
     },
-    describeAction(v, action) { return describe(b, v, action); },
+    describeAction(v, action, move = null) { return describe(b, v, action, move ?? moves.get(action) ?? null); },
     wordTarget(target) { return words(b, target); },
     seatBadges(v, seat) {
       const badges = [];
@@ -224,22 +238,12 @@ export function create(canvas, host) {
     },
     /** What the person can do now, where it is drawn now (the balls and bodies of a throw in flight move). */
     targets() { return /** @type {import("../../host.js").Target[]} */ (surface.targets()); },
-    /** A refused action: say why next to the place tapped. */
-    refused(action, reason) {
-      if (!b.lastTap) return false;
-      surface.tell(b.lastTap, reason);
-      return true;
-    },
+    refused: (action, reason) => surface.refused(action, reason),
     destroy() {
-      b.table = null;
-      if (b.frameRequest) cancelAnimationFrame(b.frameRequest);
-      b.frameRequest = 0;
-      if (resizeRequest) cancelAnimationFrame(resizeRequest);
-      window.removeEventListener("resize", onResize);
-      observer?.disconnect();
+      alive = false;
+      stopTicking = null;
       surface.destroy();
       try { window.speechSynthesis?.cancel(); } catch { /* nothing to stop */ }
     },
-    resize() { fit(b); render(); },
   };
 }

@@ -6,7 +6,7 @@ import { button, fitText, font, gem, PALETTE, panel, roundRect } from "../kit.js
 import { drawCreature, drawDie, drawSwatch, FACES } from "./art.js";
 import { activeHuman, creatureOf, DIE_MS, ms, plainTargets, severalHumans, targetOf, view } from "./board.js";
 import { drawGems } from "./bands.js";
-import { clockOf, COUNTDOWN_MS, runOf } from "./grab.js";
+import { clockOf, leadInMs, runOf } from "./grab.js";
 import { drawBetterGrab, drawRun, drawThrow } from "./throw.js";
 import { cname, colourLabel, creatureWords, gemsText, named, outcomeText, targetText, words } from "./words.js";
 
@@ -358,8 +358,8 @@ function drawPass(b, c, v, run) {
 
 /** @param {Board} b */
 function drawCountdown(b, c, v, run) {
-  const left = ms(COUNTDOWN_MS) - (performance.now() - run.since);
-  const n = Math.max(1, Math.ceil(left / (COUNTDOWN_MS / 3)));
+  const left = ms(leadInMs(b)) - (performance.now() - run.since);
+  const n = Math.max(1, Math.ceil(left / (leadInMs(b) / 3)));
   const w = Math.min(580, b.area.w - 20);
   const h = Math.min(260, b.area.h - 20);
   const box = { x: b.area.x + b.area.w / 2 - w / 2, y: b.area.y + b.area.h / 2 - h / 2, w, h };

@@ -12,8 +12,8 @@ import { callText, cname, creatureWords, secondsText, words } from "./words.js";
 /** @typedef {import("./board.js").Board} Board */
 /** @typedef {import("./board.js").Run} Run */
 
-// a grab as the notation writes it (py/gamebox/whoopies/actions.py Grab): a point of the table and the throw's clock
-export const GRAB = /^grab (\d{1,3}),(\d{1,3}) @(\d{1,6})$/;
+/** A grab as data (Python's State.move_data, the bridge's `move`): a point of the table and the throw's clock.
+ * @typedef {{kind: "grab", x: number, y: number, ms: number}} GrabMove */
 
 /** Position on a path of frames at `ms`, interpolated linearly; after its last frame a path stays there (the
  * engine's rule: a path in the view stops where its creature rests). The one interpolation of the page: the
@@ -173,7 +173,7 @@ export function drawBetterGrab(b, c, v, grab) {
   roundRect(c, bar.x, bar.y, bar.w * Math.max(0, 1 - grab.ms / thr.window_ms), bar.h, 4);
   c.fillStyle = "#4c8df6";
   c.fill();
-  return describe(b, v, `grab ${grab.x},${grab.y} @${grab.ms}`);
+  return grabWords(b, thr, grab);
 }
 
 /** @param {Board} b */
@@ -207,26 +207,28 @@ export function drawRun(b, c, v, run, thr) {
 }
 
 /** Words for an action: its target's words (the Hint button's: never a grab, there are no hints in a grab); a
- * grab at a point (a review's better move), the creature whose ball is drawn there then, and the time.
- * @param {Board} b */
-export function describe(b, v, action) {
-  const grab = GRAB.exec(String(action));
-  if (grab && v && v.throw) {
-    const [x, y, when] = grab.slice(1).map(Number);
-    const name = ballNear(b, v.throw, x, y, when);
-    const seconds = secondsText(when);
-    return name ? b.t("whoopies.describe.grab_ball_at", { whoopie: cname(b, name), seconds })
-      : b.t("whoopies.describe.grab_point_at", { seconds });
-  }
+ * grab at a point (a review's better move, given as data: `move`), the creature whose ball is drawn there then,
+ * and the time. No action text is read here.
+ * @param {Board} b @param {Record<string, any>} v @param {string} action @param {GrabMove | null} [move] */
+export function describe(b, v, action, move = null) {
+  if (move && move.kind === "grab" && v && v.throw) return grabWords(b, v.throw, move);
   const targets = (v && v.targets) || [];
   const found = targets.find((tg) => tg.action === action && !tg.timed);
   return found ? words(b, found) : String(action);
 }
 
+/** A grab at a point in words: the creature whose ball is drawn there then (the nearest), and the time.
+ * @param {Board} b @param {GrabMove} grab */
+function grabWords(b, thr, grab) {
+  const name = ballNear(thr, grab.x, grab.y, grab.ms);
+  const seconds = secondsText(grab.ms);
+  return name ? b.t("whoopies.describe.grab_ball_at", { whoopie: cname(b, name), seconds })
+    : b.t("whoopies.describe.grab_point_at", { seconds });
+}
+
 /** The creature whose ball is drawn within reach of (x, y) at `when` on the throw `thr` (the nearest), or null:
- * the words of a point, as the drawing shows it (what a hand there catches is Python's to say).
- * @param {Board} b */
-function ballNear(b, thr, x, y, when) {
+ * the words of a point, as the drawing shows it (what a hand there catches is Python's to say). */
+function ballNear(thr, x, y, when) {
   let best = null;
   let bestD = thr.ball_hit_radius ** 2;
   for (const it of scene(thr, when)) {

@@ -33,7 +33,7 @@ export function toggleMute(b) {
   writeMuted(b.muted);
   if (b.muted) { try { window.speechSynthesis?.cancel(); } catch { /* nothing to stop */ } }
   b.host.announce(b.t(b.muted ? "whoopies.voice_off" : "whoopies.voice_on"));
-  b.render();
+  b.surface.invalidate();
 }
 
 // ------------------------------------------------------------ spoken prompts for the human's turns
@@ -49,6 +49,6 @@ export function promptVoice(b, v) {
   if (text && key !== b.speakPhase) {
     b.speakPhase = key;
     // after a result line, wait: cancel() would cut it off
-    setTimeout(() => { if (b.table && b.speakPhase === key) say(b, text, true); }, 50);
+    b.surface.after(50, () => { if (b.table && b.speakPhase === key) say(b, text, true); });
   }
 }
