@@ -82,7 +82,7 @@ export function drawSwatch(c, colour, x, y, r, { puff = false } = {}) {
     c.arc(x, y, r, 0, Math.PI * 2);
     c.fillStyle = g;
     c.fill();
-    fillPattern(c, tone.pattern, x, y, r * 0.92, "rgba(255,255,255,0.35)");
+    fillPattern(c, tone.pattern, x, y, r * 0.92, "rgba(255,255,255,0.6)");
     c.beginPath();
     c.arc(x, y, r, 0, Math.PI * 2);
     c.strokeStyle = "rgba(0,0,0,0.35)";
@@ -114,10 +114,11 @@ function fluffy(c, x, y, r, tone) {
     c.fill();
   }
   c.beginPath();
-  c.arc(x, y, r * 0.5, 0, Math.PI * 2);
+  c.arc(x, y, r * 0.62, 0, Math.PI * 2);
   c.fillStyle = tone.light;
   c.fill();
-  fillPattern(c, tone.pattern, x, y, r * 0.5, "rgba(0,0,0,0.28)");
+  // the colour's pattern, dark on the light middle: a puff's second cue, seen without its colour
+  fillPattern(c, tone.pattern, x, y, r * 0.62, "rgba(0,0,0,0.55)");
 }
 
 export function drawBall(c, x, y, r, glow = null) {
@@ -173,7 +174,8 @@ export function drawCreature(c, creature, x, y, r, turn, toward, { ghost = false
   c.arc(x, y, r * 0.97, 0, Math.PI * 2);
   c.fillStyle = g;
   c.fill();
-  fillPattern(c, body.pattern, x, y, r * 0.95, "rgba(255,255,255,0.16)");
+  // the colour's pattern over the fur: the body's second cue, seen without its colour
+  fillPattern(c, body.pattern, x, y, r * 0.95, "rgba(255,255,255,0.34)");
   // features, turned with the body
   c.translate(x, y);
   c.rotate(turn);
