@@ -26,7 +26,6 @@ import { pace } from "../common.js";
  * @property {number} floor
  * @property {number} [restMs]
  * @property {{words: () => string, at: number}} [flash]
- * @property {Promise<void>} chain
  */
 /**
  * The board: what create() keeps, passed to every part. `table` is the session's (host.table()), read at paint

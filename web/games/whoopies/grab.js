@@ -35,8 +35,7 @@ export function runOf(b, v, seat) {
   let run = b.grabs.get(key);
   if (!run) {
     run = { key, seat, round: v.round, mark: `throw ${v.round}/${seat}`, stage: severalHumans(b) ? "pass" : "countdown",
-      since: performance.now(), clocked: false, start: null, marks: [], caught: null, passed: false, floor: 0,
-      chain: Promise.resolve() };
+      since: performance.now(), clocked: false, start: null, marks: [], caught: null, passed: false, floor: 0 };
     const floor = Math.max(0, ...v.my_grabs.map((g) => g.ms));
     if (v.my_grabs.length) { // a miss already: the throw runs, at least as far as that miss
       const shown = Math.max(floor, clockOf(b, run.mark) - ms(leadInMs(b)));
@@ -80,19 +79,18 @@ export function grabIntent(point, run, thr) {
   return { intent: { point: [x, y], ms: clock }, x, y, clock };
 }
 
-/** @param {Board} b */
-function queue(b, run, action, after) {
-  run.chain = run.chain.then(async () => {
-    // the page may be asking for a bot's move: wait for this seat's turn rather than lose the grab
-    if (!(await b.host.untilTurn(run.seat))) return;
-    if (!b.table || !b.table.to_move.includes(run.seat)) return;
-    const ok = await b.host.act(action, run.seat);
-    if (after) after(ok);
-  });
+/** Send `move` for the run's seat once the session lets that seat act: the session holds one request at a time
+ * (host.state() is "waiting" while a grab is on its way, "bot" while a bot thinks), so a second tap is sent after
+ * the first is answered, on the table that answer made. Resolves whether the rules took it.
+ * @param {Board} b @param {Run} run @param {import("../../host.js").Move} move @returns {Promise<boolean>} */
+async function send(b, run, move) {
+  if (!(await b.host.untilTurn(run.seat))) return false;
+  if (!b.table || !b.table.to_move.includes(run.seat)) return false;
+  return b.host.act(move, run.seat);
 }
 
 /** A hand closes on board point `point` now: the grab is sent with the throw's clock.
- * @param {Board} b */
+ * @param {Board} b @param {Run} run @param {import("./layout.js").Point} point */
 export function grabAt(b, run, point) {
   const v = view(b);
   const thr = v.throw;
@@ -101,25 +99,31 @@ export function grabAt(b, run, point) {
   const made = grabIntent(toThrow(b, point), run, thr);
   run.floor = made.clock;
   run.marks.push({ x: made.x, y: made.y, at: performance.now() });
-  queue(b, run, made.intent, (ok) => { if (ok) checkGrab(b, run, v.round); });
+  send(b, run, made.intent).then((ok) => { if (ok) answered(b, run, v.round); });
   b.animate();
 }
 
-/** @param {Board} b */
+/** @param {Board} b @param {Run} run */
 export function passRun(b, run) {
   if (run.passed || run.caught) return;
   run.passed = true;
   const target = plainTargets(b, "button").find((tg) => tg.action === "pass");
-  queue(b, run, target ? target.action : "pass");
+  send(b, run, target ? target.action : "pass");
 }
 
-/** After a grab was accepted: what did it catch? Ask the bridge for that seat's own view (read-only): with
- * several humans the table's viewer may already be the next player.
- * @param {Board} b */
-async function checkGrab(b, run, round) {
-  const reply = await b.host.request({ op: "view", viewer: run.seat });
-  if (!reply || !reply.ok || run.caught) return;
-  const v = reply.view;
+/** A grab was answered: what did it catch? The session's table says, when its viewer is the seat that grabbed;
+ * with several people on this device the viewer may already be the next one, whose view holds none of it: then
+ * that seat's own view (a read-only request).
+ * @param {Board} b @param {Run} run @param {number} round */
+async function answered(b, run, round) {
+  const table = b.table;
+  let v = table && table.viewer === run.seat ? table.view : null;
+  if (!v) {
+    const reply = await b.host.request({ op: "view", viewer: run.seat });
+    if (!reply || !reply.ok) return;
+    v = reply.view;
+  }
+  if (run.caught) return;
   let caught = null;
   if (v.phase === "grab" && v.round === round) {
     const found = (v.my_grabs || []).find((a) => a.creature);
