@@ -340,19 +340,13 @@ function drawNext(b, c, v, run) {
   return b.t("whoopies.prompt.get_ready");
 }
 
-/** @param {Board} b */
+/** Several people at one device: the kit's pass-the-device cover over the stage, until the next person is ready
+ * (its one button; nothing under it can be reached).
+ * @param {Board} b */
 function drawPass(b, c, v, run) {
-  const w = Math.min(500, b.area.w - 20);
-  const h = Math.min(240, b.area.h - 20);
-  const box = { x: b.area.x + b.area.w / 2 - w / 2, y: b.area.y + b.area.h / 2 - h / 2, w, h };
-  softPanel(c, box);
-  fitText(c, b.t("whoopies.pass_device", named(b, run.seat)), { x: box.x + 14, y: box.y + 10, w: w - 28, h: h * 0.22 }, { size: 22, weight: 700, lines: 2, minSize: 10 });
-  fitText(c, b.t("whoopies.pass_hint"), { x: box.x + 20, y: box.y + h * 0.3, w: w - 40, h: h * 0.36 }, { size: 15, colour: PALETTE.muted, lines: 4, minSize: 8 });
-  const bw = Math.min(260, w - 40);
-  const ready = { x: box.x + w / 2 - bw / 2, y: box.y + h - 14 - Math.min(52, h * 0.24), w: bw, h: Math.min(52, h * 0.24) };
-  const label = b.t("whoopies.ready_button", named(b, run.seat));
-  button(c, ready, label, { hovered: b.surface.isHovered("ready"), focused: b.surface.isFocused("ready") });
-  b.surface.region({ rect: [ready.x, ready.y, ready.w, ready.h] }, { key: "ready", value: "ready", label });
+  const box = { x: 6, y: b.area.y + 6, w: b.L.W - 12, h: b.area.h - 12 }; // the board's whole width: long words
+  b.surface.passScreen(c, box, { name: b.host.seatName(run.seat), value: "ready", title: b.t("whoopies.pass_device", named(b, run.seat)),
+    note: b.t("whoopies.pass_hint"), button: b.t("whoopies.ready_button", named(b, run.seat)) });
   return b.t("whoopies.prompt.pass", named(b, run.seat));
 }
 
