@@ -68,7 +68,7 @@ MOUNT = """async ([game, code, ply, seats, best]) => {
     return n;
   };
   const frames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-  renderer.draw(before, { animate: false });
+  renderer.draw(before, null, { animate: false });
   await frames();
   const plain = hint();
   renderer.showHint(best);
@@ -78,7 +78,7 @@ MOUNT = """async ([game, code, ply, seats, best]) => {
   await new Promise((done) => setTimeout(done, 400));  // held: no animation takes it away
   const held = hint();
   window.__betterMove = { renderer, before, best, canvas };
-  renderer.draw(before, { animate: false });
+  renderer.draw(before, null, { animate: false });
   await frames();
   const after = hint();
   renderer.showHint(best);  // drawn again, for the screenshot
