@@ -114,7 +114,8 @@
  * @property {() => Target[]} [targets]  what the person can do now, in CSS pixels of the viewport
  * @property {(action: string, move?: Record<string, any>) => void} [showHint]  draw `action` as a hint (or a
  *   review's better move); `move` is the action as data (the bridge's `move`, State.move_data), never parsed here
- * @property {(view: Record<string, any>, action: string) => string} [describeAction]
+ * @property {(view: Record<string, any>, action: string, move?: Record<string, any>) => string} [describeAction]  an action in
+ *   the board's words (`move`: the action as data, where the caller has it)
  * @property {(target: Record<string, any>) => string} [wordTarget]  a view's target in the words the board labels it with
  * @property {(view: Record<string, any>, seat: number) => {colour: string, label: string, symbol?: string}[]} [seatBadges]
  * @property {(table: Table) => string | null | undefined} [result]  a solo result in the game's own words

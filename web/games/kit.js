@@ -45,7 +45,10 @@ const ACTED_MS = 1000;
  *   describe?: ((region: Region) => string) | null, paint?: (() => void) | null,
  *   onResize?: ((box: {width: number, height: number, portrait: boolean, landscape: boolean}) => void) | null,
  *   drag?: DragGesture | null, onWheel?: ((point: {x: number, y: number}, deltaY: number, event: WheelEvent) => boolean | void) | null,
- *   onKey?: ((event: KeyboardEvent) => boolean) | null}} SurfaceOptions */
+ *   onKey?: ((event: KeyboardEvent) => boolean) | null,
+ *   onPress?: ((point: {x: number, y: number}, region: Region | null, event: PointerEvent) => boolean) | null}} SurfaceOptions
+ * `onPress`: a press that acts when the finger or button goes down (a reaction, such as a grab), not when it comes
+ * up: true when it acted, and then no tap follows. */
 
 function inside(region, point) {
   const shape = region.shape;
@@ -96,7 +99,7 @@ export class Surface {
   /** @param {HTMLCanvasElement} canvas @param {import("../host.js").RendererHost} host
    * @param {SurfaceOptions} [options] */
   constructor(canvas, host, { width, height, onTap = null, describe = null, paint = null, onResize = null, drag = null,
-    onWheel = null, onKey = null } = {}) {
+    onWheel = null, onKey = null, onPress = null } = {}) {
     this.canvas = canvas;
     this.host = host;
     surfaces.set(canvas, this);
@@ -108,6 +111,7 @@ export class Surface {
     this.onTap = onTap; // (region, point, event) => void
     this.describe = describe; // (region) => words, for hover and long press; default region.describe
     this.onKey = onKey;
+    this.onPress = onPress;
     this.dragging = drag;
     /** @type {Region[]} */
     this.regions = [];
@@ -345,6 +349,17 @@ export class Surface {
     this.suppressClick = false;
     const point = this.point(event);
     const region = this.at(point);
+    if (this.onPress) {
+      const before = { point: this.lastPoint, seen: this.actedSeen, at: this.actedAt };
+      this.lastPoint = point;
+      this.acted();
+      if (this.onPress(point, region, event)) { // the press was the act (a reaction: a grab): no tap follows
+        event.preventDefault();
+        this.suppressClick = true;
+        return;
+      }
+      ({ point: this.lastPoint, seen: this.actedSeen, at: this.actedAt } = before);
+    }
     if (region?.draggable && this.dragging && event.button === 0) {
       this.press = { region, x: event.clientX, y: event.clientY, id: event.pointerId };
     }

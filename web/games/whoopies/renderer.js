@@ -50,7 +50,7 @@ export function create(canvas, host) {
     get table() { return alive ? host.table() : null; },
   };
   const surface = new Surface(canvas, host, { width: L.W, height: L.H, onTap: (region, point, event) => tap(region, point, event),
-    paint, onResize: () => { if (b.table) fit(b); }, onKey: key });
+    paint, onResize: () => { if (b.table) fit(b); }, onKey: key, onPress: (point) => press(point) });
   b.surface = surface;
 
   /** The one paint of the board: the kit's loop calls it when something changed, on every frame while it ticks. */
@@ -120,18 +120,14 @@ export function create(canvas, host) {
     }
   }
 
-  // A grab is a reaction: the hand closes when the finger or button goes down, not when it comes up. The kit has no
-  // press callback of its own (its onTap comes with the click), so the board asks it for the one listener it needs;
-  // the kit removes it with the board.
-  surface.listen("pointerdown", (event) => {
+  /** A grab is a reaction: the hand closes when the finger or button goes down, not when it comes up (the kit's
+   * onPress; no tap follows it). @param {{x: number, y: number}} point */
+  function press(point) {
     const run = currentRun(b);
-    if (!run) return;
-    const point = surface.point(event);
-    if (!onTable(b, point)) return;
-    event.preventDefault();
-    surface.lastPoint = point;
+    if (!run || !onTable(b, point)) return false;
     grabAt(b, run, point);
-  });
+    return true;
+  }
 
   /** The board's own keys (before the kit's arrows, Enter and Space): true when the key was one of them.
    * @param {KeyboardEvent} event */
