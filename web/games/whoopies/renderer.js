@@ -220,7 +220,7 @@ export function create(canvas, host) {
       if (region) surface.focusedKey = region.key;
       surface.invalidate();
     },
-    describeAction(v, action, move = null) { return describe(b, v, action, move ?? moves.get(action) ?? null); },
+    describeAction(v, action, move = null) { return describe(b, v, action, /** @type {any} */ (move) ?? moves.get(action) ?? null); },
     wordTarget(target) { return words(b, target); },
     seatBadges(v, seat) {
       const badges = [];
