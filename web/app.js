@@ -14,7 +14,8 @@ import { wireDevices } from "./screens/devices.js";
 import { openDaily, openLink, relabelGame, wireGame } from "./screens/game.js";
 import { renderMenu } from "./screens/menu.js";
 import { kept, openReplay, wireReplay } from "./screens/replay.js";
-import { openPuzzle, openReview, wireReview } from "./screens/review.js";
+import { openPuzzle, wirePuzzle } from "./screens/puzzle.js";
+import { openReview, wireReview } from "./screens/review.js";
 import { openJoin, passAnswer } from "./screens/join.js";
 import { renderSetup } from "./screens/setup.js";
 
@@ -201,6 +202,7 @@ function wire() {
   wireDevices();
   wireReplay();
   wireReview();
+  wirePuzzle();
   window.addEventListener("hashchange", route);
   $("lang-select").value = currentLanguage();
   $("lang-select").addEventListener("change", (/** @type {Event} */ event) => setLanguage(/** @type {HTMLSelectElement} */ (event.target).value, { remember: storing() }));

@@ -1,49 +1,29 @@
 // @ts-check
-// The review of a finished game (`#/review?code=…&seats=…`) and the mistakes puzzles made of it (`#/puzzle`), as
-// docs/review.md describes them. The engine judges every move in pieces (the bridge's `review`, a piece a request, so
+// The review of a finished game (`#/review?code=…&seats=…`), as docs/review.md describes it (its mistakes make the puzzles of
+// web/screens/puzzle.js). The engine judges every move in pieces (the bridge's `review`, a piece a request, so
 // a game's requests are never kept waiting long); this screen shows the progress, can cancel, and keeps the finished
 // review with the game (web/saves.js), so opening it again asks the engine only for the boards. The board is drawn
 // by the game's own renderer from the bridge's `replay` of each step; the better move is the renderer's showHint,
-// worded by its describeAction. A puzzle is the position before a person's mistake, shown to that seat only; each
-// try is judged by the bridge's `judge`.
-import { currentLanguage, seatWording, t } from "../i18n.js";
+// worded by its describeAction.
+import { currentLanguage, t } from "../i18n.js";
 import * as saves from "../saves.js";
-import { $, announce, element, errorText, linkReason, showScreen } from "../dom.js";
-import { gameIds, gameInfo, mountRenderer, playable } from "../games.js";
+import { $, element, showScreen } from "../dom.js";
+import { mountRenderer } from "../games.js";
 import { engine, parseSeats, seatsParam, session, storing } from "../page.js";
-import { createChart, seatColours, VERDICT_COLOURS } from "../review-chart.js";
+import { createChart, seatColours } from "../review-chart.js";
 import { summaryView } from "../review-summary.js";
-import { isYou, seatName } from "../seats.js";
+import { seatName } from "../seats.js";
+import { badge, betterMove, board, describe, dropRenderer, host, lossWords, names, reviewable, reviewError, reviewRoute,
+  tableAt, VERDICT_MARKS, VERDICTS, words } from "./review-board.js";
 
 /** @typedef {import("../host.js").Table} Table */
 /** @typedef {import("../host.js").Seat} Seat */
 /** @typedef {import("../host.js").Reply} Reply */
-/**
- * One move of a review (core/review.py judged_move): verdict, loss and best are null for a move nobody judged (a bot's).
- * @typedef {{ply: number, seat: number, action: string, verdict: string | null, loss: number | null,
- *   best: string | null, values: number[], played_value?: number | null, best_value?: number | null,
- *   notes?: Record<string, any>, move?: Record<string, any>, best_move?: Record<string, any> | null}} Move
- * (`move` and `best_move`: the played and the better action as data, State.move_data, for the board to draw)
- */
-/**
- * A review, whole or on its way.
- * @typedef {{scale: string, start: number[] | null, moves: Move[], total: number, accuracy: (number | null)[] | null,
- *   summary: Record<string, any> | null, people: number[]}} Review
- */
+/** @typedef {import("./review-board.js").Move} Move */
+/** @typedef {import("./review-board.js").Review} Review */
 
-/** A verdict's mark, as chess annotates a move (lichess's ?!, ? and ??). */
-export const VERDICT_MARKS = { best: "★", good: "✓", inaccuracy: "?!", mistake: "?", blunder: "??" };
-const VERDICTS = ["best", "good", "inaccuracy", "mistake", "blunder"];
-
-/** Whether a game has a reviewer (games.json: describe()'s `review`). @param {string} game */
-export function reviewable(game) {
-  return Boolean(/** @type {any} */ (gameInfo(game))?.review) && playable(game);
-}
-
-/** A review's address. @param {string} code @param {string} seats */
-export function reviewRoute(code, seats) {
-  return `#/review?code=${encodeURIComponent(code)}&seats=${encodeURIComponent(seats)}`;
-}
+export { mistakes, puzzleTargets } from "./puzzle.js";
+export { reviewable, reviewRoute, VERDICT_MARKS, VERDICTS } from "./review-board.js";
 
 // ---------------------------------------------------------------- computing a review (the engine's pieces)
 /** A review being computed: asks the engine for one piece after another until done, unless stopped. Only one runs
@@ -189,106 +169,6 @@ export async function reviewData() {
   return job.state === "done" ? records(job.review) : refusal(job.error);
 }
 
-/** A review's refusal in words (the bridge's review.* keys are this screen's). @param {import("../host.js").BridgeError} error */
-function reviewError(error) {
-  if (error.key?.startsWith("share.")) return t("error.bad_link", { reason: linkReason(error) });
-  return errorText(error);
-}
-
-/** The better move of a review's entry as data for the board (its `best_move`; a review kept from before moves
- * came as data asks the engine, on the position drawn). @param {{best: string | null, best_move?: Record<string, any> | null}} entry
- * @returns {Promise<Record<string, any> | undefined>} */
-async function betterMove(entry) {
-  if (entry.best_move) return entry.best_move;
-  if (!entry.best) return undefined;
-  const reply = await engine.request({ op: "move", action: entry.best });
-  return reply.ok ? reply.move : undefined;
-}
-
-// ---------------------------------------------------------------- the board's host
-/** The seats of the game reviewed (for names), and the seat the board may offer its moves to (a puzzle's, or the
- * review's while it shows a better move: renderers offer a hint only to the seat that may act). */
-const board = {
-  /** @type {Seat[]} */
-  seats: [],
-  /** @type {number | null} */
-  actor: null,
-  /** @type {((move: import("../host.js").Move) => Promise<boolean>) | null} */
-  act: null,
-};
-const names = { seats: /** @type {Seat[]} */ ([]) };
-const words = seatWording((seat) => ({ name: seatName(names, seat), you: isYou(names, seat) }));
-
-/** @type {import("../host.js").BoardHost} */
-const host = {
-  t: words.t,
-  wording: words.wording,
-  announce,
-  // a seat of another game's board, still drawn on a screen left meanwhile, has no name here
-  seatName: (seat) => (names.seats[seat] ? seatName(names, seat) : ""),
-  humanSeat: () => board.actor,
-  humanSeats: () => (board.actor === null ? [] : [board.actor]),
-  untilTurn: async (seat) => board.actor === seat,
-  act: (move) => (board.act ? board.act(move) : Promise.resolve(false)),
-  play: (move) => (board.act ? board.act(move) : Promise.resolve(false)),
-  request: (request) => engine.request(request),
-  since: (_mark, { start = true } = {}) => (start ? 0 : null), // a position looked at: every phase starts as drawn
-  reviewing: true, // the board offers no way out of its own (Ubongo's Next puzzle, Puzzle of the day)
-};
-
-/** The seats a board is drawn with: `viewer` is the one person (its hand shown, no screen asking to pass the
- * device), every other seat a bot. @param {Seat[]} seats @param {number | null} viewer @param {string} game */
-function boardSeats(seats, viewer, game) {
-  const level = gameInfo(game)?.default_bot_level || gameInfo(game)?.bot_levels?.[0] || "easy";
-  return seats.map((sitter, seat) => (seat === viewer ? { kind: "human", level: "" }
-    : { kind: "bot", level: sitter.kind === "bot" ? sitter.level : level }));
-}
-
-/** The game's position after `step` moves, as `viewer` saw it (the bridge's `replay`; kept for the screen's life).
- * @param {{code: string, seats: Seat[], game: string, tables: Map<string, Reply>}} game @param {number} step
- * @param {number | null} viewer */
-async function tableAt(game, step, viewer) {
-  const key = `${step}/${viewer}`;
-  const known = game.tables.get(key);
-  if (known) return known;
-  const reply = await engine.request({ op: "replay", code: game.code, step, seats: boardSeats(game.seats, viewer, game.game),
-    viewer });
-  if (reply.ok) {
-    if (game.tables.size > 80) game.tables.clear();
-    game.tables.set(key, reply);
-  }
-  return reply;
-}
-
-/** A move's words, as the board's renderer says it in the position before it. @param {import("../host.js").Renderer | null} renderer
- * @param {Reply} before @param {string} action */
-function describe(renderer, before, action) {
-  const said = renderer?.describeAction ? renderer.describeAction(before.view, action) : "";
-  return said || action;
-}
-
-/** A badge of a verdict: its mark and word, in its colour. @param {string} verdict */
-function badge(verdict) {
-  return element("span", { class: `verdict verdict-${verdict}`, "data-verdict": verdict,
-    style: `background:${VERDICT_COLOURS[/** @type {keyof VERDICT_COLOURS} */ (verdict)]}` }, [
-    element("span", { class: "verdict-mark", "aria-hidden": "true", text: VERDICT_MARKS[/** @type {keyof VERDICT_MARKS} */ (verdict)] }),
-    element("span", { class: "verdict-word", text: t(`review.verdict.${verdict}`) }),
-  ]);
-}
-
-/** What a move lost, in its scale's words. @param {string} scale @param {number} loss */
-function lossWords(scale, loss) {
-  const lang = currentLanguage();
-  if (scale === "chance") {
-    return t("review.loss.chance", { value: new Intl.NumberFormat(lang, { maximumFractionDigits: 0 }).format(loss * 100) });
-  }
-  if (scale === "ms") {
-    return t("review.loss.ms", { seconds: new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(loss / 1000) });
-  }
-  if (scale === "turns") return t("review.loss.turns", { turns: Math.round(loss * 10) / 10 });
-  return t("review.loss.points", { points: Math.round(loss * 10) / 10 });
-}
-
 // ---------------------------------------------------------------- the review screen
 const page = {
   token: 0,
@@ -319,19 +199,6 @@ const page = {
   /** the position before the move on the board, for its words @type {Reply | null} */
   before: null,
 };
-
-/** Take a screen's renderer off its board and give it a clean canvas (nothing the old renderer set on it stays).
- * @param {{renderer: import("../host.js").Renderer | null, rendererGame: string}} screen @param {string} id */
-function dropRenderer(screen, id) {
-  screen.renderer?.destroy();
-  screen.renderer = null;
-  screen.rendererGame = "";
-  const old = $(id);
-  const fresh = old.cloneNode(false);
-  for (const name of Object.keys(fresh.dataset)) delete fresh.dataset[name]; // what the old renderer said of it
-  for (const name of ["style", "width", "height"]) fresh.removeAttribute(name);
-  old.replaceWith(fresh);
-}
 
 function dropReviewRenderer() { dropRenderer(page, "review-board"); }
 
@@ -636,198 +503,6 @@ function reviewKey(event) {
   showPlace(keys[event.key]);
 }
 
-// ---------------------------------------------------------------- the mistakes puzzles
-const puzzle = {
-  token: 0,
-  /** @type {ReturnType<typeof saves.puzzles>[number] | null} */
-  item: null,
-  /** @type {Seat[]} */
-  seats: [],
-  /** @type {import("../host.js").Renderer | null} */
-  renderer: null,
-  rendererGame: "",
-  /** @type {Reply | null} */
-  table: null,
-  state: "idle", // play, judging, solved, shown
-  tables: new Map(),
-};
-
-/** The puzzles of this device's reviews: of games played in turns (a race's hand-in or a grab is no position to
- * think over). */
-export function mistakes() {
-  return storing() ? saves.puzzles(gameIds().filter((game) => reviewable(game) && !gameInfo(game)?.simultaneous)) : [];
-}
-
-function dropPuzzleRenderer() { dropRenderer(puzzle, "puzzle-board"); }
-
-/** `#/puzzle` (the first one not solved yet) or `#/puzzle?id=…&ply=…`: find a better move. @param {URLSearchParams} params */
-export async function openPuzzle(params) {
-  const token = ++puzzle.token;
-  showScreen("puzzle");
-  board.actor = null;
-  const all = mistakes();
-  const id = params.get("id");
-  const ply = Number(params.get("ply"));
-  const item = all.find((one) => one.id === id && one.ply === ply) ?? all.find((one) => !one.done) ?? null;
-  puzzle.item = item;
-  puzzle.state = "idle";
-  puzzle.tables = new Map();
-  $("puzzle-feedback").textContent = "";
-  $("puzzle-feedback").dataset.kind = "";
-  const open = all.filter((one) => !one.done).length;
-  $("puzzle-count").textContent = all.length ? t("puzzle.count", { n: all.indexOf(/** @type {any} */ (item)) + 1, total: all.length, open }) : "";
-  $("puzzle-prompt").replaceChildren();
-  for (const id of ["puzzle-answer", "puzzle-again", "puzzle-next", "puzzle-review"]) $(id).hidden = true;
-  document.body.dataset.puzzleState = "opening";
-  if (!item) {
-    dropPuzzleRenderer();
-    $("puzzle-prompt").replaceChildren(element("p", { text: t(all.length ? "puzzle.all_done" : "puzzle.none") }));
-    document.body.dataset.puzzleState = "none";
-    return null;
-  }
-  try { await engine.ready; } catch { return null; }
-  if (token !== puzzle.token) return null;
-  puzzle.seats = parseSeats(item.seats) || [];
-  names.seats = puzzle.seats;
-  const table = await puzzleTable(item);
-  if (token !== puzzle.token) return null;
-  if (!table.ok) {
-    $("puzzle-prompt").replaceChildren(element("p", { text: reviewError(/** @type {any} */ (table.error)) }));
-    return null;
-  }
-  if (puzzle.rendererGame !== `${item.game}/${puzzle.seats.length}`) { // as openReview: other seats, a new renderer
-    dropPuzzleRenderer();
-    const renderer = await mountRenderer(item.game, $("puzzle-board"), host);
-    if (token !== puzzle.token) { renderer.destroy(); return null; }
-    puzzle.renderer = renderer;
-    puzzle.rendererGame = `${item.game}/${puzzle.seats.length}`;
-  }
-  $("puzzle-board").setAttribute("aria-label", t("board.label", { game: t(`game.${item.game}.title`) }));
-  $("puzzle-review").hidden = false;
-  $("puzzle-review").setAttribute("href", reviewRoute(item.code, item.seats));
-  play(table);
-  const played = describe(puzzle.renderer, table, item.action);
-  $("puzzle-prompt").replaceChildren(
-    element("p", { class: "puzzle-title" }, [element("strong", { text: t(`game.${item.game}.title`) }), " · ", badge(item.verdict)]),
-    element("p", { text: words.t("puzzle.prompt", { seat: item.seat, move: played, n: item.ply + 1 }) }),
-    element("p", { class: "puzzle-find", text: words.t("puzzle.find", { seat: item.seat }) }),
-  );
-  if (item.done) say(t("puzzle.done_before"), "ok");
-  return item;
-}
-
-/** The puzzle's position, before the move, shown to the seat that made it only. @param {NonNullable<typeof puzzle.item>} item */
-async function puzzleTable(item) {
-  const seats = parseSeats(item.seats) || [];
-  return engine.request({ op: "replay", code: item.code, step: item.ply, seats: boardSeats(seats, item.seat, item.game),
-    viewer: item.seat });
-}
-
-/** The person's turn: the board offers the seat's moves. @param {Reply} table */
-function play(table) {
-  const item = puzzle.item;
-  if (!item || !puzzle.renderer) return;
-  puzzle.table = table;
-  puzzle.state = "play";
-  board.actor = item.seat;
-  board.act = tryMove;
-  puzzle.renderer.draw(/** @type {Table} */ (table), undefined, { animate: false });
-  document.body.dataset.puzzleState = "play";
-}
-
-/** @param {string} text @param {string} kind */
-function say(text, kind) {
-  $("puzzle-feedback").textContent = text;
-  $("puzzle-feedback").dataset.kind = kind;
-  announce(text);
-}
-
-/** A try: the engine judges it as a review would (the bridge's `judge`); best or good solves the puzzle.
- * @param {import("../host.js").Move} move */
-async function tryMove(move) {
-  const item = puzzle.item;
-  if (!item || puzzle.state !== "play" || document.body.dataset.screen !== "puzzle") return false;
-  const action = typeof move === "string" ? move : typeof move.action === "string" && Object.keys(move).length === 1 ? move.action : null;
-  if (action === null) { say(t("puzzle.by_targets"), "refused"); return false; }
-  const token = puzzle.token;
-  puzzle.state = "judging";
-  board.actor = null;
-  document.body.dataset.puzzleState = "judging";
-  say(t("puzzle.judging"), "");
-  const reply = await engine.request({ op: "judge", code: item.code, ply: item.ply, action });
-  if (token !== puzzle.token) return false;
-  const before = /** @type {Reply} */ (puzzle.table);
-  const said = describe(puzzle.renderer, before, action);
-  if (!reply.ok) {
-    say(reviewError(/** @type {any} */ (reply.error)), "refused");
-    play(before);
-    return false;
-  }
-  const verdict = reply.move.verdict;
-  if (verdict === "best" || verdict === "good") {
-    puzzle.state = "solved";
-    saves.solvePuzzle(item.id, item.ply);
-    document.body.dataset.puzzleState = "solved";
-    say(t("puzzle.solved", { move: said }), "ok");
-    // the move played, on the board
-    const after = await engine.request({ op: "view", viewer: item.seat });
-    if (token === puzzle.token && after.ok && puzzle.renderer) puzzle.renderer.draw(/** @type {Table} */ (after), undefined, { animate: false });
-    $("puzzle-next").hidden = !mistakes().some((one) => !one.done);
-    $("puzzle-again").hidden = true;
-    $("puzzle-answer").hidden = true;
-    return true;
-  }
-  puzzle.state = "wrong";
-  document.body.dataset.puzzleState = "wrong";
-  say(t(action === item.action ? "puzzle.same" : "puzzle.not_better", { move: said, verdict: t(`review.verdict.${verdict}`).toLocaleLowerCase(currentLanguage()) }), "refused");
-  $("puzzle-again").hidden = false;
-  $("puzzle-answer").hidden = false;
-  return false;
-}
-
-/** Try again: the position before the move, the board's moves offered again. */
-async function again() {
-  const item = puzzle.item;
-  if (!item) return;
-  const token = puzzle.token;
-  const table = await puzzleTable(item);
-  if (token !== puzzle.token || !table.ok) return;
-  say("", "");
-  $("puzzle-again").hidden = true;
-  play(table);
-  // the board back in view (Try again is below it on a phone), ready for the next try
-  $("puzzle-stage").scrollIntoView({ block: "nearest" });
-  $("puzzle-board").focus({ preventScroll: true });
-}
-
-/** Show the answer: the better move on the board (the renderer's hint) and in words. */
-async function answer() {
-  const item = puzzle.item;
-  if (!item || !puzzle.renderer) return;
-  const token = puzzle.token;
-  const table = await puzzleTable(item);
-  if (token !== puzzle.token || !table.ok) return;
-  puzzle.table = table;
-  $("puzzle-stage").scrollIntoView({ block: "nearest" });
-  puzzle.renderer.draw(/** @type {Table} */ (table), undefined, { animate: false });
-  board.actor = item.seat; // renderers show a hint to the seat that may act
-  board.act = async () => false;
-  const data = await betterMove(item);
-  if (token !== puzzle.token || !puzzle.renderer) return;
-  puzzle.renderer.showHint?.(item.best, data);
-  puzzle.state = "shown";
-  document.body.dataset.puzzleState = "shown";
-  say(t("puzzle.answer", { move: describe(puzzle.renderer, table, item.best) }), "ok");
-  $("puzzle-answer").hidden = true;
-  $("puzzle-again").hidden = false;
-  $("puzzle-next").hidden = !mistakes().some((one) => !one.done && !(one.id === item.id && one.ply === item.ply));
-}
-
-/** What the person can do on the puzzle's board now (window.gamebox.targets on this screen). */
-export function puzzleTargets() {
-  return puzzle.renderer && puzzle.state === "play" && puzzle.renderer.targets ? puzzle.renderer.targets() : [];
-}
-
 // ---------------------------------------------------------------- ways in, and wiring
 /** Whether the replayed game (the whole of it) is over, by its code (the bridge's `check`, asked once a code). */
 const overCodes = new Map();
@@ -879,11 +554,6 @@ export function wireReview() {
       page.chart = null;
       $("review-chart").replaceChildren();
     }
-    if (name !== "puzzle") {
-      puzzle.token++;
-      puzzle.state = "idle";
-      if (puzzle.renderer) dropPuzzleRenderer();
-    }
     if (name !== "review" && name !== "puzzle") { board.actor = null; board.act = null; }
   });
   $("review-cancel").addEventListener("click", () => page.job?.cancel());
@@ -896,15 +566,6 @@ export function wireReview() {
   $("review-stage").addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
     if (/** @type {HTMLElement} */ (event.target).id === "review-board") reviewKey(event);
   });
-  $("puzzle-stage").addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
-    if (/** @type {HTMLElement} */ (event.target).id === "puzzle-board" && puzzle.state === "play") puzzle.renderer?.keydown?.(event);
-  });
-  $("puzzle-again").addEventListener("click", again);
-  $("puzzle-answer").addEventListener("click", answer);
-  $("puzzle-next").addEventListener("click", () => {
-    const next = mistakes().find((one) => !one.done && !(puzzle.item && one.id === puzzle.item.id && one.ply === puzzle.item.ply));
-    if (next) location.hash = `#/puzzle?id=${encodeURIComponent(next.id)}&ply=${next.ply}`;
-  });
   // the badge follows the board's corner, however the renderer sizes its canvas
   new ResizeObserver(() => { if (document.body.dataset.screen === "review") placeBadge(); }).observe($("review-stage"));
   document.addEventListener("languagechange", () => {
@@ -916,8 +577,6 @@ export function wireReview() {
       renderProgress();
       renderAll();
       showPlace(page.at);
-    } else if (screen === "puzzle" && puzzle.item) {
-      openPuzzle(new URLSearchParams({ id: puzzle.item.id, ply: String(puzzle.item.ply) }));
     } else if (screen === "review") {
       const key = $("review-refused-text").dataset.key;
       if (key) $("review-refused-text").textContent = reviewError({ key, params: {} });
@@ -934,4 +593,3 @@ export function reviewState() {
   };
 }
 
-export { VERDICTS };
