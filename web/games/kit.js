@@ -544,9 +544,9 @@ export class Surface {
     const top = box.y + Math.max(18, Math.min(70, box.h * 0.12));
     fitText(context, title ?? t("kit.pass.title", { name, you: "no" }), { x: inner.x, y: top, w: inner.w, h: 64 },
       { size: 24, weight: 700, colour: "#ffffff", lines: 2 });
-    fitText(context, note ?? t("kit.pass.note", { name, you: "no" }), { x: inner.x, y: top + 70, w: inner.w, h: 44 },
-      { size: 15, colour: "#d7def0", lines: 2 });
-    if (extra) fitText(context, extra, { x: inner.x, y: top + 116, w: inner.w, h: 40 }, { size: 15, colour: "#d7def0", lines: 2 });
+    fitText(context, note ?? t("kit.pass.note", { name, you: "no" }), { x: inner.x, y: top + 70, w: inner.w, h: 62 },
+      { size: 15, colour: "#d7def0", lines: 3 });
+    if (extra) fitText(context, extra, { x: inner.x, y: top + 136, w: inner.w, h: 40 }, { size: 15, colour: "#d7def0", lines: 2 });
     const w = Math.min(280, box.w - 36);
     const h = Math.min(54, Math.max(40, box.h * 0.12));
     const at = { x: box.x + (box.w - w) / 2, y: box.y + box.h - h - Math.min(32, box.h * 0.08), w, h };
