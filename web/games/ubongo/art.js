@@ -27,7 +27,11 @@ export const CARD_INK = "#fff8ec";
  * @param {CanvasRenderingContext2D} c @param {number} x @param {number} y @param {number} r @param {string} colour
  * @param {(key: string) => string} t */
 export function colourToken(c, x, y, r, colour, t) {
-  token(c, x, y, r, { ...TILE[colour], letter: t(`ubongo.initial.${colour}`) });
+  const shade = TILE[colour] || TILE.red;
+  token(c, x, y, r, shade);
+  // the letter as large as the disc takes, edged, so that it reads in any vision (the kit's token letter is small)
+  fitText(c, t(`ubongo.initial.${colour}`), { x: x - r, y: y - r * 0.9, w: 2 * r, h: 1.8 * r },
+    { size: Math.max(7, Math.round(r * 1.25)), weight: 800, colour: shade.ink, minSize: 6 });
 }
 
 /** The colour's pattern over the tile's cells, in its shade (clipped to the cells).
