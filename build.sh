@@ -153,6 +153,9 @@ build() {
       --input "$ROOT/node_modules/pyodide/pyodide-lock.json" --output pyodide-lock.json \
       --base-path . gamebox-*.whl micropip-*.whl >"$BUILD/lock.log" 2>&1) \
     || { cat "$BUILD/lock.log"; die "pyodide lockfile add-wheels failed"; }
+  # the page's modules and the package import no cycle (tools/import_cycles.py): a cycle fails the build
+  "$PY" tools/import_cycles.py >"$BUILD/import_cycles.log" 2>&1 \
+    || { cat "$BUILD/import_cycles.log"; die "an import cycle (tools/import_cycles.py)"; }
   cp index.html "$DIST/"
   cp -r web "$DIST/web"
   vendor

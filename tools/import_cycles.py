@@ -1,20 +1,29 @@
-"""Import cycles in the gamebox package: the module import graph read from the source (imports inside functions
-included), and its strongly connected components of more than one module.
+"""Import cycles in the gamebox package and in the page: the module import graph read from the source, and its
+strongly connected components of more than one module.
 
     .venv/bin/python tools/import_cycles.py [--typing] [extra game folders...]
 
-Imports under ``if TYPE_CHECKING:`` never run, so they are left out unless ``--typing`` is given. Extra folders hold
-game packages that join gamebox (as GAMEBOX_GAME_PATHS does: tests/games/py).
+Python: imports inside functions included; imports under ``if TYPE_CHECKING:`` never run, so they are left out unless
+``--typing`` is given. Extra folders hold game packages that join gamebox (as GAMEBOX_GAME_PATHS does:
+tests/games/py). The page: every ES module of web/ (the vendored packages aside), by its static ``import ... from``
+and ``export ... from`` statements (a JSDoc ``import("...")`` type is no import; a dynamic ``import()`` loads a
+module later, when the graph is already whole, so it cannot make a load-time cycle). It exits 1 when either has a
+cycle: ./build.sh runs it, so a cycle fails the build.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "py" / "gamebox"
+PAGE = ROOT / "web"
+# a static import or re-export at the start of a line: `import {a, b} from "./x.js";`, `export * from "./y.js";`,
+# `import "./z.js";` (the braces may span lines)
+JS_IMPORT = re.compile(r"""^(?:import|export)\b[^;'"]*?\bfrom\s*["']([^"']+)["']|^import\s*["']([^"']+)["']""", re.M)
 
 
 def modules(folders: list[Path]) -> dict[str, Path]:
@@ -98,13 +107,39 @@ def import_cycles(folders: list[Path] | None = None, typing: bool = False) -> li
     return cycles({name: imports(name, path, known, typing) for name, path in known.items()})
 
 
+def page_graph(root: Path = PAGE) -> dict[str, set[str]]:
+    """The page's ES modules (paths relative to ``root``'s parent) and the modules each imports statically."""
+    files = {path.resolve(): path for path in sorted(root.rglob("*.js")) if "vendor" not in path.relative_to(root).parts}
+    base = root.parent
+    graph: dict[str, set[str]] = {}
+    for resolved, path in files.items():
+        text = path.read_text(encoding="utf-8")
+        found: set[str] = set()
+        for match in JS_IMPORT.finditer(text):
+            specifier = match.group(1) or match.group(2)
+            if not specifier.startswith("."):
+                continue  # a package by name (index.html's import map)
+            target = (path.parent / specifier).resolve()
+            if target in files:
+                found.add(target.relative_to(base.resolve()).as_posix())
+        graph[resolved.relative_to(base.resolve()).as_posix()] = found
+    return graph
+
+
+def page_cycles(root: Path = PAGE) -> list[list[str]]:
+    return cycles(page_graph(root))
+
+
 def main(argv: list[str]) -> int:
     typing = "--typing" in argv
     found = import_cycles([Path(arg) for arg in argv if arg != "--typing"], typing)
     for component in found:
         print("cycle:", " <-> ".join(component))
-    print(f"import cycles: {len(found)}")
-    return 0
+    page = page_cycles()
+    for component in page:
+        print("page cycle:", " <-> ".join(component))
+    print(f"import cycles: {len(found)} in Python, {len(page)} in the page")
+    return 1 if found or page else 0
 
 
 if __name__ == "__main__":

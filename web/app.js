@@ -191,6 +191,11 @@ async function route() {
 // ---------------------------------------------------------------- wiring
 function wire() {
   $("notice-close").addEventListener("click", clearNotice);
+  // a screen that cannot open what it was asked for goes back to the menu, with its words (dom.js toMenu)
+  document.addEventListener("menu", (event) => {
+    renderMenu();
+    notice(/** @type {CustomEvent} */ (event).detail.words, "error");
+  });
   $("engine-retry").addEventListener("click", retryEngine);
   wireGame();
   wireDevices();

@@ -64,6 +64,13 @@ export function linkReason(error) {
 
 /** Show one screen (menu, setup, game, rules, learn). Listeners of the `screen` event on document hear it first
  * (the game screen puts its renderer away when another screen comes). @param {string} name */
+/** Back to the menu, saying `words` (a link that does not open, a daily that does not exist): app.js, which owns the
+ * screens, hears it ("menu") and shows the menu with the words in its notice line. @param {string} words */
+export function toMenu(words) {
+  history.replaceState(null, "", "#/");
+  document.dispatchEvent(new CustomEvent("menu", { detail: { words } }));
+}
+
 export function showScreen(name) {
   document.dispatchEvent(new CustomEvent("screen", { detail: name }));
   for (const screen of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".screen"))) {

@@ -22,6 +22,8 @@
  * @property {number} order  its place in the menu
  * @property {boolean} fixture  a test-only game
  * @property {{lower: boolean} | null} daily  its daily challenge, if any (lower: a lower result is better)
+ * @property {{phases: string[], lead_in_ms: number} | null} [realtime]  the view phases whose clock runs (a race, a
+ *   grab), and the lead-in before a run's clock counts (Game.realtime in Python)
  * @property {{renderer: string | null, art: string | null, rules: string | null, learn: string | null}} files
  */
 
@@ -63,9 +65,33 @@ export async function loadRenderer(id) {
   return import(new URL(path, document.baseURI).href);
 }
 
-/** The game's renderer on `canvas`, for `host`.
- * @param {string} id @param {HTMLCanvasElement} canvas @param {import("./host.js").RendererHost} host
+/** The game's renderer on `canvas`, for `host`: the one way a screen makes a board. The renderer keeps no table of
+ * its own: it reads `host.table()`, which is the screen's one table where the host has one (the game screen's
+ * session), else the table this board last drew; `host.info()` is the game's games.json entry, and `host.state()`
+ * the screen's state ("over" on a board nobody plays, "human" where someone may). `draw(table)` without a
+ * `previous` is given the table this board drew before (null for the first).
+ * @param {string} id @param {HTMLCanvasElement} canvas
+ * @param {import("./host.js").BoardHost} host
  * @returns {Promise<import("./host.js").Renderer>} */
 export async function mountRenderer(id, canvas, host) {
-  return (await loadRenderer(id)).create(canvas, host);
+  const module = await loadRenderer(id);
+  /** @type {import("./host.js").Table | null} */
+  let shown = null;
+  /** @type {import("./host.js").RendererHost} */
+  const complete = {
+    ...host,
+    table: host.table ?? (() => /** @type {import("./host.js").Table} */ (shown)),
+    state: host.state ?? (() => (!shown || shown.is_over ? "over" : host.humanSeat() === null ? "sealed" : "human")),
+    info: host.info ?? (() => gameInfo(id)),
+  };
+  const renderer = module.create(canvas, complete);
+  const draw = renderer.draw.bind(renderer);
+  renderer.draw = (table, previous, options = {}) => {
+    const before = previous === undefined ? shown : previous;
+    shown = table;
+    // a renderer not yet on kit v2 takes (table, options) and works `previous` out itself
+    if (draw.length < 2) /** @type {any} */ (draw)(table, options);
+    else draw(table, before, options);
+  };
+  return renderer;
 }

@@ -91,23 +91,35 @@
  *   review, a mistakes puzzle): as in a lesson, the board offers nothing of its own that leaves them
  * @property {(route: string) => void} [navigate]  go to another screen from the board (a `#/...` route); a lesson
  *   asks first. Without it a renderer sets location.hash
+ * @property {() => Table} table  the one table on screen (the session's on the game screen): a renderer reads it at
+ *   paint time and keeps no copy of its own
+ * @property {() => string} state  the state of the table's machine (web/session.js State: "human", "waiting",
+ *   "bot", "animating", "sealed", "over", "replaying", ...; a rules page's board is "over", a lesson's "human")
+ * @property {() => import("./games.js").GameInfo | null} info  the game's entry of games.json (Game.describe in
+ *   Python): its options, `realtime` ({phases, lead_in_ms} or null), ...
  */
+
+/** What a screen gives web/games.js mountRenderer: a host, whose `table`, `state` and `info` the board fills in where
+ * the screen has none of its own (the table it last drew; "over", or "human" where someone may act).
+ * @typedef {Omit<RendererHost, "table" | "state" | "info"> & Partial<Pick<RendererHost, "table" | "state" | "info">>} BoardHost */
 
 /**
  * What a renderer's create(canvas, host) returns. Only draw and destroy are required.
  * @typedef {object} Renderer
- * @property {(table: Table, options?: {animate?: boolean}) => void} draw
+ * @property {(table: Table, previous?: Table | null, options?: {animate?: boolean}) => void} draw  the session's
+ *   table to draw, and the one drawn before it (null: nothing before, or another game): a renderer animates from
+ *   the difference of their things (the kit's Surface.motion), never from log keys
  * @property {() => void} destroy  stop every animation, timer and listener
  * @property {(event: KeyboardEvent) => void} [keydown]
  * @property {() => Target[]} [targets]  what the person can do now, in CSS pixels of the viewport
- * @property {(action: string) => void} [showHint]
+ * @property {(action: string, move?: Record<string, any>) => void} [showHint]  draw `action` as a hint (or a
+ *   review's better move); `move` is the action as data (the bridge's `move`, State.move_data), never parsed here
  * @property {(view: Record<string, any>, action: string) => string} [describeAction]
  * @property {(target: Record<string, any>) => string} [wordTarget]  a view's target in the words the board labels it with
  * @property {(view: Record<string, any>, seat: number) => {colour: string, label: string, symbol?: string}[]} [seatBadges]
  * @property {(table: Table) => string | null | undefined} [result]  a solo result in the game's own words
  * @property {(action: string, words: string) => boolean} [refused]  say a refusal next to the place tapped
  * @property {() => number | null} [clockMs]  the clock of a running real-time phase, in ms
- * @property {() => void} [resize]
  * @property {(table: Table) => string} [helpKey]  the catalogue key of the board's help for this table (worded with
  *   the host's `wording`), where it is not `<game>.help` (Ubongo's race and puzzle mode)
  */

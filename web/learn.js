@@ -77,7 +77,7 @@ function wake() {
   for (const look of [...waiting]) look();
 }
 
-/** @type {import("./host.js").RendererHost} */
+/** @type {import("./host.js").BoardHost} */
 const host = {
   t: exampleWording.t, // seats by number worded too: seat 0 is "you" (docs/i18n.md)
   wording: exampleWording.wording,
@@ -235,7 +235,7 @@ async function next() {
 function draw(table, animate) {
   lesson.table = table;
   document.getElementById("learn-screen")?.setAttribute("data-moves", String(table.history.length));
-  lesson.renderer?.draw(table, { animate });
+  lesson.renderer?.draw(table, undefined, { animate });
   glow();
   wake();
 }
@@ -322,7 +322,7 @@ function showStep() {
   const item = step();
   if (item) announce(t(item.prompt));
   if (!item && lesson.table && lesson.renderer) { // the lesson ended: its board is a still picture, nobody to move
-    lesson.renderer.draw({ ...lesson.table, to_move: [] }, { animate: false });
+    lesson.renderer.draw({ ...lesson.table, to_move: [] }, undefined, { animate: false });
   }
   if (item?.accept === "grab") requestAnimationFrame(() => requestAnimationFrame(boardInView)); // once it is sized
 }
@@ -461,7 +461,7 @@ window.addEventListener("hashchange", leave);
 document.addEventListener("languagechange", () => {
   if (lesson.game && lesson.script && document.body.dataset.screen === "learn") {
     document.getElementById("learn-title").textContent = t("learn.title", { game: t(`game.${lesson.game}.title`) });
-    if (lesson.table) lesson.renderer?.draw(lesson.table, { animate: false });
+    if (lesson.table) lesson.renderer?.draw(lesson.table, undefined, { animate: false });
     glow();
     renderPrompt();
     const line = document.getElementById("learn-feedback");

@@ -3,6 +3,7 @@
 // another site (web/embed-api.js, docs/embed.md).
 import { Engine } from "./engine.js";
 import { pace } from "./games/common.js";
+import { gameInfo } from "./games.js";
 import { GuestPort } from "./net/guest.js";
 import { Session } from "./session.js";
 
@@ -12,7 +13,10 @@ import { Session } from "./session.js";
 export const GUEST = /^#\/?(join|answer)(\?|$)/.test(location.hash);
 /** @type {Engine} */
 export const engine = GUEST ? /** @type {any} */ (new GuestPort()) : new Engine();
-export const session = new Session(engine, { pace });
+/** A table is in a real-time phase when its game declares the view's phase one (games.json `realtime`). */
+const realtime = (/** @type {import("./host.js").Table} */ table) =>
+  Boolean(gameInfo(table.game)?.realtime?.phases?.includes(table.view?.phase));
+export const session = new Session(engine, { pace, realtime });
 
 /** The route: `#/<path>?<params>`. */
 /** The address the page last routed to or wrote for the table on screen. A table shown later writes its own

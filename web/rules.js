@@ -39,7 +39,7 @@ export function position(engine, { game, seed, players, options, level }, histor
 }
 
 /** A host for a board nobody plays on: it names seats, and refuses every action.
- * @param {import("./host.js").EnginePort} engine @returns {import("./host.js").RendererHost} */
+ * @param {import("./host.js").EnginePort} engine @returns {import("./host.js").BoardHost} */
 function viewingHost(engine) {
   return {
     t: exampleWording.t, // seats by number worded too: seat 0 is "you" (docs/i18n.md)
@@ -142,7 +142,7 @@ export async function open(game, engine) {
     const renderer = await mountRenderer(game, item.canvas, viewingHost(engine));
     if (token !== page.token) { renderer.destroy(); return; }
     page.boards.push({ renderer, canvas: item.canvas });
-    renderer.draw(/** @type {import("./host.js").Table} */ (table), { animate: false });
+    renderer.draw(/** @type {import("./host.js").Table} */ (table), undefined, { animate: false });
     item.figure.dataset.drawn = "1";
   }
 }

@@ -5,8 +5,11 @@
 //   idle ─ open() ─▶ opening ─▶ a settled state, as the table says:
 //     human      a person on this device is to act
 //     animating  a bot is to act: the board plays the last move for a moment, then the bot thinks (→ bot)
+//     running    a real-time phase (a race, a grab: the phases the game declares, games.json `realtime`): its clock
+//                counts, the people here may act, and a bot to move thinks after its pause, as in animating
 //     sealed     nobody here may act: other seats' secret moves are still hidden, and each is revealed when the
-//                clock passes it (the session asks again every PEEK_MS while it is in human, animating or sealed)
+//                clock passes it (the session asks again every PEEK_MS while it is in human, animating, running or
+//                sealed)
 //     over       the game is over (undo may take it back)
 //     replaying  a game watched step by step
 //   and the states of a request on its way, which end in the settled state of the reply:
@@ -23,27 +26,32 @@
 /** @typedef {import("./host.js").Table} Table */
 /** @typedef {import("./host.js").Reply} Reply */
 /** @typedef {import("./host.js").Move} Move */
-/** @typedef {"idle" | "opening" | "human" | "animating" | "sealed" | "over" | "replaying" | "bot" | "waiting"} State */
+/** @typedef {"idle" | "opening" | "human" | "animating" | "running" | "sealed" | "over" | "replaying" | "bot" | "waiting"} State */
 /** @typedef {{code: string, step: number, steps: number, own: boolean}} Replay */
 
 /** @type {ReadonlySet<State>} the states with no request on its way */
-export const SETTLED = new Set(["human", "animating", "sealed", "over", "replaying"]);
+export const SETTLED = new Set(["human", "animating", "running", "sealed", "over", "replaying"]);
 /** @type {ReadonlySet<State>} where a person may act (if a seat of theirs is to move) */
-const PLAYABLE = new Set(["human", "animating", "sealed"]);
+const PLAYABLE = new Set(["human", "animating", "running", "sealed"]);
 
 const BOT_DELAY_MS = 450;
 const BOT_BUDGET_MS = 700;
 const HINT_BUDGET_MS = 1500;
 const PEEK_MS = 250;
+/** The bridge's refusal of a move chosen on a table that is no longer the current one. */
+export const STALE = "table.stale";
 
 /** Events: `state` {state}; `table` {table, previous, animate} (a table to draw); `open` {table} (a new table is on
  * screen); `over` {table} (the game just ended by a move seen here); `error` {error} (a bot could not move). */
 export class Session extends EventTarget {
-  /** @param {import("./host.js").EnginePort} port @param {{pace?: () => number}} [tuning] */
-  constructor(port, { pace = () => 1 } = {}) {
+  /** @param {import("./host.js").EnginePort} port
+   * @param {{pace?: () => number, realtime?: (table: Table) => boolean}} [tuning] `realtime`: whether the table is in
+   * a real-time phase of its game (the game's declaration, games.json `realtime.phases`) */
+  constructor(port, { pace = () => 1, realtime = () => false } = {}) {
     super();
     this.port = port;
     this.pace = pace;
+    this.realtime = realtime;
     /** @type {State} */
     this.state = "idle";
     /** @type {Table | null} */
@@ -88,8 +96,9 @@ export class Session extends EventTarget {
     const state = this.state;
     const table = this.table;
     // only while a person thinks: before a bot's turn, a piece of work ahead would only delay the bot's request
-    if (state === "human") this.prepare();
-    if (state === "animating") this.after(BOT_DELAY_MS * this.pace(), () => this.think());
+    const botToMove = Boolean(table) && table.to_move.some((seat) => table.seats[seat].kind === "bot");
+    if (state === "human" || (state === "running" && !botToMove)) this.prepare();
+    if (state === "animating" || (state === "running" && botToMove)) this.after(BOT_DELAY_MS * this.pace(), () => this.think());
     if (table && table.sealed && PLAYABLE.has(state)) this.after(PEEK_MS, () => this.peek());
     this.emit("state", { state });
   }
@@ -102,8 +111,11 @@ export class Session extends EventTarget {
     if (table.is_over) return "over";
     // Bots act whenever one of them is to move. In a simultaneous phase (a race, a grab) humans may be to move as
     // well: a bot's action carries its own time, and the rules order actions by those times.
-    if (table.to_move.some((seat) => table.seats[seat].kind === "bot")) return "animating";
-    if (table.to_move.some((seat) => table.seats[seat].kind === "human")) return "human";
+    const bot = table.to_move.some((seat) => table.seats[seat].kind === "bot");
+    const human = table.to_move.some((seat) => table.seats[seat].kind === "human");
+    if ((bot || human) && this.realtime(table)) return "running";
+    if (bot) return "animating";
+    if (human) return "human";
     return "sealed";
   }
 
@@ -178,7 +190,8 @@ export class Session extends EventTarget {
    *   refused?: (error: import("./host.js").BridgeError | undefined) => void}} [options]
    * @returns {Promise<Reply | null>} */
   async open(request, { own = false, mount = async () => true, refused = () => {} } = {}) {
-    this.table = null;
+    // the table on screen stays the page's one table until the next one arrives (the board, window.gamebox.table()
+    // and the embed still read it meanwhile); nobody may act on it in `opening`
     this.replay = null;
     this.enter("opening");
     const { signal } = this.visit;
@@ -211,9 +224,9 @@ export class Session extends EventTarget {
     if (reply && reply.ok) this.arrive(/** @type {Table} */ (reply));
   }
 
-  /** The table leaves the screen: whatever it was doing stops. */
+  /** The table leaves the screen: whatever it was doing stops. It stays the page's table (read, never played)
+   * until the next one is opened. */
   close() {
-    this.table = null;
     this.replay = null;
     this.enter("idle");
   }
@@ -229,7 +242,7 @@ export class Session extends EventTarget {
    * @param {(request: Record<string, any>) => Promise<Reply>} send @returns {Promise<Reply | null>} */
   async restore(send) {
     const table = this.table;
-    if (!table) return null;
+    if (!table || this.state === "idle" || this.state === "opening") return null;
     const replay = this.replay;
     const code = replay ? replay.code : table.resume ?? table.share;
     if (!code) return null;
@@ -258,7 +271,7 @@ export class Session extends EventTarget {
   /** Every seat on this device that is to move (whether or not a request is on its way). */
   humanSeats() {
     const table = this.table;
-    if (!table || table.is_over || this.replay) return [];
+    if (!table || table.is_over || this.replay || this.state === "idle" || this.state === "opening") return [];
     return table.to_move.filter((seat) => table.seats[seat].kind === "human");
   }
 
@@ -275,26 +288,33 @@ export class Session extends EventTarget {
     for (;;) {
       const table = this.table;
       if (!table || table.is_over || this.replay || !table.to_move.includes(seat)
-          || table.seats[seat]?.kind !== "human" || this.state === "opening") return false;
+          || table.seats[seat]?.kind !== "human" || this.state === "opening" || this.state === "idle") return false;
       if (PLAYABLE.has(this.state)) return true;
       await this.next();
     }
   }
 
   // ------------------------------------------------------------ requests
-  /** Play `move` (an action's text or an intent) for `seat` (default: the first seat here to move). Resolves with
-   * the reply: a table, a refusal ({ok: false, error}), or {ok: false, error: null} when it was not sent or the
-   * game moved on meanwhile.
+  /** Play `move` (an action's text or an intent) for `seat` (default: the first seat here to move). It carries the
+   * fingerprint of the table it was chosen on (`seen`): the bridge refuses a move chosen on a table that is no
+   * longer the current one (`table.stale`: a late tap, a message that crossed another's move), and changes nothing.
+   * Resolves with the reply: a table, a refusal ({ok: false, error}), or {ok: false, error: null} when it was not
+   * sent, the game moved on meanwhile, or it was stale (the table is then asked for again, and nobody is told).
    * @param {Move} move @param {number | null} [seat] @returns {Promise<Reply>} */
   async act(move, seat = this.humanToMove()) {
     if (seat === null || seat === undefined || !this.mayAct(seat)) return { ok: false, error: null };
     const clock = this.clockMs();
+    const seen = /** @type {Table} */ (this.table).fingerprint;
     this.enter("waiting");
     const what = typeof move === "string" ? { action: move } : { intent: move };
-    const reply = await this.ask({ op: "apply", seat, ...what, clock_ms: clock });
+    const reply = await this.ask({ op: "apply", seat, ...what, clock_ms: clock, seen });
     if (!reply) return { ok: false, error: null };
     if (reply.ok) this.arrive(/** @type {Table} */ (reply));
-    else this.enter(this.settled());
+    else if (reply.error?.key === STALE) {
+      this.enter(this.settled());
+      this.changed();
+      return { ok: false, error: null };
+    } else this.enter(this.settled());
     return reply;
   }
 
@@ -308,9 +328,12 @@ export class Session extends EventTarget {
       this.arrive(/** @type {Table} */ (reply));
     } else {
       if (!quiet) this.emit("error", { error: reply.error });
-      // not `animating` again, which would ask the same bot at once: the people here may still act
+      // not `animating` (or a bot's `running`) again, which would ask the same bot at once: the people here may act
       const settled = this.settled();
-      this.enter(settled === "animating" ? (this.humanSeats().length ? "human" : "sealed") : settled);
+      const table = /** @type {Table} */ (this.table);
+      const botToMove = table.to_move.some((seat) => table.seats[seat].kind === "bot");
+      this.enter(settled === "animating" || (settled === "running" && botToMove)
+        ? (this.humanSeats().length ? "human" : "sealed") : settled);
     }
     return reply;
   }

@@ -1,3 +1,4 @@
+// @ts-check
 // What the renderer kit (kit.js) stands on: a crisp canvas at any pixel ratio, the pointer transform, tweens and
 // the test-speed switch.
 

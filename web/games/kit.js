@@ -1,3 +1,4 @@
+// @ts-check
 // The renderer kit: what every board shares, so that a renderer is only layout, art and the mapping of Python's
 // targets (view.targets, see py/gamebox/core/targets.py) to shapes.
 //
@@ -7,261 +8,41 @@
 //   keyboard navigation between regions (arrow keys move to the nearest region that way, Enter or Space acts);
 //   bubbles that say something next to a place ("That peg cannot move: ..."); and targets() in CSS pixels of the
 //   viewport, for tests and tools.
-// - The paint kit: one palette and fonts; text that is measured and then wrapped or shrunk to fit its box, never
-//   cut (what still cannot fit is recorded, and tests assert there is none); panel, button, token and gem.
+//   The Surface owns what every board needs, so a game's folder adds no listener and starts no loop or timer:
+//   pointer, touch and keyboard input with drag as a gesture (start, move, drop, cancel); one frame loop that
+//   paints when something changed, runs tweens and ticks clocks (frames.js); one ResizeObserver; animation from a
+//   diff of things with stable ids (motion.js); the pass-the-device cover; a refusal said where the last tap or
+//   drop was. docs/architecture.md, "The renderer kit", walks through it.
+// - The paint kit (paint.js): one palette and fonts; text that is measured and then wrapped or shrunk to fit its
+//   box, never cut (what still cannot fit is recorded, and tests assert there is none); panel, button, token, gem.
 import { fitCanvas, pagePosition, pointerPosition, roundRect, tween } from "./common.js";
+import { Frames } from "./frames.js";
+import { Motion } from "./motion.js";
+import { button, fitText, focusRing, LANDSCAPE } from "./paint.js";
 
 export { roundRect, tween };
-
-/** A phone held sideways, or any short wide window: the page puts the board beside its panel, as tall as the
- * window (web/style.css's landscape block, web/screens/game.js fitBoardToScreen; Surface.available()). */
-export const LANDSCAPE = "(min-aspect-ratio: 4/3) and (max-height: 560px)";
-
-/** The boards' letters are the page's (web/style.css's :root font-family): Noto Sans, shipped with the page (its
- * @font-face, from the pinned npm package @fontsource-variable/noto-sans; docs/offline-and-csp.md "The font"), so a
- * text is as wide on every device as in the tests that check it fits. The system's fonts stand in only where a
- * letter is outside its two subsets. Read once, when the first text is measured (the style sheet is there then). */
-let fontFamily = "";
-function boardFontFamily() {
-  if (!fontFamily) fontFamily = (globalThis.document && getComputedStyle(document.documentElement).fontFamily) || "sans-serif";
-  return fontFamily;
-}
-/** One sample of each subset the page ships (Latin, Cyrillic): a subset loads when a letter of its range is first
- * used, and one variable file serves every weight. */
-const FONT_SUBSETS = ["Aa", "\u0416\u0436"];
-
-/** One palette for every board: ink and paper, the page's accent, and the pieces' colours (fill and shade). */
-export const PALETTE = {
-  ink: "#1f2430",
-  muted: "#5a6172",
-  paper: "#fffdf8",
-  panel: "#fffdf8",
-  panelEdge: "#d9cfbd",
-  panelActive: "#fff4cf",
-  accent: "#2b5fab",
-  accentInk: "#ffffff",
-  disabled: "#9aa1ad",
-  hint: "#f5a623",
-  focus: "#1a73e8",
-  danger: "#c0392b",
-  good: "#2e9e5b",
-  shadow: "rgba(0, 0, 0, 0.35)",
-  colours: {
-    red: { fill: "#d8433a", dark: "#8f231c", ink: "#ffffff" },
-    green: { fill: "#2e9e5b", dark: "#1b6b3b", ink: "#ffffff" },
-    blue: { fill: "#2f6fd6", dark: "#1b438a", ink: "#ffffff" },
-    yellow: { fill: "#f2c230", dark: "#a07a0c", ink: "#3d2c00" },
-    purple: { fill: "#8e4fc2", dark: "#5a2d80", ink: "#ffffff" },
-    orange: { fill: "#f08a24", dark: "#a3540b", ink: "#3a1d00" },
-    white: { fill: "#f4f1ea", dark: "#a49d8e", ink: "#1f2430" },
-    black: { fill: "#3a3d44", dark: "#15171b", ink: "#ffffff" },
-    brown: { fill: "#9a6533", dark: "#5e3a17", ink: "#ffffff" },
-    pink: { fill: "#ec7fb0", dark: "#a3446f", ink: "#3a0d22" },
-  },
-};
-
-/** A canvas font: `size` px at `weight`. */
-export function font(size, weight = 400) {
-  return `${weight} ${Math.round(size * 10) / 10}px ${boardFontFamily()}`;
-}
-
-// -- text that fits ---------------------------------------------------------------------------------------------
-const overflows = [];
-const fits = new Map(); // (text, font, box) -> {size, lines}: measuring is the slow part, drawing is not
-
-/** Every text the paint kit could not fit in its box, even at its smallest size: [{text, box, size}]. */
-export function textOverflows() { return overflows.slice(); }
-export function clearTextOverflows() { overflows.length = 0; }
-
-/** Resolves once the boards' font is loaded (or could not be, after at most `waitMs`): the boot waits for it
- * before it draws a board, so nothing is measured in a stand-in font. Measures taken before are forgotten. */
-export function loadBoardFont(waitMs = 3000) {
-  const fonts = globalThis.document?.fonts;
-  if (!fonts) return Promise.resolve();
-  const loading = Promise.all(FONT_SUBSETS.map((sample) => fonts.load(font(16), sample))).catch(() => []);
-  return Promise.race([loading, new Promise((resolve) => setTimeout(resolve, waitMs))]).then(() => { fits.clear(); });
-}
-
-function wrap(context, text, width, maxLines) {
-  const words = text.split(" ");
-  const lines = [];
-  let line = "";
-  for (const word of words) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (context.measureText(candidate).width <= width) { line = candidate; continue; }
-    if (!line) return null; // one word wider than the box: a smaller size must do
-    lines.push(line);
-    line = word;
-    if (context.measureText(word).width > width) return null;
-  }
-  if (line) lines.push(line);
-  return lines.length <= maxLines ? lines : null;
-}
-
-function measure(context, text, box, size, weight, maxLines, minSize, lineHeight) {
-  const memo = `${text}\u0000${size}|${weight}|${maxLines}|${minSize}|${Math.round(box.w)}|${Math.round(box.h)}`;
-  const known = fits.get(memo);
-  if (known) return known;
-  let found = null;
-  for (let current = size; current >= minSize - 1e-9; current -= 0.5) {
-    context.font = font(current, weight);
-    const allowed = Math.max(1, Math.min(maxLines, Math.floor((box.h + 1e-6) / (current * lineHeight))));
-    const lines = wrap(context, text, box.w, allowed);
-    if (lines) { found = { size: current, lines, fits: true }; break; }
-  }
-  if (!found) {
-    context.font = font(minSize, weight);
-    found = { size: minSize, lines: wrap(context, text, Number.MAX_VALUE, 1), fits: false };
-  }
-  if (fits.size > 4000) fits.clear();
-  fits.set(memo, found);
-  return found;
-}
-
-/** Draw `text` inside `box` ({x, y, w, h}): at `size`, or wrapped onto up to `lines` lines, or shrunk (down to
- * `minSize`) until it fits. Returns the size used. Text that cannot fit even so is drawn at the smallest size
- * and recorded (textOverflows()): a test failure, never a silent cut. */
-export function fitText(context, text, box, options = {}) {
-  const { size = 14, weight = 400, colour = PALETTE.ink, align = "center", valign = "middle", lineHeight = 1.2 } = options;
-  const { words, fit } = fitting(context, text, box, options);
-  if (!fit) return size;
-  if (!fit.fits) overflows.push({ text: words, box: { ...box }, size: fit.size });
-  context.save();
-  context.font = font(fit.size, weight);
-  context.fillStyle = colour;
-  context.textAlign = align;
-  context.textBaseline = "middle";
-  const step = fit.size * lineHeight;
-  const height = step * fit.lines.length;
-  let top = box.y + step / 2;
-  if (valign === "middle") top = box.y + (box.h - height) / 2 + step / 2;
-  else if (valign === "bottom") top = box.y + box.h - height + step / 2;
-  const x = align === "left" ? box.x : align === "right" ? box.x + box.w : box.x + box.w / 2;
-  fit.lines.forEach((line, index) => context.fillText(line, x, top + index * step + fit.size * 0.04));
-  context.restore();
-  return fit.size;
-}
-
-/** Draw the first of `texts` (the fullest wording first, then shorter ones) that fits in `box` at `minSize` or
- * more, with fitText's options; the last is drawn whatever it takes (and recorded if even it cannot fit). */
-export function fitFirst(context, texts, box, options = {}) {
-  const chosen = texts.find((text) => fitting(context, text, box, options).fit?.fits) ?? texts[texts.length - 1];
-  return fitText(context, chosen, box, options);
-}
-
-/** `text` with its spaces made single, and how it fits in `box` with fitText's options (null: no text). */
-function fitting(context, text, box, {
-  size = 14, weight = 400, lines = 1, minSize = Math.max(8, Math.round(size * 0.6)), lineHeight = 1.2,
-} = {}) {
-  const words = String(text ?? "").replace(/\s+/g, " ").trim();
-  return { words, fit: words ? measure(context, words, box, size, weight, lines, minSize, lineHeight) : null };
-}
-
-// -- the paint kit's shapes -------------------------------------------------------------------------------------
-/** A panel: a rounded card with an edge (a side panel, a score box, a player's area). */
-export function panel(context, box, { fill = PALETTE.panel, edge = PALETTE.panelEdge, radius = 10, lineWidth = 1,
-  shadow = false } = {}) {
-  context.save();
-  if (shadow) {
-    context.shadowColor = "rgba(0, 0, 0, 0.18)";
-    context.shadowBlur = 8;
-    context.shadowOffsetY = 2;
-  }
-  roundRect(context, box.x, box.y, box.w, box.h, radius);
-  context.fillStyle = fill;
-  context.fill();
-  context.restore();
-  if (edge) {
-    roundRect(context, box.x, box.y, box.w, box.h, radius);
-    context.strokeStyle = edge;
-    context.lineWidth = lineWidth;
-    context.stroke();
-  }
-}
-
-/** A button drawn on the board, with its label fitted; `primary` is the accent colour, `disabled` is grey,
- * `focused` and `hovered` come from the Surface. */
-export function button(context, box, label, { primary = true, disabled = false, focused = false, hovered = false,
-  size = 15 } = {}) {
-  const fill = disabled ? "#e4e6ea" : primary ? PALETTE.accent : PALETTE.paper;
-  const ink = disabled ? PALETTE.disabled : primary ? PALETTE.accentInk : PALETTE.accent;
-  panel(context, box, { fill: hovered && !disabled ? (primary ? "#234f90" : "#eef3fb") : fill,
-    edge: primary ? "#ffffff" : PALETTE.accent, radius: Math.min(12, box.h / 3), lineWidth: 2, shadow: !disabled });
-  fitText(context, label, { x: box.x + 8, y: box.y + 2, w: box.w - 16, h: box.h - 4 },
-    { size, weight: 700, colour: ink, lines: 2 });
-  if (focused) focusRing(context, box);
-}
-
-/** The keyboard focus ring around a box. */
-export function focusRing(context, box, radius = 10) {
-  context.save();
-  roundRect(context, box.x - 3, box.y - 3, box.w + 6, box.h + 6, radius + 3);
-  context.strokeStyle = PALETTE.focus;
-  context.lineWidth = 3;
-  context.setLineDash([6, 3]);
-  context.stroke();
-  context.restore();
-}
-
-/** A round token (a peg, a counter, a ball) lit from the top left, with an optional letter on it.
- * @param {CanvasRenderingContext2D} context @param {number} x @param {number} y @param {number} r
- * @param {{fill?: string, dark?: string, ink?: string, letter?: string, lifted?: boolean}} [style] */
-export function token(context, x, y, r, { fill, dark, ink = "#ffffff", letter = "", lifted = false } = {}) {
-  context.save();
-  context.beginPath();
-  context.ellipse(x + r * 0.12, y + r * (lifted ? 0.4 : 0.22), r, r * 0.9, 0, 0, Math.PI * 2);
-  context.fillStyle = PALETTE.shadow;
-  context.fill();
-  const body = context.createRadialGradient(x - r / 3, y - r / 3, r * 0.12, x, y, r);
-  body.addColorStop(0, "#ffffff");
-  body.addColorStop(0.18, fill);
-  body.addColorStop(1, dark || fill);
-  context.beginPath();
-  context.arc(x, y, r, 0, Math.PI * 2);
-  context.fillStyle = body;
-  context.fill();
-  context.strokeStyle = "rgba(0, 0, 0, 0.45)";
-  context.lineWidth = 1;
-  context.stroke();
-  context.restore();
-  if (letter) fitText(context, letter, { x: x - r * 0.8, y: y - r * 0.7, w: r * 1.6, h: r * 1.4 },
-    { size: Math.round(r * 0.8), weight: 700, colour: ink, minSize: 6 });
-}
-
-/** A cut gem: a facetted shape in `colour`'s fill and shade, `size` across. */
-export function gem(context, x, y, size, colour) {
-  const shade = PALETTE.colours[colour] || { fill: colour, dark: colour };
-  const r = size / 2;
-  const points = [[0, -r], [r * 0.95, -r * 0.3], [r * 0.6, r * 0.85], [-r * 0.6, r * 0.85], [-r * 0.95, -r * 0.3]];
-  context.save();
-  context.translate(x, y);
-  context.beginPath();
-  points.forEach(([px, py], index) => (index ? context.lineTo(px, py) : context.moveTo(px, py)));
-  context.closePath();
-  const body = context.createLinearGradient(-r, -r, r, r);
-  body.addColorStop(0, "#ffffff");
-  body.addColorStop(0.25, shade.fill);
-  body.addColorStop(1, shade.dark);
-  context.fillStyle = body;
-  context.fill();
-  context.strokeStyle = shade.dark;
-  context.lineWidth = Math.max(1, size / 14);
-  context.stroke();
-  // the table: the flat top facet
-  context.beginPath();
-  context.moveTo(-r * 0.45, -r * 0.2);
-  context.lineTo(0, -r * 0.55);
-  context.lineTo(r * 0.45, -r * 0.2);
-  context.lineTo(0, r * 0.35);
-  context.closePath();
-  context.fillStyle = "rgba(255, 255, 255, 0.28)";
-  context.fill();
-  context.restore();
-}
+export { diffThings } from "./motion.js";
+export { LANDSCAPE, PALETTE, button, clearTextOverflows, fitFirst, fitText, focusRing, font, gem, loadBoardFont, panel,
+  textOverflows, token } from "./paint.js";
 
 // -- the surface: sizing, pointer, hit regions, focus, hover, bubbles, targets -----------------------------------
 const LONG_PRESS_MS = 550;
 const HOVER_MS = 450;
+const DRAG_THRESHOLD_PX = 6; // a press that moves less is a tap
+
+/** @typedef {{shape: any, key: string, value: any, target: any, label: string, drag: {x: number, y: number} | null,
+ *   draggable: boolean, describe: string, focusable: boolean, named: boolean}} Region */
+/** @typedef {{key?: string, value?: any, target?: any, label?: string, drag?: {x: number, y: number} | null,
+ *   draggable?: boolean, describe?: string, focusable?: boolean}} RegionOptions */
+/** The drag gesture's calls (Surface options.drag): `start` may refuse (false: it is not a drag).
+ * @typedef {{start: (region: Region, point: {x: number, y: number}, event: PointerEvent) => boolean,
+ *   move: (point: {x: number, y: number}, event: PointerEvent) => void,
+ *   drop: (point: {x: number, y: number}, event: PointerEvent) => void, cancel: () => void}} DragGesture */
+/** @typedef {{width?: number, height?: number, onTap?: ((region: Region | null, point: {x: number, y: number}, event: Event) => void) | null,
+ *   describe?: ((region: Region) => string) | null, paint?: (() => void) | null,
+ *   onResize?: ((box: {width: number, height: number, portrait: boolean, landscape: boolean}) => void) | null,
+ *   drag?: DragGesture | null, onWheel?: ((point: {x: number, y: number}, deltaY: number, event: WheelEvent) => boolean | void) | null,
+ *   onKey?: ((event: KeyboardEvent) => boolean) | null}} SurfaceOptions */
 
 function inside(region, point) {
   const shape = region.shape;
@@ -303,37 +84,145 @@ function bounds(shape) {
  * portrait layout is taller than a desktop's). The renderer calls begin() before each frame, region() for each
  * thing a person may touch, and reads `focused` and `hovered` to draw them. */
 export class Surface {
-  /** @param {HTMLCanvasElement} canvas @param {any} host
-   * @param {{width?: number, height?: number, onTap?: any, describe?: any}} [options] */
-  constructor(canvas, host, { width, height, onTap = null, describe = null } = {}) {
+  /** @param {HTMLCanvasElement} canvas @param {import("../host.js").RendererHost} host
+   * @param {SurfaceOptions} [options] */
+  constructor(canvas, host, { width, height, onTap = null, describe = null, paint = null, onResize = null, drag = null,
+    onWheel = null, onKey = null } = {}) {
     this.canvas = canvas;
     this.host = host;
     this.onTap = onTap; // (region, point, event) => void
     this.describe = describe; // (region) => words, for hover and long press; default region.describe
+    this.onKey = onKey;
+    this.dragging = drag;
+    /** @type {Region[]} */
     this.regions = [];
     this.focusedKey = null;
     this.hoveredKey = null;
-    this.redraw = null; // set by the renderer: () => void, called when focus or hover changes
+    this.redraw = null; // a renderer on its own loop sets it: () => void, called when focus or hover changes
     this.width = width;
     this.height = height;
     this.context = fitCanvas(canvas, width, height);
+    /** @type {[string, any, any][]} */
     this.listeners = [];
     this.bubble = null;
     this.pressTimer = 0;
     this.hoverTimer = 0;
     this.suppressClick = false;
+    /** where the person last tapped or dropped, in board units: a refusal is said there @type {{x: number, y: number} | null} */
+    this.lastPoint = null;
+    /** the action of the target last tapped or dropped (null: a tap that only selected) @type {string | null} */
+    this.lastAction = null;
+    /** a press on a draggable region, until it is a drag or a tap @type {{region: Region, x: number, y: number, id: number} | null} */
+    this.press = null;
+    this.dragActive = false;
+    /** @type {Motion | null} */
+    this.currentMotion = null;
+    this.frames = new Frames(() => this.paintNow());
+    this.paint = paint;
+    this.onResize = onResize;
     this.listen("pointermove", (event) => this.pointerMove(event));
     this.listen("pointerleave", () => this.setHovered(null));
     this.listen("pointerdown", (event) => this.pointerDown(event));
-    this.listen("pointerup", () => clearTimeout(this.pressTimer));
-    this.listen("pointercancel", () => clearTimeout(this.pressTimer));
+    this.listen("pointerup", (event) => this.pointerUp(event));
+    this.listen("pointercancel", () => { clearTimeout(this.pressTimer); this.cancelDrag(); });
+    this.listen("lostpointercapture", () => { if (this.dragActive) this.cancelDrag(); });
+    this.listen("blur", () => { if (this.dragActive) this.cancelDrag(); this.invalidate(); });
+    this.listen("focus", () => this.invalidate());
     this.listen("contextmenu", (event) => { if (event.pointerType !== "mouse") event.preventDefault(); });
     if (onTap) this.listen("click", (event) => this.click(event));
+    if (onWheel) {
+      this.listen("wheel", (event) => {
+        if (onWheel(this.point(event), event.deltaY, event)) event.preventDefault();
+      }, { passive: false });
+    }
+    // the one resize: the box the page gives the board (its container), and a phone turned (the landscape query)
+    this.observed = { width: -1, height: -1 };
+    this.resizeObserver = null;
+    if (globalThis.ResizeObserver) {
+      this.resizeObserver = new ResizeObserver(() => this.resized());
+      const container = this.container();
+      if (container) this.resizeObserver.observe(container);
+    }
+    this.landscapeQuery = globalThis.matchMedia?.(LANDSCAPE) ?? null;
+    this.onLandscape = () => this.resized(true);
+    this.landscapeQuery?.addEventListener?.("change", this.onLandscape);
   }
 
-  listen(type, handler) {
-    this.canvas.addEventListener(type, handler);
-    this.listeners.push([type, handler]);
+  /** The element whose box the board fills: the canvas's first parent with a width (a parent may be display:
+   * contents). */
+  container() {
+    let parent = this.canvas.parentElement;
+    while (parent && !parent.clientWidth && parent.parentElement) parent = parent.parentElement;
+    return parent;
+  }
+
+  /** The board's box changed (or a phone turned): lay out again, then paint. @param {boolean} [force] */
+  resized(force = false) {
+    const box = this.available();
+    if (!force && box.width === this.observed.width && box.height === this.observed.height) return;
+    this.observed = { width: box.width, height: box.height };
+    this.onResize?.(box);
+    this.invalidate();
+  }
+
+  // ------------------------------------------------------------ the frame loop (frames.js)
+  /** Paint on the next frame. */
+  invalidate() {
+    if (this.paint) this.frames.invalidate();
+    else this.redraw?.();
+  }
+
+  paintNow() {
+    if (this.paint) this.paint();
+  }
+
+  /** A tween on the kit's loop (see frames.js). @param {number} ms @param {(progress: number) => void} [frame] */
+  animate(ms, frame) { return this.frames.animate(ms, frame); }
+
+  /** End every running animation (and motion) at its end point. */
+  cancelAnimations() {
+    if (this.currentMotion) this.currentMotion.progress = 1;
+    this.currentMotion = null;
+    this.frames.cancelAnimations();
+  }
+
+  /** A clock that ticks: `fn(now)` every frame (or every `every` ms) until stop(). @param {(now: number) => void} fn
+   * @param {{every?: number}} [options] */
+  tick(fn, options) { return this.frames.tick(fn, options); }
+
+  /** A timer the kit owns. @param {number} ms @param {() => void} fn */
+  after(ms, fn) { return this.frames.after(ms, fn); }
+
+  /** Animate from a diff of things (motion.js): while it runs, placed(thing) and leaving() say where to draw.
+   * @param {import("./motion.js").Thing[]} before @param {import("./motion.js").Thing[]} after
+   * @param {{ms?: number}} [options] @returns {Promise<boolean>} */
+  motion(before, after, { ms = 320 } = {}) {
+    if (this.currentMotion) this.currentMotion.progress = 1;
+    const motion = new Motion(before, after);
+    if (motion.empty) { this.currentMotion = null; this.invalidate(); return Promise.resolve(true); }
+    this.currentMotion = motion;
+    return this.frames.animate(ms, (progress) => { motion.progress = progress; }).then((done) => {
+      if (this.currentMotion === motion) this.currentMotion = null;
+      return done;
+    });
+  }
+
+  /** Where to draw `thing` now (its own place when no motion runs). @param {import("./motion.js").Thing} thing
+   * @returns {import("./motion.js").Placement} */
+  placed(thing) {
+    return this.currentMotion ? this.currentMotion.placed(thing) : { x: thing.x, y: thing.y, alpha: 1, scale: 1 };
+  }
+
+  /** The things of the last motion's before that are still fading out. */
+  leaving() { return this.currentMotion ? this.currentMotion.leaving() : []; }
+
+  /** Whether the thing `id` is moving now. @param {string} id */
+  moving(id) { return Boolean(this.currentMotion?.moving(id)); }
+
+  /** @param {string} type @param {(event: any) => void} handler @param {AddEventListenerOptions} [options] */
+  listen(type, handler, options) {
+    this.canvas.addEventListener(type, handler, options);
+    this.listeners.push([type, handler, options]);
   }
 
   /** Size the board (in board units) and return the context to draw with. */
@@ -351,8 +240,7 @@ export class Surface {
    * and `portrait` (a narrow column: panels and trays below the board; never in such a landscape box).
    * @returns {{width: number, height: number, portrait: boolean, landscape: boolean}} */
   available() {
-    let parent = this.canvas.parentElement;
-    while (parent && !parent.clientWidth && parent.parentElement) parent = parent.parentElement; // display: contents
+    const parent = this.container();
     const width = parent && parent.clientWidth ? parent.clientWidth : window.innerWidth;
     const limit = parseFloat(getComputedStyle(this.canvas).maxHeight);
     const height = Number.isFinite(limit) && limit > 0 ? Math.min(limit, window.innerHeight) : window.innerHeight;
@@ -364,18 +252,26 @@ export class Surface {
   /** A pointer event's position in board units. */
   point(event) { return pointerPosition(this.canvas, event); }
 
-  begin() { this.regions = []; }
+  begin() {
+    this.regions = [];
+    this.covered = false;
+  }
 
   /** Register a region. `shape` is {circle: [x, y, r]}, {rect: [x, y, w, h]} or {polygon: [[x, y], ...]}.
-   * `key` names it across frames (focus and hover survive a redraw); `value` is what onTap gets; `target` is a
-   * target from view.targets (its action is what a tap plays), or `label` words a tap that only selects;
-   * `drag` ({x, y} in board units) makes it a drag to that point; `describe` words it for hover and long press;
-   * `focusable` (default true) puts it in the keyboard order. The last region added on top wins a tap.
-   * @param {any} shape @param {{key?: string, value?: any, target?: any, label?: string, drag?: any,
-   *   describe?: string, focusable?: boolean}} [options] */
-  region(shape, { key, value = null, target = null, label = "", drag = null, describe = "", focusable = true } = {}) {
-    const region = { shape, key: key ?? `${this.regions.length}`, value, target, label, drag, describe, focusable };
+   * `key` names it across frames (focus and hover survive a redraw; targets() reports it as `key`, so a test finds
+   * a thing by it: "tile:3"); `value` is what onTap gets; `target` is a target from view.targets (its action is
+   * what a tap plays), or `label` words a tap that only selects; `drag` ({x, y} in board units) makes it a drag to
+   * that point in targets(); `draggable` lets the kit's drag gesture pick it up (options.drag); `describe` words it
+   * for hover and long press; `focusable` (default true) puts it in the keyboard order. The last region added on
+   * top wins a tap. Once passScreen() covered the board in this frame, nothing under it is registered.
+   * @param {any} shape @param {RegionOptions} [options] @returns {Region} */
+  region(shape, { key, value = null, target = null, label = "", drag = null, draggable = false, describe = "",
+    focusable = true } = {}) {
+    const region = { shape, key: key ?? `${this.regions.length}`, value, target, label, drag, draggable, describe,
+      focusable, named: key !== undefined };
+    if (this.covered) return region; // drawn under the pass-the-device cover: out of reach
     this.regions.push(region);
+    if (draggable && this.canvas.style.touchAction !== "none") this.canvas.style.touchAction = "none";
     return region;
   }
 
@@ -400,10 +296,11 @@ export class Surface {
   setHovered(key) {
     if (key === this.hoveredKey) return;
     this.hoveredKey = key;
-    this.redraw?.();
+    this.invalidate();
   }
 
   pointerMove(event) {
+    if (this.dragMove(event)) return;
     const region = this.at(this.point(event));
     this.canvas.style.cursor = region && (region.target || region.value !== null || region.drag) ? "pointer" : "";
     if (event.pointerType !== "mouse") return;
@@ -416,11 +313,54 @@ export class Surface {
   pointerDown(event) {
     clearTimeout(this.pressTimer);
     this.suppressClick = false;
-    if (event.pointerType === "mouse") return;
     const point = this.point(event);
     const region = this.at(point);
-    if (!region) return;
-    this.pressTimer = setTimeout(() => { this.suppressClick = true; this.explain(region); }, LONG_PRESS_MS);
+    if (region?.draggable && this.dragging && event.button === 0) {
+      this.press = { region, x: event.clientX, y: event.clientY, id: event.pointerId };
+    }
+    if (event.pointerType === "mouse" || !region) return;
+    this.pressTimer = setTimeout(() => { if (!this.dragActive) { this.suppressClick = true; this.explain(region); } }, LONG_PRESS_MS);
+  }
+
+  /** The drag gesture: a press on a draggable region that moves past the threshold starts a drag. */
+  dragMove(event) {
+    const press = this.press;
+    if (!press || event.pointerId !== press.id || !this.dragging) return false;
+    if (!this.dragActive) {
+      if (Math.hypot(event.clientX - press.x, event.clientY - press.y) < DRAG_THRESHOLD_PX) return true;
+      clearTimeout(this.pressTimer);
+      this.hideBubble("describe");
+      if (!this.dragging.start(press.region, this.point({ clientX: press.x, clientY: press.y }), event)) {
+        this.press = null;
+        return false;
+      }
+      this.dragActive = true;
+      try { this.canvas.setPointerCapture(event.pointerId); } catch { /* the pointer is gone already */ }
+    }
+    this.dragging.move(this.point(event), event);
+    this.invalidate();
+    return true;
+  }
+
+  pointerUp(event) {
+    clearTimeout(this.pressTimer);
+    const press = this.press;
+    this.press = null;
+    if (!press || !this.dragActive) return;
+    this.dragActive = false;
+    this.suppressClick = true; // the click that follows a drop is not a tap
+    const point = this.point(event);
+    this.lastPoint = point;
+    this.dragging?.drop(point, event);
+    this.invalidate();
+  }
+
+  /** A drag ends without a drop (pointer cancelled, Escape, the board lost focus or went away). */
+  cancelDrag() {
+    const active = this.dragActive;
+    this.press = null;
+    this.dragActive = false;
+    if (active) { this.dragging?.cancel(); this.invalidate(); }
   }
 
   click(event) {
@@ -430,6 +370,8 @@ export class Surface {
     clearTimeout(this.hoverTimer); // a click is an act: no description pops up after it
     this.hideBubble("describe");
     if (region && region.focusable) this.focusedKey = region.key;
+    this.lastPoint = point;
+    this.lastAction = region?.target?.action ?? null;
     this.onTap(region, point, event);
   }
 
@@ -458,6 +400,8 @@ export class Surface {
    * the key was the kit's. */
   keydown(event) {
     const key = event.key;
+    if (key === "Escape" && this.dragActive) { this.cancelDrag(); return true; }
+    if (this.onKey?.(event)) { this.invalidate(); return true; }
     const focusable = this.regions.filter((region) => region.focusable);
     if (!focusable.length) return false;
     const current = this.focused;
@@ -486,12 +430,15 @@ export class Surface {
       }
       const focused = this.focused;
       if (focused) this.host.announce?.(this.wordsFor(focused));
-      this.redraw?.();
+      this.invalidate();
       return true;
     }
     if ((key === "Enter" || key === " ") && current && this.onTap) {
       const box = bounds(current.shape);
-      this.onTap(current, { x: box.x + box.w / 2, y: box.y + box.h / 2 }, event);
+      const point = { x: box.x + box.w / 2, y: box.y + box.h / 2 };
+      this.lastPoint = point;
+      this.lastAction = current.target?.action ?? null;
+      this.onTap(current, point, event);
       return true;
     }
     return false;
@@ -523,6 +470,46 @@ export class Surface {
     this.bubble = null;
   }
 
+  /** Say why the rules refused `action` next to where the person last tapped or dropped: true when there was such a
+   * place (else the page says it in its notice line). @param {string} action @param {string} words */
+  refused(action, words) {
+    if (!this.lastPoint) return false;
+    if (action && this.lastAction && action !== this.lastAction && !this.dragging) return false;
+    this.tell(this.lastPoint, words);
+    return true;
+  }
+
+  /** The pass-the-device cover over `box`: only `name` should look now. It hides what is under it, and its one
+   * button (`onReady` is its region's value, given to onTap) is the only thing that can be reached: regions
+   * registered before it in this frame are dropped, and later ones are not registered. Words: the kit's
+   * `kit.pass.*`, or the renderer's own (`title`, `note`, `button`). Call it last in a frame.
+   * @param {CanvasRenderingContext2D} context @param {{x: number, y: number, w: number, h: number}} box
+   * @param {{name: string, value?: any, title?: string, note?: string, button?: string, extra?: string}} options */
+  passScreen(context, box, { name, value = { pass: "ready" }, title, note, button: words, extra = "" }) {
+    const t = this.host.t;
+    context.save();
+    roundRect(context, box.x, box.y, box.w, box.h, 18);
+    context.fillStyle = "#2b3a55";
+    context.fill();
+    context.restore();
+    const inner = { x: box.x + 18, w: box.w - 36 };
+    const top = box.y + Math.max(18, Math.min(70, box.h * 0.12));
+    fitText(context, title ?? t("kit.pass.title", { name }), { x: inner.x, y: top, w: inner.w, h: 64 },
+      { size: 24, weight: 700, colour: "#ffffff", lines: 2 });
+    fitText(context, note ?? t("kit.pass.note", { name }), { x: inner.x, y: top + 70, w: inner.w, h: 44 },
+      { size: 15, colour: "#d7def0", lines: 2 });
+    if (extra) fitText(context, extra, { x: inner.x, y: top + 116, w: inner.w, h: 40 }, { size: 15, colour: "#d7def0", lines: 2 });
+    const w = Math.min(280, box.w - 36);
+    const h = Math.min(54, Math.max(40, box.h * 0.12));
+    const at = { x: box.x + (box.w - w) / 2, y: box.y + box.h - h - Math.min(32, box.h * 0.08), w, h };
+    const label = words ?? t("kit.pass.ready", { name });
+    this.regions = [];
+    this.covered = false;
+    button(context, at, label, { focused: this.isFocused("kit:pass"), hovered: this.isHovered("kit:pass") });
+    this.region({ rect: [at.x, at.y, at.w, at.h] }, { key: "kit:pass", value, label });
+    this.covered = true;
+  }
+
   /** Where a region can be tapped, in board units: its centre, or the first point of a grid over it where it
    * is the region on top (another region may cover its centre). */
   tapPoint(region) {
@@ -548,19 +535,25 @@ export class Surface {
       if (!point) continue;
       const at = pagePosition(this.canvas, point.x, point.y);
       const label = region.label || (region.target ? this.host.t(region.target.key, region.target.params) : "");
+      const named = region.named ? { key: region.key } : {};
       if (region.drag) {
         const to = pagePosition(this.canvas, region.drag.x, region.drag.y);
-        found.push({ kind: "drag", x: at.x, y: at.y, x2: to.x, y2: to.y, label,
+        found.push({ kind: "drag", x: at.x, y: at.y, x2: to.x, y2: to.y, label, ...named,
           ...(region.target ? { action: region.target.action } : {}) });
       } else {
-        found.push({ kind: "tap", x: at.x, y: at.y, label, ...(region.target ? { action: region.target.action } : {}) });
+        found.push({ kind: "tap", x: at.x, y: at.y, label, ...named, ...(region.target ? { action: region.target.action } : {}) });
       }
     }
     return found;
   }
 
   destroy() {
-    for (const [type, handler] of this.listeners) this.canvas.removeEventListener(type, handler);
+    this.cancelDrag();
+    this.frames.stop();
+    this.currentMotion = null;
+    this.resizeObserver?.disconnect();
+    this.landscapeQuery?.removeEventListener?.("change", this.onLandscape);
+    for (const [type, handler, options] of this.listeners) this.canvas.removeEventListener(type, handler, options);
     this.listeners = [];
     clearTimeout(this.pressTimer);
     clearTimeout(this.hoverTimer);
@@ -578,4 +571,19 @@ export function targetsByThing(targets) {
     byThing.get(key).push(target);
   }
   return byThing;
+}
+
+/** Why touching `thing` (then `to`) is not a move now, from view.refusals (py/gamebox/core/game.py Refusal: a list
+ * of {thing, to?, key, params}): {key, params}, or null. @param {Record<string, any>} view
+ * @param {{kind: string, id: string}} thing @param {{kind: string, id: string}} [to] */
+export function refusalFor(view, thing, to) {
+  const refusals = view?.refusals;
+  if (!refusals) return null;
+  const same = (/** @type {any} */ a, /** @type {any} */ b) => Boolean(a) && Boolean(b) && a.kind === b.kind && String(a.id) === String(b.id);
+  if (!Array.isArray(refusals)) { // an older view's shape: {id: refusal}
+    const found = refusals[thing.id];
+    return found && !to ? { key: found.key, params: found.params || {} } : null;
+  }
+  const found = refusals.find((refusal) => same(refusal.thing, thing) && (to ? same(refusal.to, to) : !refusal.to));
+  return found ? { key: found.key, params: found.params || {} } : null;
 }

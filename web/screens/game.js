@@ -4,20 +4,19 @@
 // this device's saved game, a daily challenge). The session (web/session.js) owns the table; this screen draws
 // what it says and hands it what the person does.
 import { currentLanguage, has, seatWording, t, wording } from "../i18n.js";
+import { isYou, seatName } from "../seats.js";
 import * as saves from "../saves.js";
 import { LANDSCAPE, textOverflows } from "../games/kit.js";
-import { $, announce, clearNotice, element, errorText, linkReason, notice, showScreen } from "../dom.js";
-import { gameInfo, loadRenderer, playable } from "../games.js";
+import { $, announce, clearNotice, element, errorText, linkReason, notice, showScreen, toMenu } from "../dom.js";
+import { gameInfo, mountRenderer, playable } from "../games.js";
 import { address, EMBED, engine, GUEST, parseSeats, seatsParam, session, storing } from "../page.js";
 import { SETTLED } from "../session.js";
 import { restartClock, since } from "../clock.js";
-import { renderMenu } from "./menu.js";
-import { renderReplayControls, replay, replayUrl } from "./replay.js";
 
 /** @typedef {import("../host.js").Table} Table */
 /** @typedef {import("../host.js").Seat} Seat */
 
-/** The board on screen: the renderer and its game. */
+/** The board on screen: the renderer and its game. The table is the session's, the one table of the page. */
 const board = {
   /** @type {import("../host.js").Renderer | null} */
   renderer: null,
@@ -25,13 +24,10 @@ const board = {
   game: null,
   /** @type {HTMLElement | null} */
   helpLink: null,
-  /** the table last drawn: it stays until the next one is opened (the renderer, window.gamebox.table() and the
-   * embed may still ask about it after the session let it go) @type {Table | null} */
-  table: null,
 };
 
-/** The table last drawn on the game screen (null until one is, and while the next one opens). */
-export function shownTable() { return board.table; }
+/** The table on the game screen: the session's (it stays after the screen is left, until the next one is open). */
+export function shownTable() { return session.table; }
 
 /** The set-up each game was last started with on this page (the set-up screen starts from it).
  * @type {Record<string, {players?: number, seats?: Seat[], options?: Record<string, any>}>} */
@@ -56,25 +52,10 @@ export const failure = {
 };
 
 // ---------------------------------------------------------------- names and addresses
-/** @param {{seats: Seat[]}} table @param {number} seat */
-export function seatName(table, seat) {
-  if (isYou(table, seat)) return t("seat.you");
-  const sitter = table.seats[seat];
-  // a person on another device; on a guest's page a bot of the host is "remote" too, with its level
-  if (sitter.kind === "human" || (sitter.kind === "remote" && !sitter.level)) return t("seat.player", { n: seat + 1 });
-  return t("seat.bot", { n: seat + 1, level: t(`level.${sitter.level}`, {}, sitter.level) });
-}
-
-/** Whether `seat` is the person on this device: the one human seat (with several people on one device each is
- * "Player n", and none is "you"). @param {{seats: Seat[]}} table @param {number} seat */
-export function isYou(table, seat) {
-  return table.seats[seat]?.kind === "human" && table.seats.filter((s) => s.kind === "human").length === 1;
-}
-
 /** Words for the table on screen: a message's seat given by number (`{seat}`, `{victim_seat}`) is named, and
  * worded for "you" where it is the person on this device (web/i18n.js seatWording, docs/i18n.md). */
 const words = seatWording((seat) => {
-  const table = /** @type {Table} */ (session.table ?? board.table);
+  const table = /** @type {Table} */ (session.table);
   return { name: seatName(table, seat), you: isYou(table, seat) };
 });
 
@@ -115,7 +96,7 @@ function linkGame(game) {
  * who may be on another device. Against bots alone every other seat is this device's bots: there is nobody to send
  * the move to. @param {Table} table */
 function sendable(table) {
-  return !replay() && !table.is_over && linkGame(table.game) && table.seats.filter((s) => s.kind === "human").length >= 2;
+  return !session.replay && !table.is_over && linkGame(table.game) && table.seats.filter((s) => s.kind === "human").length >= 2;
 }
 
 // ---------------------------------------------------------------- the renderer and its host
@@ -124,7 +105,7 @@ const host = {
   t: words.t,
   wording: words.wording,
   announce,
-  seatName: (seat) => seatName(/** @type {Table} */ (session.table ?? board.table), seat),
+  seatName: (seat) => seatName(/** @type {Table} */ (session.table), seat),
   humanSeat: () => session.humanToMove(),
   humanSeats: () => session.humanSeats(),
   untilTurn: (seat) => session.untilTurn(seat),
@@ -132,13 +113,16 @@ const host = {
   play: (move, seat) => playHuman(move, seat ?? session.humanToMove()),
   request: (request) => engine.request(request),
   since: (mark, options) => tableSince(mark, options),
+  table: () => /** @type {Table} */ (session.table),
+  state: () => session.state,
+  info: () => (session.table ? gameInfo(session.table.game) : null),
 };
 
 /** The table's clock for `mark` (web/clock.js): a game on this device keeps its marks with its saved game; a
  * replay, an embedded game and a game without a deal keep them in this page's memory.
  * @param {string} mark @param {{start?: boolean}} [options] */
 function tableSince(mark, { start = true } = {}) {
-  const table = /** @type {Table} */ (session.table ?? board.table);
+  const table = /** @type {Table} */ (session.table);
   const keep = storing() && !session.replay && table.deal ? { game: table.game, deal: table.deal } : null;
   // a guest's table has no deal (the host's), and its fingerprint changes with every table: its marks are the page's
   const deal = table.deal ?? (GUEST ? "guest" : table.fingerprint);
@@ -172,12 +156,11 @@ function dropRenderer() {
 async function mount(table) {
   if (board.game !== table.game) {
     dropRenderer();
-    const module = await loadRenderer(table.game);
-    if (session.state !== "opening") return false; // another game or screen was asked for meanwhile
-    board.renderer = module.create($("board"), host);
+    const renderer = await mountRenderer(table.game, $("board"), host);
+    if (session.state !== "opening") { renderer.destroy(); return false; } // another game or screen was asked for meanwhile
+    board.renderer = renderer;
     board.game = table.game;
   }
-  board.table = null;
   $("game-over").hidden = true;
   $("log").replaceChildren();
   if ($("notice").dataset.kind === "error") clearNotice(); // a stale "This link does not open a game", say
@@ -232,7 +215,6 @@ export function fitBoardToScreen() {
 function show(table, previous, { animate = true } = {}) {
   const renderer = board.renderer;
   if (!renderer) return; // the game screen was left meanwhile
-  board.table = table;
   $("game-title").textContent = t(`game.${table.game}.title`);
   if (board.helpLink) $("game-title").append(board.helpLink);
   $("game-seed").textContent = table.seed === null ? t("game.seed_hidden") : t("game.seed", { seed: table.seed });
@@ -274,7 +256,7 @@ function show(table, previous, { animate = true } = {}) {
   const unheard = fresh.filter((entry) => !shown.slice(kept).some((old) => sameLogEntry(old, entry)));
   if (moved && unheard.length) announce(unheard.map((entry) => logText(table, entry)).join(" "));
   controls();
-  renderer.draw(table, { animate });
+  renderer.draw(table, previous && previous.game === table.game ? previous : null, { animate });
   fitBoardToScreen();
   document.body.dataset.fingerprint = table.fingerprint;
   document.body.dataset.moves = String(table.history.length);
@@ -285,19 +267,18 @@ function show(table, previous, { animate = true } = {}) {
 function controls() {
   const table = session.table;
   if (!table || !board.renderer) return;
-  $("btn-undo").disabled = !table.can_undo || !["human", "animating", "sealed", "over"].includes(session.state);
+  $("btn-undo").disabled = !table.can_undo || !["human", "animating", "running", "sealed", "over"].includes(session.state);
   undoRefusal(table);
   $("btn-hint").disabled = session.humanToMove() === null || !table.hints;
   $("btn-send").disabled = table.history.length === 0 || session.state === "waiting" || session.state === "bot"
     || table.to_move.some((seat) => table.seats[seat].kind === "bot");
-  if (replay()) renderReplayControls();
 }
 
 /** Why Undo is greyed, where the game says (table.undo_refusal: a person has moved, but undo cannot take it back,
  * like a placed tile of Up Combine): the button's tooltip, and a short line under the controls. @param {Table} table */
 function undoRefusal(table) {
   const button = $("btn-undo");
-  const refusal = !table.can_undo && !replay() ? table.undo_refusal : null;
+  const refusal = !table.can_undo && !session.replay ? table.undo_refusal : null;
   const why = refusal ? t(refusal.key, refusal.params) : "";
   let note = $("undo-note");
   if (!note && why) {
@@ -407,7 +388,7 @@ function showGameOver(table) {
 
 /** The table's own address in the bar, unless the player has gone elsewhere meanwhile (page.js `address`).
  * @param {string} url */
-function writeAddress(url) {
+export function writeAddress(url) {
   if (location.hash !== address.own || GUEST) return; // a guest's page keeps its invite's address
   history.replaceState(null, "", url);
   address.own = location.hash;
@@ -415,7 +396,7 @@ function writeAddress(url) {
 
 /** The game screen's extra controls, and the save, after every table shown. @param {Table} table */
 function afterShow(table) {
-  const replaying = Boolean(replay());
+  const replaying = Boolean(session.replay);
   $("screen-game").classList.toggle("replaying", replaying);
   $("btn-undo").hidden = replaying;
   $("btn-hint").hidden = replaying || !table.hints; // a race offers no hints (the rules say: State.hints_allowed)
@@ -423,12 +404,10 @@ function afterShow(table) {
   $("btn-send").hidden = !sendable(table);
   // a guest's page has no engine of its own: the game is the host's to copy, replay, start again
   for (const id of ["btn-copy", "btn-new", "btn-again"]) $(id).hidden = GUEST;
-  renderReplayControls();
-  if (replaying) {
+  if (replaying) { // its address and controls are the replay's (web/screens/replay.js follows the session)
     $("board-help").textContent = wording("replay.help");
     $("turn").textContent = table.is_over ? t("game.over")
       : t("game.turn_player", { name: seatName(table, table.to_move[0]) });
-    writeAddress(replayUrl(table));
     return;
   }
   const route = gameRoute(table);
@@ -598,9 +577,7 @@ export function openReplayLink(params, own) {
 /** @param {import("../host.js").BridgeError | null | undefined} error */
 function failLink(error) {
   failure.link = error ?? null;
-  history.replaceState(null, "", "#/");
-  renderMenu();
-  notice(error && error.key === "error.engine_failed" ? errorText(error) : t("error.bad_link", { reason: linkReason(error) || errorText(error) }), "error");
+  toMenu(error && error.key === "error.engine_failed" ? errorText(error) : t("error.bad_link", { reason: linkReason(error) || errorText(error) }));
   return null;
 }
 
@@ -610,9 +587,7 @@ export async function openDaily(params) {
   const game = params.get("game") || "";
   const day = params.get("date") || saves.today();
   if (!gameInfo(game)?.daily || !/^\d{4}-\d{2}-\d{2}$/.test(day) || !playable(game)) {
-    history.replaceState(null, "", "#/");
-    renderMenu();
-    notice(t("daily.unknown"), "error");
+    toMenu(t("daily.unknown"));
     return null;
   }
   showScreen("game");
@@ -620,7 +595,7 @@ export async function openDaily(params) {
   return session.open(async () => {
     await engine.ready.catch(() => {});
     return { op: "daily", game, day, seats: [{ kind: "human", level: "" }] };
-  }, { mount, refused: (error) => { history.replaceState(null, "", "#/"); renderMenu(); notice(errorText(error), "error"); } });
+  }, { mount, refused: (error) => toMenu(errorText(error)) });
 }
 
 // ---------------------------------------------------------------- wiring
@@ -680,7 +655,7 @@ export function wireGame() {
   });
   $("board").parentElement.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
     // the board's canvas is replaced per renderer; a replay has keys of its own (web/screens/replay.js)
-    if (/** @type {HTMLElement} */ (event.target).id !== "board" || replay()) return;
+    if (/** @type {HTMLElement} */ (event.target).id !== "board" || session.replay) return;
     if (board.renderer && session.table) board.renderer.keydown?.(event);
   });
   window.addEventListener("resize", fitBoardToScreen);

@@ -7,7 +7,7 @@ import * as saves from "../saves.js";
 import { $, element, notice, showScreen } from "../dom.js";
 import { gameIds, gameInfo, games, playable } from "../games.js";
 import { engine, parseSeats, session, storing } from "../page.js";
-import { seatName } from "./game.js";
+import { seatName } from "../seats.js";
 import { mistakes, reviewable, reviewRoute } from "./review.js";
 
 const FINISHED_SHOWN = 5; // the newest finished games the menu offers to review

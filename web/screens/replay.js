@@ -4,7 +4,7 @@
 import { t } from "../i18n.js";
 import { $, errorText, notice } from "../dom.js";
 import { seatsParam, session } from "../page.js";
-import { openReplayLink } from "./game.js";
+import { openReplayLink, writeAddress } from "./game.js";
 
 const REPLAY_AUTO_MS = 900;
 
@@ -19,8 +19,6 @@ export const kept = {
   resume: null,
 };
 
-/** The replay on screen, or null. */
-export function replay() { return session.replay; }
 
 /** The address of the replay on screen. @param {import("../host.js").Table} table */
 export function replayUrl(table) {
@@ -159,8 +157,14 @@ function toReplay() {
 }
 
 export function wireReplay() {
+  // the replay follows the session: its controls with every state, its address with every table it shows
   session.addEventListener("state", () => {
     if (session.state !== "replaying" && session.state !== "waiting" && auto !== null) { clearTimeout(auto); auto = null; }
+    renderReplayControls();
+  });
+  session.addEventListener("table", (event) => {
+    renderReplayControls();
+    if (session.replay) writeAddress(replayUrl(/** @type {CustomEvent} */ (event).detail.table));
   });
   $("btn-replay").addEventListener("click", toReplay);
   $("btn-over-replay").addEventListener("click", () => { $("game-over").hidden = true; toReplay(); });

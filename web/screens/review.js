@@ -13,7 +13,7 @@ import { gameIds, gameInfo, mountRenderer, playable } from "../games.js";
 import { engine, parseSeats, seatsParam, session, storing } from "../page.js";
 import { createChart, seatColours, VERDICT_COLOURS } from "../review-chart.js";
 import { summaryView } from "../review-summary.js";
-import { isYou, seatName, shownTable } from "./game.js";
+import { isYou, seatName } from "../seats.js";
 
 /** @typedef {import("../host.js").Table} Table */
 /** @typedef {import("../host.js").Seat} Seat */
@@ -176,7 +176,7 @@ export async function reviewData() {
       return job.state === "done" ? records(job.review) : refusal(job.error ?? { key: "review.cancelled_api", params: {} });
     }
   }
-  const table = shownTable();
+  const table = session.table;
   if (!table) return refusal({ key: "review.nothing", params: {}, message: "No game is on screen." });
   // a game in play is refused by the engine (review.unfinished): its moves would tell what a seat may not know yet
   if (!table.is_over) return refusal({ key: "review.unfinished", params: {}, message: "Only a finished game can be reviewed." });
@@ -208,7 +208,7 @@ const board = {
 const names = { seats: /** @type {Seat[]} */ ([]) };
 const words = seatWording((seat) => ({ name: seatName(names, seat), you: isYou(names, seat) }));
 
-/** @type {import("../host.js").RendererHost} */
+/** @type {import("../host.js").BoardHost} */
 const host = {
   t: words.t,
   wording: words.wording,
@@ -558,7 +558,7 @@ async function showPlace(at) {
   if (drawn !== page.drawn || !page.renderer) return;
   if (!shown.ok) { $("review-caption").replaceChildren(element("p", { text: reviewError(/** @type {any} */ (shown.error)) })); return; }
   board.actor = better && move ? move.seat : null;
-  page.renderer.draw(/** @type {Table} */ (shown), { animate: false });
+  page.renderer.draw(/** @type {Table} */ (shown), undefined, { animate: false });
   if (better && move?.best) page.renderer.showHint?.(move.best);
   document.body.dataset.reviewAt = String(page.at);
   document.body.dataset.reviewBoard = better ? "better" : "played";
@@ -716,7 +716,7 @@ function play(table) {
   puzzle.state = "play";
   board.actor = item.seat;
   board.act = tryMove;
-  puzzle.renderer.draw(/** @type {Table} */ (table), { animate: false });
+  puzzle.renderer.draw(/** @type {Table} */ (table), undefined, { animate: false });
   document.body.dataset.puzzleState = "play";
 }
 
@@ -756,7 +756,7 @@ async function tryMove(move) {
     say(t("puzzle.solved", { move: said }), "ok");
     // the move played, on the board
     const after = await engine.request({ op: "view", viewer: item.seat });
-    if (token === puzzle.token && after.ok && puzzle.renderer) puzzle.renderer.draw(/** @type {Table} */ (after), { animate: false });
+    if (token === puzzle.token && after.ok && puzzle.renderer) puzzle.renderer.draw(/** @type {Table} */ (after), undefined, { animate: false });
     $("puzzle-next").hidden = !mistakes().some((one) => !one.done);
     $("puzzle-again").hidden = true;
     $("puzzle-answer").hidden = true;
@@ -794,7 +794,7 @@ async function answer() {
   if (token !== puzzle.token || !table.ok) return;
   puzzle.table = table;
   $("puzzle-stage").scrollIntoView({ block: "nearest" });
-  puzzle.renderer.draw(/** @type {Table} */ (table), { animate: false });
+  puzzle.renderer.draw(/** @type {Table} */ (table), undefined, { animate: false });
   board.actor = item.seat; // renderers show a hint to the seat that may act
   board.act = async () => false;
   puzzle.renderer.showHint?.(item.best);
@@ -838,7 +838,7 @@ export function wireReview() {
     }
   });
   $("btn-over-review").addEventListener("click", () => {
-    const table = session.table ?? shownTable();
+    const table = session.table;
     if (!table || !table.share) return;
     $("game-over").hidden = true;
     location.hash = reviewRoute(table.share, seatsParam(table.seats));

@@ -1,5 +1,9 @@
+// @ts-check
 // Pebbles renderer (the test-only fixture game, docs/new-game.md): the pile, drawn on the renderer kit (../kit.js)
-// from view() and view.targets.
+// from view() and view.targets. It shows a renderer's whole share of the work: layout, painting, and the map from
+// targets to shapes. The kit does the rest: its frame loop paints (paint), its observer lays out again (onResize),
+// a take animates from the diff of the pebbles before and after (surface.motion), a refusal is said where the tap
+// was (surface.refused), and the table is always the host's (host.table()): the renderer keeps no copy.
 //
 // The pile is a tray of as many places as pebbles were dealt: the pebbles left are stones, the ones taken are
 // hollows (the last take's dashed). Below it one button per target ("Take 2"): a tap plays the target's action,
@@ -11,7 +15,8 @@ const ROW = 5; // pebbles to a row of the tray
 const MOST = 3; // buttons drawn while nobody here may take (the targets' counts when someone may)
 const STONE = { fill: "#8a9099", light: "#c9ccd2", dark: "#565c66" };
 
-/** Where everything goes for a canvas `available` CSS px wide: sizes in CSS px (u = 1 at a phone's width). */
+/** Where everything goes for a canvas `available` CSS px wide: sizes in CSS px (u = 1 at a phone's width).
+ * @param {number} available @param {number} dealt */
 function geometry(available, dealt) {
   const width = Math.round(Math.max(320, Math.min(available, 640)));
   const u = width / 420;
@@ -27,22 +32,26 @@ function geometry(available, dealt) {
   return { u, width, height: Math.round(buttonsY + 50 * u + 12 * u), status, tray, cell, buttons };
 }
 
+/** @param {HTMLCanvasElement} canvas @param {import("../../host.js").RendererHost} host
+ * @returns {import("../../host.js").Renderer} */
 export function create(canvas, host) {
   const t = host.t;
-  let table = null;
   let hinted = null; // the action the Hint button names
   let byKeyboard = false; // the focus ring shows while the person plays by keys, not after a tap
+  /** @type {ReturnType<typeof geometry> | null} */
   let g = null;
+  /** @type {CanvasRenderingContext2D | null} */
   let context = null;
-  const surface = new Surface(canvas, host, { width: 420, height: 420, onTap: tap });
-  surface.redraw = () => render();
+  const surface = new Surface(canvas, host, { width: 420, height: 420, onTap: tap, paint, onResize: relayout, onKey: key });
 
-  const view = () => table.view;
+  const table = () => host.table();
+  const view = () => table().view;
   /** The targets of the person at the board: none when it is not their turn (a bot's, a replay, the end). */
-  const mine = () => (table && host.humanSeat() !== null ? view().targets || [] : []);
+  const mine = () => (table() && host.humanSeat() !== null ? view().targets || [] : []);
   const words = (target) => t(target.key, target.params);
 
   function relayout() {
+    if (!table()) return;
     const next = geometry(surface.available().width, view().dealt);
     if (!g || next.width !== g.width || next.height !== g.height) {
       g = next;
@@ -50,11 +59,21 @@ export function create(canvas, host) {
     }
   }
 
-  function drawPebble(x, y, r, { taken = false, last = false } = {}) {
+  /** The pebbles still in the pile, as things: a stone keeps its place's id while it lies there.
+   * @param {Record<string, any>} v @returns {import("../motion.js").Thing[]} */
+  function pebbles(v) {
+    if (!g) return [];
+    const { u, tray, cell } = g;
+    return [...Array(v.pile).keys()].map((index) => ({ id: `pebble:${index}`,
+      x: tray.x + 10 * u + (index % ROW) * cell + cell / 2, y: tray.y + 10 * u + Math.floor(index / ROW) * cell + cell / 2 }));
+  }
+
+  function drawPebble(x, y, r, { taken = false, last = false, alpha = 1, scale = 1 } = {}) {
     const c = context;
     c.save();
+    c.globalAlpha = alpha;
     c.beginPath();
-    c.ellipse(x, y, r, r * 0.78, 0, 0, Math.PI * 2);
+    c.ellipse(x, y, r * scale, r * 0.78 * scale, 0, 0, Math.PI * 2);
     if (taken) {
       c.strokeStyle = last ? PALETTE.ink : "rgba(90, 70, 40, 0.35)";
       c.lineWidth = last ? 2 : 1;
@@ -75,17 +94,21 @@ export function create(canvas, host) {
     const v = view();
     const { u, tray, cell } = g;
     panel(context, tray, { fill: "#efe2c4", edge: "#a88a55", radius: 12 * u, lineWidth: 2 });
-    for (let index = 0; index < v.dealt; index++) {
+    const r = cell * 0.36;
+    for (let index = v.pile; index < v.dealt; index++) { // the hollows: the last take's are the first, dashed
       const x = tray.x + 10 * u + (index % ROW) * cell + cell / 2;
       const y = tray.y + 10 * u + Math.floor(index / ROW) * cell + cell / 2;
-      const taken = index >= v.pile;
-      // the places the last take emptied are the first hollows: pile .. pile + last_take
-      drawPebble(x, y, cell * 0.36, { taken, last: taken && index < v.pile + (v.last_take || 0) });
+      drawPebble(x, y, r, { taken: true, last: index < v.pile + (v.last_take || 0) });
+    }
+    for (const { thing, alpha } of surface.leaving()) drawPebble(thing.x, thing.y, r, { alpha });
+    for (const pebble of pebbles(v)) {
+      const at = surface.placed(pebble);
+      drawPebble(at.x, at.y, r, { alpha: at.alpha, scale: at.scale });
     }
   }
 
-  function render() {
-    if (!table || !g) return;
+  function paint() {
+    if (!table() || !g) return;
     const v = view();
     surface.begin();
     context.clearRect(0, 0, g.width, g.height);
@@ -117,43 +140,36 @@ export function create(canvas, host) {
   }
 
   function tap(region, point, event) {
-    if (!table) return;
+    if (!table()) return;
     byKeyboard = Boolean(event && event.type === "keydown");
     surface.hideBubble();
     if (region && region.target) play(region.target.action);
   }
 
-  function onResize() {
-    if (!table) return;
-    const before = g;
-    relayout();
-    if (g !== before) render();
+  /** 1, 2 or 3 take that many. @param {KeyboardEvent} event */
+  function key(event) {
+    byKeyboard = true;
+    const target = mine().find((made) => made.params.count === Number(event.key));
+    if (!target) return false;
+    play(target.action);
+    return true;
   }
-  window.addEventListener("resize", onResize);
 
   return {
-    draw(next) {
-      table = next;
+    draw(next, previous, { animate = true } = {}) {
       hinted = null;
       surface.hideBubble("describe");
       relayout();
-      render();
+      if (animate && previous && previous.game === next.game) surface.motion(pebbles(previous.view), pebbles(next.view));
+      else surface.cancelAnimations();
+      surface.invalidate();
     },
     keydown(event) {
-      if (!table) return;
-      byKeyboard = true;
-      const count = Number(event.key);
-      const target = mine().find((made) => made.params.count === count);
-      if (target) {
-        event.preventDefault();
-        play(target.action);
-      } else if (surface.keydown(event)) {
-        event.preventDefault();
-      }
+      if (table() && surface.keydown(event)) event.preventDefault();
     },
     showHint(action) {
       hinted = action;
-      render();
+      surface.invalidate();
     },
     describeAction(v, action) {
       const target = (v.targets || []).find((made) => made.action === action);
@@ -161,17 +177,7 @@ export function create(canvas, host) {
     },
     seatBadges() { return []; },
     targets() { return host.humanSeat() !== null ? surface.targets() : []; },
-    refused(action, said) {
-      if (!g) return false;
-      const box = g.buttons[0];
-      surface.tell({ x: g.width / 2, y: box.y }, said);
-      return true;
-    },
-    destroy() {
-      table = null;
-      window.removeEventListener("resize", onResize);
-      surface.destroy();
-    },
-    resize() { if (table) { g = null; relayout(); render(); } },
+    refused: (action, said) => surface.refused(action, said),
+    destroy() { surface.destroy(); },
   };
 }

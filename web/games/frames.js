@@ -1,0 +1,111 @@
+// @ts-check
+// The kit's one frame loop: a board paints on the next animation frame after something changed, on every frame
+// while an animation or a clock runs, and never otherwise. Renderers start no requestAnimationFrame, interval or
+// timeout of their own: they ask the loop (Surface.animate, tick, after, invalidate).
+import { pace } from "./common.js";
+
+const reducedMotion = () => Boolean(globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches);
+
+/** Ease out, cubic: fast at first, settling at the end. @param {number} linear */
+export const easeOut = (linear) => 1 - (1 - linear) ** 3;
+
+/** @typedef {{start: number, ms: number, frame: ((progress: number) => void) | null, resolve: (done: boolean) => void}} Animation */
+/** @typedef {{fn: (now: number) => void, every: number, last: number}} Tick */
+
+export class Frames {
+  /** @param {() => void} paint called once a frame when something changed */
+  constructor(paint) {
+    this.paint = paint;
+    this.dirty = false;
+    this.frameId = 0;
+    /** @type {Set<Animation>} */
+    this.animations = new Set();
+    /** @type {Set<Tick>} */
+    this.ticks = new Set();
+    /** @type {Set<ReturnType<typeof setTimeout>>} */
+    this.timers = new Set();
+    this.stopped = false;
+  }
+
+  /** Paint on the next frame. */
+  invalidate() {
+    if (this.stopped) return;
+    this.dirty = true;
+    this.schedule();
+  }
+
+  schedule() {
+    if (this.frameId || this.stopped) return;
+    this.frameId = requestAnimationFrame((now) => this.frame(now));
+  }
+
+  /** @param {number} now */
+  frame(now) {
+    this.frameId = 0;
+    if (this.stopped) return;
+    for (const animation of [...this.animations]) {
+      const linear = Math.min(1, Math.max(0, (now - animation.start) / animation.ms)); // a frame may be stamped before start
+      animation.frame?.(easeOut(linear));
+      if (linear >= 1) { this.animations.delete(animation); animation.resolve(true); }
+    }
+    for (const tick of [...this.ticks]) {
+      if (!this.ticks.has(tick) || now - tick.last < tick.every) continue;
+      tick.last = now;
+      tick.fn(now);
+    }
+    this.dirty = false;
+    this.paint();
+    if (this.animations.size || this.ticks.size || this.dirty) this.schedule();
+  }
+
+  /** A tween of `ms` (scaled by the test speed) on this loop: `frame(progress)`, progress eased 0..1, then a paint.
+   * Resolves true at its end, false when cancelled. Reduced motion ends it at once.
+   * @param {number} ms @param {(progress: number) => void} [frame] @returns {Promise<boolean>} */
+  animate(ms, frame) {
+    const scaled = ms * pace();
+    if (this.stopped) return Promise.resolve(false);
+    if (reducedMotion() || scaled <= 0) { frame?.(1); this.invalidate(); return Promise.resolve(true); }
+    return new Promise((resolve) => {
+      this.animations.add({ start: performance.now(), ms: scaled, frame: frame ?? null, resolve });
+      this.invalidate();
+    });
+  }
+
+  /** End every running animation where it is now (their promises resolve false). */
+  cancelAnimations() {
+    const running = [...this.animations];
+    this.animations.clear();
+    for (const animation of running) animation.resolve(false);
+    this.invalidate();
+  }
+
+  /** `fn(now)` on every frame (at most every `every` ms), then a paint, until the returned stop() is called.
+   * @param {(now: number) => void} fn @param {{every?: number}} [options] @returns {() => void} */
+  tick(fn, { every = 0 } = {}) {
+    const tick = { fn, every, last: -Infinity };
+    if (!this.stopped) this.ticks.add(tick);
+    this.invalidate();
+    return () => { this.ticks.delete(tick); };
+  }
+
+  /** `fn` after `ms` (not scaled: a rule's time, or a pause a person reads), unless the board goes first.
+   * @param {number} ms @param {() => void} fn @returns {() => void} */
+  after(ms, fn) {
+    if (this.stopped) return () => {};
+    const timer = setTimeout(() => { this.timers.delete(timer); if (!this.stopped) fn(); }, ms);
+    this.timers.add(timer);
+    return () => { clearTimeout(timer); this.timers.delete(timer); };
+  }
+
+  stop() {
+    this.stopped = true;
+    if (this.frameId) cancelAnimationFrame(this.frameId);
+    this.frameId = 0;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    this.ticks.clear();
+    const running = [...this.animations];
+    this.animations.clear();
+    for (const animation of running) animation.resolve(false);
+  }
+}
