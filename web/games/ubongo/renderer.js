@@ -13,7 +13,10 @@
 // the page sends where they lie as an intent ({tiles: [{tile, cell, turn, flip}], ms}), which Python writes as the
 // action (UbongoState.compose; docs/rules/ubongo.md, "Targets"): this page never writes notation. A drop off the
 // card or onto another tile is refused there with the rules' own reasons (the view's `misfits`). In a replay (a
-// review's position, watched, never played) showHint draws the review's better move on the card.
+// review's position, watched, never played) showHint draws the review's better move on the card, from the move as
+// data that Python gives (State.move_data: {kind, tiles: [{tile, at, rot, flip}], tile, ms}); nothing here reads
+// notation. Input, frames, resizing and the pass-the-device cover are the kit's (Surface options: paint, drag,
+// onWheel, onKey, onResize; surface.tick for the clocks); the table is read at paint time from host.table().
 import { PALETTE, Surface, button, targetsByThing } from "../kit.js";
 import { GEM_COLOUR, GEM_ORDER, TILE, drawBackground, drawWhiteHexes } from "./art.js";
 import {
@@ -32,57 +35,39 @@ import { drawDrag, drawGhost, drawPlaced, drawShown, drawTools, drawTray, dropAn
 /** @typedef {import("./hexes.js").Cell} Cell */
 /** @typedef {import("../../host.js").Table} Table */
 
-// a placement as the notation writes it (py/gamebox/ubongo/actions.py PLACEMENT): tile, anchor hex, turn, flip
-const PLACEMENT = /^(\d{1,2}) q(-?\d{1,3})r(-?\d{1,3}) rot([0-5])( flip)?$/;
-
-/** A move of a review (its better move) read for drawing: {kind: "solve" | "place" | "remove" | "timeout",
- * tiles: [{tile, at, rot, flip}], tile (a remove's), ms (or null)}; null for anything else.
- * @param {string} action */
-function readMove(action) {
-  const text = String(action || "").trim();
-  const timed = / @(\d{1,9})$/.exec(text);
-  const ms = timed ? Number(timed[1]) : null;
-  const body = timed ? text.slice(0, timed.index) : text;
-  const placement = (/** @type {string} */ part) => {
-    const found = PLACEMENT.exec(part);
-    return found ? { tile: Number(found[1]), at: /** @type {Cell} */ ([Number(found[2]), Number(found[3])]), rot: Number(found[4]), flip: Boolean(found[5]) } : null;
-  };
-  if (body === "timeout") return { kind: "timeout", tiles: [], tile: null, ms: null };
-  if (body.startsWith("solve ") && ms !== null) {
-    const tiles = body.slice("solve ".length).split(",").map((part) => placement(part.trim()));
-    return tiles.every(Boolean) ? { kind: "solve", tiles, tile: null, ms } : null;
-  }
-  if (body.startsWith("place ")) {
-    const tile = placement(body.slice("place ".length));
-    return tile ? { kind: "place", tiles: [tile], tile: tile.tile, ms } : null;
-  }
-  const removed = /^remove (\d{1,2})$/.exec(body);
-  return removed ? { kind: "remove", tiles: [], tile: Number(removed[1]), ms: null } : null;
-}
-
 /** @param {HTMLCanvasElement} canvas @param {import("../../host.js").RendererHost} host
  * @returns {import("../../host.js").Renderer} */
 export function create(canvas, host) {
   const t = (/** @type {string} */ key, params = {}) => host.t(key, params);
-  /** @type {Table | null} */
-  let shownTable = null;
-  let press = null; // a press on a tile that may become a drag: {number, index, x, y, board, R, points}
-  let consumeClick = false; // the click that follows a press or a drag handled here
+  let alive = true;
+  /** The table on screen: the session's one table (the renderer keeps no copy). @returns {Table | null} */
+  const tableNow = () => (alive ? host.table?.() ?? null : null);
+  /** The better move last drawn, with its action, so that its words (describeAction) can say what was drawn. */
+  let lastShown = /** @type {{action: string, move: Record<string, any>} | null} */ (null);
+  /** @type {(() => void) | null} */
+  let stopClock = null;
 
-  const surface = new Surface(canvas, host, { ...WIDE, onTap: (region, point, event) => tap(region, point, event) });
+  const surface = new Surface(canvas, host, { ...WIDE,
+    onTap: (region, point, event) => tap(region, point, event),
+    paint: () => paint(),
+    onResize: () => surface.hideBubble(), // a bubble stays where it was put: away with it (the kit paints again)
+    drag: { start: dragStart, move: dragMove, drop: dragDrop, cancel: () => { desk.drag = null; } },
+    onWheel: (point, deltaY) => wheel(point, deltaY),
+    onKey: (event) => key(event),
+  });
   /** @type {Desk} */
   const desk = {
     host, t, surface, canvas,
-    table: () => shownTable,
+    table: tableNow,
     layout: makeLayout({ width: WIDE.width, height: WIDE.height, portrait: false, landscape: false }, () => 0),
     geometry: null, puzzleKey: null, puzzle: null, pieces: new Map(), selected: null, ghost: null, drag: null,
     lastPoint: null, sending: false, targets: new Map(), confirmSolution: 0, clockStart: null, gate: null,
     acknowledged: null, reportedKey: null, timerCheck: null, roundNote: null, shown: null, drawnButtons: [],
     button: (c, name, box, words, options) => { desk.drawnButtons.push({ name, box }); button(c, box, words, options); },
   };
-  surface.redraw = () => render();
   let context = surface.context;
-  const listeners = new AbortController();
+  /** Paint on the kit's next frame. */
+  const render = () => surface.invalidate();
   const view = () => /** @type {Record<string, any>} */ (viewOf(desk));
   /** Go to another screen: through the host where it has a say (a lesson asks first), else by the address. */
   const go = (/** @type {string} */ route) => { if (host.navigate) host.navigate(route); else location.hash = route; };
@@ -90,18 +75,19 @@ export function create(canvas, host) {
   const pieceOf = (number) => /** @type {Piece} */ (desk.pieces.get(number));
 
   /** A better move to draw on the card on screen (showHint): its tiles with where they lie, or the tile to take off;
-   * null when it names a tile this card does not have, or nothing to draw. @param {string} action */
-  function shownMove(action) {
-    const move = readMove(action);
-    if (!move || !desk.puzzle) return null;
-    const laid = move.tiles.map((/** @type {any} */ { tile, rot, flip, at }) => {
+   * null when it names a tile this card does not have, or nothing to draw.
+   * @param {Record<string, any> | null | undefined} move  Python's move data */
+  function shownMove(move) {
+    if (!move || !move.kind || !desk.puzzle) return null;
+    move = { tiles: [], tile: null, ms: null, ...move };
+    const laid = (move.tiles || []).map((/** @type {any} */ { tile, rot, flip, at }) => {
       const piece = desk.pieces.get(tile);
       return piece ? { piece, rot, flip, at } : null;
     });
     if (!laid.every(Boolean)) return null;
     const removed = move.kind === "remove" ? desk.pieces.get(/** @type {number} */ (move.tile)) || null : null;
     if (!laid.length && !removed) return null;
-    return { move, pieces: /** @type {NonNullable<typeof laid[0]>[]} */ (laid), removed };
+    return { move: /** @type {import("./desk.js").Shown["move"]} */ (move), pieces: /** @type {NonNullable<typeof laid[0]>[]} */ (laid), removed };
   }
 
   // ------------------------------------------------------------ syncing with the view
@@ -133,6 +119,7 @@ export function create(canvas, host) {
       if (v.phase !== "puzzle") { desk.selected = null; desk.ghost = null; }
       desk.gate = null;
       canvas.dataset.status = v.phase;
+      canvas.dataset.gate = "";
       return;
     }
     const seat = currentSeat(desk);
@@ -152,6 +139,7 @@ export function create(canvas, host) {
       else startClock();
     }
     canvas.dataset.status = desk.gate || v.phase;
+    canvas.dataset.gate = desk.gate || "";
   }
 
   /** The ms since this device first showed `mark` of this table (host.since: the table's clock, which a reload
@@ -173,7 +161,9 @@ export function create(canvas, host) {
     // the sand timer was turned when this seat first started the round on this device: a reload goes on from there
     desk.clockStart = now() - (v && desk.puzzle ? tableSince(roundMark()) ?? 0 : 0);
     canvas.dataset.status = v ? v.phase : "";
+    canvas.dataset.gate = "";
     canvas.focus({ preventScroll: true });
+    syncClock();
     if (desk.puzzle) {
       host.announce(t("ubongo.go", { tiles: desk.puzzle.tiles.map((tile) => tile.number).join(", ") }));
       if (v && v.mode === "race") host.announce(t("ubongo.you_are", { colour: desk.puzzle.colour }));
@@ -236,12 +226,16 @@ export function create(canvas, host) {
     render();
   }
 
-  function tick() {
-    if (!shownTable) return;
-    raceTick(desk, render);
-    const v = view();
-    const running = (v.mode === "race" && desk.clockStart !== null && !desk.gate) || (v.mode === "puzzle" && v.phase === "puzzle");
-    if (running || desk.drag) render();
+  /** Whether a clock on screen runs: this seat's sand timer, or puzzle mode's stopwatch. */
+  function running() {
+    const v = viewOf(desk);
+    return Boolean(v && ((v.mode === "race" && desk.clockStart !== null && !desk.gate) || (v.mode === "puzzle" && v.phase === "puzzle")));
+  }
+
+  /** The kit's tick while a clock runs (the kit paints after each): the race's clock decides what ends the round. */
+  function syncClock() {
+    if (running() && !stopClock) stopClock = surface.tick(() => { if (tableNow()) raceTick(desk, render); if (!running()) syncClock(); }, { every: 100 });
+    else if (!running() && stopClock) { stopClock(); stopClock = null; }
   }
 
   // ------------------------------------------------------------ picking up, turning, placing
@@ -281,62 +275,40 @@ export function create(canvas, host) {
     render();
   }
 
-  /** @param {PointerEvent} event */
-  function onPointerDown(event) {
-    consumeClick = false;
-    if (!shownTable || !playing(desk) || event.button > 0) return;
-    const point = surface.point(event);
-    const region = surface.at(point);
-    if (region && region.value && region.value.button) return; // buttons act on click (the kit's onTap)
+  /** The kit's drag gesture begins on a tile (its region is draggable): it is lifted where it was pressed.
+   * @param {import("../kit.js").Region} region @param {{x: number, y: number}} point */
+  function dragStart(region, point) {
+    if (!tableNow() || !playing(desk) || !region.value || region.value.tile === undefined) return false;
     const hit = tileAt(desk, point);
-    if (!hit) return;
-    consumeClick = true;
-    press = { ...hit, x: point.x, y: point.y };
-    canvas.setPointerCapture?.(event.pointerId);
+    if (!hit) return false;
+    const piece = pieceOf(hit.number);
+    const R = /** @type {import("./layout.js").Grid} */ (desk.geometry).R;
+    let centre;
+    let scale = 1;
+    if (hit.board) {
+      const [q, r] = boardCells(piece, piece.rot, piece.flip, /** @type {Cell} */ (piece.at))[hit.index];
+      centre = cellCentre(desk, q, r);
+    } else {
+      centre = { x: hit.points[hit.index][0], y: hit.points[hit.index][1] };
+      scale = R / hit.R;
+    }
+    desk.selected = hit.number;
+    desk.ghost = null;
+    desk.drag = { number: hit.number, index: hit.index, x: point.x, y: point.y, board: hit.board,
+      offX: (point.x - centre.x) * scale, offY: (point.y - centre.y) * scale };
+    return true;
   }
 
-  /** @param {PointerEvent} event */
-  function onPointerMove(event) {
-    if (!press && !desk.drag) return;
-    const point = surface.point(event);
-    if (press && !desk.drag && Math.hypot(point.x - press.x, point.y - press.y) > 5) {
-      clearTimeout(surface.pressTimer); // a drag, not a long press
-      surface.hideBubble();
-      const piece = pieceOf(press.number);
-      const R = /** @type {import("./layout.js").Grid} */ (desk.geometry).R;
-      let centre;
-      let scale = 1;
-      if (press.board) {
-        const [q, r] = boardCells(piece, piece.rot, piece.flip, /** @type {Cell} */ (piece.at))[press.index];
-        centre = cellCentre(desk, q, r);
-      } else {
-        centre = { x: press.points[press.index][0], y: press.points[press.index][1] };
-        scale = R / press.R;
-      }
-      desk.selected = press.number;
-      desk.ghost = null;
-      desk.drag = { number: press.number, index: press.index, x: point.x, y: point.y, board: press.board,
-        offX: (press.x - centre.x) * scale, offY: (press.y - centre.y) * scale };
-      press = null;
-    }
-    if (desk.drag) {
-      desk.drag.x = point.x;
-      desk.drag.y = point.y;
-      render();
-    }
+  /** @param {{x: number, y: number}} point */
+  function dragMove(point) {
+    if (!desk.drag) return;
+    desk.drag.x = point.x;
+    desk.drag.y = point.y;
   }
 
-  /** @param {PointerEvent} event */
-  function onPointerUp(event) {
-    const point = surface.point(event);
-    if (press) {
-      // a tap on a tile picks it up (a second tap on a picked-up tile in the tray starts placing it by taps)
-      const number = press.number;
-      press = null;
-      desk.lastPoint = point;
-      pick(number);
-      return;
-    }
+  /** A tile let go: on the card it lies there (or is refused, with the reason); off the card it goes back.
+   * @param {{x: number, y: number}} point */
+  function dragDrop(point) {
     if (!desk.drag) return;
     const { number } = desk.drag;
     const piece = pieceOf(number);
@@ -348,24 +320,23 @@ export function create(canvas, host) {
     else render();
   }
 
-  /** @param {WheelEvent} event */
-  function onWheel(event) {
-    if (!playing(desk)) return;
-    const hit = tileAt(desk, surface.point(event));
-    if (!hit && desk.selected === null) return;
-    event.preventDefault();
+  /** The wheel over a tile (or with one picked up) turns it. @param {{x: number, y: number}} point @param {number} deltaY */
+  function wheel(point, deltaY) {
+    if (!playing(desk)) return false;
+    const hit = tileAt(desk, point);
+    if (!hit && desk.selected === null) return false;
     if (hit && hit.number !== desk.selected) desk.selected = hit.number;
-    reorient(event.deltaY > 0 ? 1 : -1, false);
+    reorient(deltaY > 0 ? 1 : -1, false);
+    return true;
   }
 
   /** A tap the kit found a region for (or none): a button, a hex to put the picked-up tile on, a tile (keys).
    * @param {any} region @param {{x: number, y: number}} point @param {Event} [event] */
   async function tap(region, point, event) {
-    if (event && event.type === "click" && consumeClick) { consumeClick = false; return; }
     desk.lastPoint = point;
     const value = region ? region.value : null;
-    if (value && value.tile !== undefined) { // Enter on a focused tile: pick it up and place it by keys
-      if (playing(desk)) pick(value.tile, { place: true });
+    if (value && value.tile !== undefined) { // a tap picks a tile up; Enter on a focused tile places it by keys
+      if (playing(desk)) pick(value.tile, { place: !(event && event.type === "click") });
       return;
     }
     if (value && value.cell && desk.selected !== null && playing(desk)) {
@@ -395,15 +366,32 @@ export function create(canvas, host) {
   /** "Next puzzle": the view names it (view.next_puzzle); the bridge makes its game and its link. */
   async function nextPuzzle() {
     const v = viewOf(desk);
-    if (!v || !v.next_puzzle || inLesson(desk) || !shownTable) return;
+    const table = tableNow();
+    if (!v || !v.next_puzzle || inLesson(desk) || !table) return;
     const reply = await host.request({ op: "new", game: "ubongo", seed: v.next_puzzle, players: 1,
-      options: shownTable.options, seats: shownTable.seats });
+      options: table.options, seats: table.seats });
     if (reply && reply.ok && reply.share) go(`#/play?code=${encodeURIComponent(reply.share)}&seats=human`);
   }
 
   // ------------------------------------------------------------ drawing
-  function render() {
-    if (!shownTable) return;
+  /** The pass-the-device cover (the kit's), over the card (a short box: the whole drawing), with this round's
+   * colour: its one button starts this seat's sand timer. @param {CanvasRenderingContext2D} c */
+  function passCover(c) {
+    const { layout } = desk;
+    const seat = currentSeat(desk);
+    if (seat === null) return;
+    const name = host.seatName(seat);
+    const box = layout.short ? { x: 6, y: 6, w: layout.width - 12, h: layout.height - 12 } : layout.card;
+    const colour = desk.puzzle ? t("ubongo.you_are", { colour: desk.puzzle.colour }) : "";
+    const results = view().last_round ? t("ubongo.pass_results") : "";
+    surface.passScreen(c, box, { name, value: { button: "start" }, title: t("ubongo.pass_to", { name }),
+      note: t("ubongo.pass_note", { name }), button: t("ubongo.start_turn", { name }),
+      extra: [colour && `${colour}.`, results].filter(Boolean).join(" ") });
+  }
+
+  /** The one paint (the kit's frame loop calls it when something changed, on every tick, after a resize). */
+  function paint() {
+    if (!tableNow()) return;
     relayout();
     const c = context;
     const { layout, puzzle } = desk;
@@ -427,6 +415,8 @@ export function create(canvas, host) {
     }
     if (!desk.shown) drawGate(desk, c);
     if (!covered && puzzle) { drawGhost(desk, c); drawDrag(desk, c); }
+    if (desk.gate === "pass" && !desk.shown) passCover(c);
+    canvas.dataset.clock = String(Math.round(elapsed(desk)));
     surface.drawFocus();
   }
 
@@ -437,23 +427,29 @@ export function create(canvas, host) {
     render();
   }
 
+  /** The board's own keys (the kit's onKey): true when the key was Ubongo's. @param {KeyboardEvent} event */
+  function key(event) {
+    if (!tableNow()) return false;
+    if (!handleKey(event)) return false;
+    event.preventDefault();
+    return true;
+  }
+
   /** @param {KeyboardEvent} event */
-  function keydown(event) {
-    if (!shownTable) return;
+  function handleKey(event) {
     const k = event.key;
     const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
     if ((desk.gate === "pass" || desk.gate === "results") && (k === "Enter" || k === " ")) {
-      event.preventDefault(); startClock(); render(); return;
+      startClock(); render(); return true;
     }
     if (mode(desk) === "puzzle" && plain) {
       const lower = k.toLowerCase();
-      if (lower === "n" && !inLesson(desk)) { event.preventDefault(); nextPuzzle(); return; }
-      if (lower === "d" && !inLesson(desk)) { event.preventDefault(); go("#/daily?game=ubongo"); return; }
+      if (lower === "n" && !inLesson(desk)) { nextPuzzle(); return true; }
+      if (lower === "d" && !inLesson(desk)) { go("#/daily?game=ubongo"); return true; }
       if (lower === "h") {
-        event.preventDefault();
         const hint = targetOf(desk, "button", "hint", "hint");
         if (hint && playing(desk)) { desk.selected = null; desk.ghost = null; play(hint, 0); }
-        return;
+        return true;
       }
     }
     if (playing(desk) && plain) {
@@ -477,85 +473,31 @@ export function create(canvas, host) {
       } else if (k === "Escape" && (ghost || desk.selected !== null)) { desk.ghost = null; desk.selected = null; render(); }
       else if ((k === "Delete" || k === "Backspace") && desk.selected !== null) takeOff(desk.selected);
       else handled = false;
-      if (handled) { event.preventDefault(); return; }
+      if (handled) return true;
     }
-    if (surface.keydown(event)) event.preventDefault();
+    return false;
   }
-
-  // ------------------------------------------------------------ wiring
-  const opts = { signal: listeners.signal };
-  canvas.addEventListener("pointerdown", onPointerDown, opts);
-  canvas.addEventListener("pointermove", onPointerMove, opts);
-  canvas.addEventListener("pointerup", onPointerUp, opts);
-  canvas.addEventListener("pointercancel", () => { press = null; desk.drag = null; render(); }, opts);
-  canvas.addEventListener("wheel", onWheel, { signal: listeners.signal, passive: false });
-  // a touch that starts on a tile drags the tile, not the page; anywhere else the page scrolls as usual
-  canvas.addEventListener("touchstart", (event) => {
-    const touch = event.touches[0];
-    if (touch && playing(desk) && tileAt(desk, surface.point(touch))) event.preventDefault();
-  }, { signal: listeners.signal, passive: false });
-  canvas.addEventListener("focus", () => render(), opts);
-  canvas.addEventListener("blur", () => render(), opts);
-  const ticker = setInterval(tick, 100);
-  const onResize = () => { surface.hideBubble(); render(); }; // a bubble stays where it was put: away with it
-  window.addEventListener("resize", onResize, opts);
-
-  // For tests and tools: where a hex of the card is on the page (CSS px of the viewport), what is picked up.
-  /** A box in board units as a rectangle in CSS px of the viewport. @param {import("./layout.js").Box} box */
-  const onPage = (box) => {
-    const page = canvas.getBoundingClientRect();
-    const sx = page.width / desk.layout.width;
-    const sy = page.height / desk.layout.height;
-    return { x: page.left + box.x * sx, y: page.top + box.y * sy, w: box.w * sx, h: box.h * sy };
-  };
-  /** @param {{x: number, y: number}} p */
-  const px = (p) => { const box = onPage({ x: p.x, y: p.y, w: 0, h: 0 }); return { x: box.x, y: box.y }; };
-  /** @type {any} */ (canvas).ubongo = {
-    /** Every button the board drew in its last frame, enabled or not, and where (CSS px of the viewport). */
-    buttons: () => desk.drawnButtons.map(({ name, box }) => ({ name, ...onPage(box) })),
-    /** Where the card, the side panel, the tray and the tools are (CSS px of the viewport). */
-    areas: () => ({ card: onPage(desk.layout.card), side: onPage(desk.layout.side), tray: onPage(desk.layout.tray), tools: onPage(desk.layout.tools) }),
-    selected: () => (desk.selected === null ? null : { number: desk.selected, ...(({ rot, flip, at }) => ({ rot, flip, at }))(pieceOf(desk.selected)), ghost: desk.ghost ? desk.ghost.at : null }),
-    gate: () => desk.gate,
-    elapsed: () => elapsed(desk),
-    /** Where to press tile `number` (its middle cell, as it lies now) and where to let go for it to lie turned
-     * (rot, flip) with its anchor on `at`, in CSS px of the viewport (the tile must be turned so first).
-     * @param {number} number @param {number} rot @param {boolean} flip @param {Cell} at */
-    dragFor: (number, rot, flip, at) => {
-      const piece = desk.pieces.get(number);
-      if (!piece || !desk.geometry || !desk.puzzle) return null;
-      const from = piece.at ? cellCentre(desk, ...boardCells(piece, piece.rot, piece.flip, piece.at)[piece.pivot])
-        : (([x, y]) => ({ x, y }))(trayPoints(desk.layout, desk.puzzle.tiles.length, piece, slotOf(desk, number)).points[piece.pivot]);
-      const to = cellCentre(desk, ...boardCells(piece, rot, flip, at)[piece.pivot]);
-      const a = px(from);
-      const b = px(to);
-      return { x: a.x, y: a.y, x2: b.x, y2: b.y };
-    },
-  };
 
   return {
     /** The running race's clock (this seat's sand timer), in ms; null outside a race. */
     clockMs: () => (desk.clockStart === null || mode(desk) !== "race" ? null : elapsed(desk)),
-    draw(next) {
-      if (shownTable && next.history.length < shownTable.history.length) { desk.selected = null; desk.ghost = null; } // an undo, a reopen
+    /** The session's table (read again at paint time, host.table()) and the one before it. */
+    draw(next, previous = null) {
+      if (previous && next.history.length < previous.history.length) { desk.selected = null; desk.ghost = null; } // an undo, a reopen
       desk.shown = null;
       canvas.dataset.hint = "";
-      shownTable = next;
+      if (!tableNow()) return;
       update();
+      syncClock();
       render();
     },
-    resize: () => render(),
     /** The board's help: the race's, or puzzle mode's (its buttons, its keys). */
     helpKey: (next) => (next.view?.mode === "race" || next.players > 1 ? "ubongo.help_race" : "ubongo.help"),
-    keydown,
+    keydown: (event) => { if (surface.keydown(event)) event.preventDefault(); },
     /** What the person can do now (kit.js): taps and drags in CSS px. */
     targets: () => /** @type {import("../../host.js").Target[]} */ (surface.targets()),
     /** An action Python refused: say why next to where it was tapped or dropped. */
-    refused(action, words) {
-      if (!desk.lastPoint) return false;
-      surface.tell(desk.lastPoint, words);
-      return true;
-    },
+    refused: (action, words) => surface.refused(action, words),
     /** The result line of the game-over panel in puzzle mode: "Solved in 25.8 s" (or that the solution was shown). */
     result(next) {
       const v = next.view;
@@ -564,26 +506,30 @@ export function create(canvas, host) {
       return t("ubongo.end.shown");
     },
     /** A puzzle being played: the Hint button (a correct tile is placed, taking off any in its way, and counted).
-     * A replay (a review's position: watched, never played): `action` drawn on the card, until the next draw. */
-    showHint(action) {
+     * A replay (a review's position: watched, never played): `move` (Python's data of `action`) drawn on the card,
+     * until the next draw. */
+    showHint(action, move) {
       if (mode(desk) === "puzzle" && !watched(desk)) {
         const hint = targetOf(desk, "button", "hint", "hint");
         if (hint && playing(desk)) { desk.selected = null; desk.ghost = null; play(hint, 0); }
         return;
       }
-      desk.shown = shownMove(action);
-      if (desk.shown) { desk.selected = null; desk.ghost = null; desk.drag = null; press = null; }
+      desk.shown = shownMove(move);
+      lastShown = desk.shown && move ? { action, move } : null;
+      if (desk.shown) { desk.selected = null; desk.ghost = null; desk.drag = null; surface.cancelDrag(); }
       canvas.dataset.hint = desk.shown ? desk.shown.move.kind : "";
       render();
     },
     /** A move in words: a review's better move as drawn (the tiles as shown, and when); the Hint button's of a
-     * puzzle being played, the tile it places. */
-    describeAction(v, action) {
-      const move = readMove(action);
+     * puzzle being played, the tile it places. `move` is the action as data (State.move_data); without it, the move
+     * showHint drew last for this action. @param {Record<string, any>} v @param {string} action
+     * @param {Record<string, any> | null} [data] */
+    describeAction(v, action, data = null) {
+      const move = data ?? (lastShown && lastShown.action === action ? lastShown.move : null);
       const puzzleMode = Boolean(v && v.mode === "puzzle");
       if (move && (!puzzleMode || watched(desk))) {
         if (move.kind === "solve") return t("ubongo.describe_solve", { seconds: secondsText(/** @type {number} */ (move.ms)) });
-        if (move.kind === "place" && move.ms !== null) return t("ubongo.describe_lay_at", { tile: move.tile, seconds: secondsText(move.ms) });
+        if (move.kind === "place" && typeof move.ms === "number") return t("ubongo.describe_lay_at", { tile: move.tile, seconds: secondsText(move.ms) });
         if (move.kind === "place") return t("ubongo.describe_lay", { tile: move.tile });
         if (move.kind === "remove") return t("ubongo.take_off", { tile: move.tile });
         return t("ubongo.target.give_up");
@@ -605,11 +551,10 @@ export function create(canvas, host) {
       return badges;
     },
     destroy() {
-      listeners.abort();
-      clearInterval(ticker);
+      alive = false;
+      stopClock?.();
+      stopClock = null;
       surface.destroy();
-      delete (/** @type {any} */ (canvas)).ubongo;
-      shownTable = null;
     },
   };
 }

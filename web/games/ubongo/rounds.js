@@ -6,7 +6,7 @@ import { PALETTE, fitText, roundRect } from "../kit.js";
 import { GEM_ORDER, colourToken, drawGem } from "./art.js";
 import { currentSeat, viewOf } from "./desk.js";
 import { clockText } from "./hexes.js";
-import { ownColour, saidColour } from "./panel.js";
+import { ownColour } from "./panel.js";
 
 /** @typedef {import("./desk.js").Desk} Desk */
 /** @typedef {import("./layout.js").Box} Box */
@@ -78,14 +78,7 @@ export function drawGate(desk, c) {
   const inner = { x: rect.x + 18, y: rect.y + 18, w: rect.w - 36 };
   const seat = /** @type {number} */ (currentSeat(desk));
   const colour = ownColour(desk);
-  if (gate === "pass") {
-    fitText(c, t("ubongo.pass_to", { name: host.seatName(seat) }), { x: inner.x, y: rect.y + 70, w: inner.w, h: 64 }, { size: 24, weight: 700, colour: "#ffffff", lines: 2 });
-    fitText(c, t("ubongo.pass_note", { name: host.seatName(seat) }), { x: inner.x, y: rect.y + 140, w: inner.w, h: 44 }, { size: 15, colour: "#d7def0", lines: 2 });
-    if (view.last_round) fitText(c, t("ubongo.pass_results"), { x: inner.x, y: rect.y + 186, w: inner.w, h: 40 }, { size: 15, colour: "#d7def0", lines: 2 });
-    if (colour) saidColour(desk, c, { x: inner.x, y: rect.y + 24, w: inner.w, h: 28 }, colour, 15, "#ffffff");
-    gateButton(desk, c, { x: rect.x + rect.w / 2 - 130, y: rect.y + rect.h - 86, w: 260, h: 54 }, t("ubongo.start_turn", { name: host.seatName(seat) }), "start");
-    return;
-  }
+  if (gate === "pass") return; // the kit's pass-the-device cover (renderer.js passCover), painted last
   let y = inner.y;
   if (view.last_round) y = drawResults(desk, c, { x: inner.x, y, w: inner.w }, view.last_round);
   if (gate === "results") {

@@ -57,11 +57,11 @@ export function drawPlaced(desk, c, active) {
 function tileRegions(desk, piece, points, R, active) {
   const describe = describeTile(desk, piece);
   points.forEach(([x, y], i) => {
-    if (i !== piece.pivot) desk.surface.region({ polygon: hexPolygon(x, y, R) }, { key: `tile:${piece.number}:${i}`, value: { tile: piece.number }, describe, focusable: false });
+    if (i !== piece.pivot) desk.surface.region({ polygon: hexPolygon(x, y, R) }, { key: `tile:${piece.number}:${i}`, value: { tile: piece.number }, describe, focusable: false, draggable: active });
   });
   const [x, y] = points[piece.pivot];
   /** @type {Record<string, any>} */
-  const options = { key: `tile:${piece.number}`, value: { tile: piece.number }, describe, focusable: active };
+  const options = { key: `tile:${piece.number}`, value: { tile: piece.number }, describe, focusable: active, draggable: active };
   if (active) {
     const drop = dragTo(desk, piece);
     if (drop) Object.assign(options, drop);
@@ -172,7 +172,7 @@ export function hexRegions(desk, active) {
     const { x, y } = cellCentre(desk, q, r);
     const here = spot && spot.cell[0] === q && spot.cell[1] === r && !(piece.at && piece.at[0] === spot.at[0] && piece.at[1] === spot.at[1]);
     desk.surface.region({ polygon: hexPolygon(x, y, gridOf(desk).R * 0.98) }, { key: `hex:${q},${r}`, value: { cell: [q, r] },
-      focusable: false, ...(here ? { target: spot.target } : {}) });
+      focusable: false, ...(here ? { target: spot.target } : { label: desk.t("ubongo.put_here", { tile: piece.number }) }) });
   }
 }
 
