@@ -416,7 +416,11 @@ export function create(canvas, host) {
     if (!desk.shown) drawGate(desk, c);
     if (!covered && puzzle) { drawGhost(desk, c); drawDrag(desk, c); }
     if (desk.gate === "pass" && !desk.shown) passCover(c);
+    // what the page's tests read (as the canvas's status): this seat's clock, and the tile picked up
     canvas.dataset.clock = String(Math.round(elapsed(desk)));
+    const picked = desk.selected === null ? null : desk.pieces.get(desk.selected);
+    canvas.dataset.picked = picked ? JSON.stringify({ number: picked.number, rot: picked.rot, flip: picked.flip,
+      at: picked.at, ghost: desk.ghost ? desk.ghost.at : null }) : "";
     surface.drawFocus();
   }
 
@@ -482,7 +486,7 @@ export function create(canvas, host) {
     /** The running race's clock (this seat's sand timer), in ms; null outside a race. */
     clockMs: () => (desk.clockStart === null || mode(desk) !== "race" ? null : elapsed(desk)),
     /** The session's table (read again at paint time, host.table()) and the one before it. */
-    draw(next, previous = null) {
+    draw(next, previous) { // two parameters, no default: web/games.js tells a kit-v2 draw by its length
       if (previous && next.history.length < previous.history.length) { desk.selected = null; desk.ghost = null; } // an undo, a reopen
       desk.shown = null;
       canvas.dataset.hint = "";
