@@ -17,7 +17,7 @@ import gamebox.ubongo
 
 from .conftest import SharedPage, screenshot, tap_at
 from .test_devices_e2e import guests, host, moves, new_game, wait_moves  # noqa: F401 (guests, host: fixtures)
-from .test_ubongo_e2e import BOARD, solve_by_dragging
+from .test_ubongo_e2e import CLOCK, GATE, solve_by_dragging
 
 # ---------------------------------------------------------------- real time: Whoopies' grabs from two devices
 # The throw's own clock: the creatures rest REST_MS after the throw starts (py/gamebox/whoopies/throw.py); a page
@@ -154,13 +154,13 @@ def tiles_of(page: Any, seat: int) -> int:
 def start_round(page: Any, round_: int, touch: bool = False) -> None:
     """The page's results gate of the last round, if any, closed by its Start button: the card shows and this
     device's sand timer starts."""
-    page.wait_for_function(f"window.gamebox.view().round === {round_} && {BOARD}.ubongo"
-                           f" && ['results', null].includes({BOARD}.ubongo.gate())", timeout=30_000)
-    if page.evaluate(f"{BOARD}.ubongo.gate()") == "results":
+    page.wait_for_function(f"window.gamebox.view().round === {round_}"
+                           f" && ['results', ''].includes({GATE})", timeout=30_000)
+    if page.evaluate(GATE) == "results":
         start = page.wait_for_function(f"""() => window.gamebox.targets().find(
             (t) => t.label === 'Start round {round_}')""", timeout=10_000).json_value()
         tap_at(page, start, touch)
-        page.wait_for_function(f"{BOARD}.ubongo.gate() === null")
+        page.wait_for_function(f"{GATE} === ''")
 
 
 def test_ubongo_race_rounds_on_two_devices_ten_tiles_each_timed_on_each_device(host: SharedPage,
@@ -197,7 +197,7 @@ def test_ubongo_race_rounds_on_two_devices_ten_tiles_each_timed_on_each_device(h
         order = ((1, guest.page), (0, page)) if round_ % 2 else ((0, page), (1, guest.page))
         for seat, device in order:
             laid[seat] += tiles_of(page, seat)
-            before = device.evaluate(f"{BOARD}.ubongo.elapsed()")
+            before = device.evaluate(CLOCK)
             started = time.monotonic()
             solve_by_dragging(device, seat, page)
             clocks[seat] = (before, before + (time.monotonic() - started) * 1000)  # its sand timer once solved
@@ -231,9 +231,9 @@ def test_a_ubongo_race_holds_a_seat_whose_link_went_and_every_screen_says_whom_i
     other.join(page, 2)
     page.wait_for_selector("#net-waiting", state="detached")
     for each in (page, away.page, other.page):
-        each.wait_for_function(f"{BOARD}.ubongo && {BOARD}.ubongo.gate() === null", timeout=30_000)
+        each.wait_for_function(f"{GATE} === ''", timeout=30_000)
     time.sleep(1.0)
-    before = away.page.evaluate(f"{BOARD}.ubongo.elapsed()")
+    before = away.page.evaluate(CLOCK)
     started = time.monotonic()
     away.page.evaluate("window.__channel.close()")
     # the host and the other guest say that the race waits for Player 2; its clock stands still meanwhile
@@ -244,8 +244,8 @@ def test_a_ubongo_race_holds_a_seat_whose_link_went_and_every_screen_says_whom_i
     screenshot(other.page, "devices-ubongo-guest-waiting")
     time.sleep(3.0)
     away.join(page, 1)
-    away.page.wait_for_function(f"{BOARD}.ubongo && {BOARD}.ubongo.gate() === null", timeout=30_000)
-    after = away.page.evaluate(f"{BOARD}.ubongo.elapsed()")
+    away.page.wait_for_function(f"{GATE} === ''", timeout=30_000)
+    after = away.page.evaluate(CLOCK)
     wall = (time.monotonic() - started) * 1000
     for each in (page, other.page):
         each.wait_for_selector("#net-waiting", state="detached", timeout=10_000)

@@ -393,8 +393,8 @@ class LessonCase(ScreenCase):
                               arg=state.game, timeout=60_000)
         kind, _, value = state.then.partition(":")
         if kind == "gate":
-            app.wait_for_function("(gate) => document.getElementById('board').ubongo?.gate() === gate",
-                                  arg=value or None, timeout=30_000)
+            app.wait_for_function("(gate) => document.getElementById('board').dataset.gate === gate",
+                                  arg=value, timeout=30_000)
         settled(app)
         if kind == "click" and app.locator(value).is_visible():
             app.click(value)

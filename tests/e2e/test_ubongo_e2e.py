@@ -4,7 +4,9 @@ round solved by dragging and a round given up, an illegal drop explained where i
 the next puzzle and the puzzle of the day, and no text that does not fit, in three languages and on a phone's width.
 
 Where the tiles go in a race comes from the solver in CPython (a race's targets never say where, see
-test_ubongo_targets.py); the renderer's ``canvas.ubongo.dragFor`` says where a tile lies on the page.
+test_ubongo_targets.py); the page's targets() say where each tile is (``tile:N``, its middle cell) and, while a tile is
+picked up, each hex of the card (``hex:q,r``). The board's canvas says what it shows in its data: ``gate`` (between
+rounds), ``clock`` (this seat's sand timer, ms) and ``picked`` (the tile picked up).
 """
 
 from __future__ import annotations
@@ -24,6 +26,9 @@ from .conftest import SharedPage, moves_played, screenshot, tap_at, targets
 PUZZLE = "K7Q2M-07EB"  # deck K7Q2M, card 7, easy side, blue
 PUZZLE_ROUTE = f"#/play?code=v2.ubongo.{PUZZLE}.1.&seats=human"
 BOARD = "document.getElementById('board')"
+GATE = f"{BOARD}.dataset.gate"
+PICKED = f"JSON.parse({BOARD}.dataset.picked || 'null')"
+CLOCK = f"Number({BOARD}.dataset.clock)"
 VISIT = itertools.count()  # a new address each time, so the page opens the game afresh
 # a four-player race after its first round (you first at 27.5 s, a bot gave up): the results panel
 RESULTS_ROUTE = ("#/play?code=v2.ubongo.WORDS.4.02.3solve_4_q0r3_rot2,_10_q2r0_rot0,_13_q-1r4_rot5_flip_@57000"
@@ -51,6 +56,36 @@ def drag(page: Any, move: dict[str, float]) -> None:
     page.mouse.move(move["x2"], move["y2"], steps=5)
     page.mouse.up()
 
+def settled(page: Any) -> None:
+    """The board has painted what the last input did (the kit paints on its next frame)."""
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+def keyed(page: Any, key: str) -> dict[str, Any]:
+    """The target of the thing named `key` ("tile:5", "hex:1,2", "rotate")."""
+    settled(page)
+    return next(t for t in targets(page) if t.get("key") == key)
+
+
+def pivot(tile: dict[str, Any]) -> int:
+    """The tile's middle cell, as the board picks it (web/games/ubongo/desk.js loadPuzzle): nearest its centre."""
+    spots = [(3 ** 0.5 * (q + r / 2), 1.5 * r) for q, r in tile["cells"]]
+    cx = sum(x for x, _ in spots) / len(spots)
+    cy = sum(y for _, y in spots) / len(spots)
+    best, found = float("inf"), 0
+    for i, (x, y) in enumerate(spots):
+        d = (x - cx) ** 2 + (y - cy) ** 2
+        if d < best - 1e-9:
+            best, found = d, i
+    return found
+
+
+def pivot_cell(tile: dict[str, Any], rot: int, flip: bool, at: tuple[int, int] | list[int]) -> tuple[int, int]:
+    """The hex of the card under the tile's middle cell when it lies turned so with its anchor on `at`."""
+    q, r = tile["turns"][rot + (6 if flip else 0)][pivot(tile)]
+    return q + at[0], r + at[1]
+
+
 def played_after(page: Any, moves: int) -> str:
     """The action the page played once the history grew past ``moves``."""
     page.wait_for_function(f"window.gamebox.table() && window.gamebox.table().history.length > {moves}",
@@ -61,7 +96,7 @@ def played_after(page: Any, moves: int) -> str:
 def open_puzzle(ubongo_page: Any) -> None:
     ubongo_page.evaluate("document.body.dataset.fingerprint = ''")
     ubongo_page.evaluate("(route) => { location.hash = route; }", f"{PUZZLE_ROUTE}&visit={next(VISIT)}")
-    ubongo_page.wait_for_function(f"document.body.dataset.fingerprint && {BOARD}.ubongo "
+    ubongo_page.wait_for_function(f"document.body.dataset.fingerprint && {BOARD}.dataset.status "
                                   f"&& window.gamebox.view().puzzle === '{PUZZLE}' "
                                   "&& window.gamebox.view().placed.length === 0", timeout=60_000)
     ubongo_page.wait_for_function("window.gamebox.targets().length > 0")
@@ -71,13 +106,15 @@ def turn_until_a_place_drag(page: Any) -> bool:
     """Pick up a tile that has no drag to its place yet and turn it (Rotate, then Flip) until it has one."""
     for pick in [t for t in targets(page) if t["kind"] == "tap" and t["label"].startswith("Pick up tile")]:
         tap_at(page, pick)
-        number = page.wait_for_function(f"{BOARD}.ubongo.selected() && {BOARD}.ubongo.selected().number").json_value()
+        number = page.wait_for_function(f"{PICKED} && {PICKED}.number").json_value()
         for press in ["Rotate (R)"] * 5 + ["Flip (F)"] + ["Rotate (R)"] * 5:
             if any(t["kind"] == "drag" and t.get("action", "").startswith(f"place {number} ") for t in targets(page)):
                 return True
+            settled(page)
             button = next(t for t in targets(page) if t["label"] == press)
             assert "action" not in button  # turning a tile is the page's, not a move
             tap_at(page, button)
+            settled(page)
     return False
 
 
@@ -88,9 +125,9 @@ def test_a_puzzle_is_solved_by_drags_on_a_phone_held_sideways(page: Any) -> None
     open_puzzle(page)
     box = page.locator("#board").bounding_box()
     assert box is not None and box["height"] >= 0.75 * 390 and box["y"] >= 0 and box["y"] + box["height"] <= 390
-    areas = page.evaluate(f"{BOARD}.ubongo.areas()")
-    assert areas["tray"]["x"] > areas["card"]["x"] + areas["card"]["w"]  # the tray beside the card, not below
-    assert areas["card"]["h"] >= 0.9 * box["height"]
+    settled(page)
+    tray = [t for t in targets(page) if t.get("key", "").startswith("tile:")]
+    assert tray and all(t["x"] > box["x"] + 0.45 * box["width"] for t in tray)  # the tray beside the card, not below
     screenshot(page, "ubongo-puzzle-sideways")
     for _ in range(30):
         if page.evaluate("window.gamebox.table().is_over"):
@@ -142,7 +179,8 @@ def test_a_tap_on_a_listed_hex_places_the_picked_up_tile(page: Any) -> None:
     number = int(place["action"].split(" ")[1])
     pick = {"x": place["x"], "y": place["y"]}
     tap_at(page, pick)
-    page.wait_for_function(f"{BOARD}.ubongo.selected() && {BOARD}.ubongo.selected().number === {number}")
+    page.wait_for_function(f"{PICKED} && {PICKED}.number === {number}")
+    settled(page)
     hexes = [t for t in targets(page) if t["kind"] == "tap" and t.get("action") == place["action"]]
     assert len(hexes) == 1
     moves = len(history(page))
@@ -152,12 +190,13 @@ def test_a_tap_on_a_listed_hex_places_the_picked_up_tile(page: Any) -> None:
 
 def test_an_illegal_drop_says_why_next_to_the_place(page: Any) -> None:
     open_puzzle(page)
-    view = page.evaluate("window.gamebox.view()")
-    board = {tuple(cell) for cell in view["board"]}
-    tile = view["tiles"][0]["number"]
-    q, r = min(board)
-    off = next((q - step, r) for step in range(1, 4) if (q - step, r) not in board)
-    move = page.evaluate(f"{BOARD}.ubongo.dragFor({tile}, 0, false, [{off[0]}, {off[1]}])")
+    tile = page.evaluate("window.gamebox.view()")["tiles"][0]["number"]
+    start = keyed(page, f"tile:{tile}")
+    box = page.locator("#board").bounding_box()
+    assert box is not None
+    # the card's corner, below its strip of tile numbers: on the card, off its white hexes
+    move = {"x": start["x"], "y": start["y"], "x2": box["x"] + box["width"] * 30 / 860,
+            "y2": box["y"] + box["height"] * 430 / 640}
     drag(page, move)
     bubble = page.wait_for_selector(".board-bubble-refusal", timeout=10_000)
     assert "white hexes" in bubble.inner_text()
@@ -195,28 +234,31 @@ def solve_by_dragging(page: Any, seat: int, host: Any = None) -> None:
     the host's page) names its puzzle by its card alone: the code comes from the host."""
     code = (host or page).evaluate(f"window.gamebox.view().seats[{seat}].puzzle")
     puzzle = gamebox.ubongo.puzzle(code)
+    tiles = {tile["number"]: tile for tile in page.evaluate(f"window.gamebox.view().seats[{seat}].tiles")}
     for placement in puzzle.solutions(puzzle.colour)[0]:
-        pick = page.evaluate(f"{BOARD}.ubongo.dragFor({placement.tile}, 0, false, [0, 0])")
-        tap_at(page, pick)
-        page.wait_for_function(f"{BOARD}.ubongo.selected()?.number === {placement.tile}")
-        local = page.evaluate(f"{BOARD}.ubongo.selected()")
+        tap_at(page, keyed(page, f"tile:{placement.tile}"))
+        page.wait_for_function(f"{PICKED}?.number === {placement.tile}")
+        local = page.evaluate(PICKED)
         presses = (["Flip (F)"] if placement.flip != local["flip"] else [])
         for name in presses + ["Rotate (R)"] * ((placement.rot - local["rot"]) % 6 if placement.flip == local["flip"]
                                                  else placement.rot):
+            settled(page)
             tap_at(page, next(t for t in targets(page) if t["label"] == name))
-        turned = page.evaluate(f"{BOARD}.ubongo.selected()")
+            settled(page)
+        turned = page.evaluate(PICKED)
         assert (turned["rot"], turned["flip"]) == (placement.rot, placement.flip)
         words = f"Drag tile {placement.tile} onto the card"
         listed = [t for t in targets(page) if t["kind"] == "drag" and t["label"] == words]
         assert listed and "action" not in listed[0]  # a race's tile builds the solve: no action of its own
-        flip = str(placement.flip).lower()
-        drag(page, page.evaluate(f"{BOARD}.ubongo.dragFor({placement.tile}, {placement.rot}, {flip}, "
-                                 f"[{placement.at[0]}, {placement.at[1]}])"))
+        q, r = pivot_cell(tiles[placement.tile], placement.rot, placement.flip, placement.at)
+        to = keyed(page, f"hex:{q},{r}")
+        drag(page, {"x": listed[0]["x"], "y": listed[0]["y"], "x2": to["x"], "y2": to["y"]})
+        settled(page)
 
 
 def test_a_race_round_solved_by_dragging_then_one_given_up(ubongo: SharedPage, page: Any) -> None:
     ubongo.go(f"#/play?code=v2.ubongo.RACE9.2.00&seats=human,hard&visit={next(VISIT)}")
-    page.wait_for_function(f"{BOARD}.ubongo && {BOARD}.ubongo.gate() === null", timeout=30_000)
+    page.wait_for_function(f"{BOARD}.dataset.status && {GATE} === ''", timeout=30_000)
     assert page.locator("#btn-hint").is_hidden()  # no hints in a race
     page.wait_for_function("window.gamebox.targets().length > 0")  # the bot's hand-in settles first
     listed = targets(page)
@@ -228,11 +270,11 @@ def test_a_race_round_solved_by_dragging_then_one_given_up(ubongo: SharedPage, p
     page.wait_for_function("window.gamebox.view().round === 2", timeout=30_000)
     mine = next(r for r in page.evaluate("window.gamebox.view().last_round.results") if r["seat"] == 0)
     assert mine["time_ms"] is not None and mine["gems"]
-    assert page.evaluate(f"{BOARD}.ubongo.gate()") == "results"
+    assert page.evaluate(GATE) == "results"
     screenshot(page, "ubongo-race-results")
     start = next(t for t in targets(page) if t["label"] == "Start round 2")
     tap_at(page, start)
-    page.wait_for_function(f"{BOARD}.ubongo.gate() === null")
+    page.wait_for_function(f"{GATE} === ''")
     give_up = next(t for t in targets(page) if t.get("action") == "timeout")
     moves = len(history(page))
     tap_at(page, give_up)
@@ -247,7 +289,7 @@ def test_a_race_round_solved_by_dragging_then_one_given_up(ubongo: SharedPage, p
         page.wait_for_timeout(100)
     page.wait_for_selector("#game-over:not([hidden])", timeout=30_000)
     page.click("#btn-over-close")
-    assert page.evaluate(f"{BOARD}.ubongo.gate()") == "final"
+    assert page.evaluate(GATE) == "final"
     assert targets(page) == []
     screenshot(page, "ubongo-race-final")
 
@@ -258,21 +300,21 @@ def reload_the_race(page: Any) -> float:
     page.reload()
     page.wait_for_function("Boolean(window.gamebox)", timeout=30_000)
     page.wait_for_function("document.getElementById('engine-status').classList.contains('done')", timeout=240_000)
-    page.wait_for_function(f"{BOARD}.ubongo && {BOARD}.ubongo.gate() === null", timeout=60_000)
-    return float(page.evaluate(f"{BOARD}.ubongo.elapsed()"))
+    page.wait_for_function(f"{BOARD}.dataset.status && {GATE} === ''", timeout=60_000)
+    return float(page.evaluate(CLOCK))
 
 
 def test_a_reload_in_a_race_goes_on_with_the_sand_timer(ubongo: SharedPage, page: Any) -> None:
     """Issue 22: the sand timer read 7.4 s before a reload and 2.5 s after it. A round's clock is the table's
     (host.since): after a reload it goes on from where it is, and a bot's solve that was due by then shows at once."""
     ubongo.go(f"#/play?code=v2.ubongo.CLOCK2.2.02&seats=human,hard&visit={next(VISIT)}")  # a deal no other test opens
-    page.wait_for_function(f"{BOARD}.ubongo && {BOARD}.ubongo.gate() === null", timeout=30_000)
+    page.wait_for_function(f"{BOARD}.dataset.status && {GATE} === ''", timeout=30_000)
     # the hard bot's solve in round 1 (28 s): bots are seeded, so CPython's bot hands in what the page's does
     state = gamebox.ubongo.GAME.new("CLOCK2", 2)
     _, bot = split_time(bots.choose(state, 1, "hard", 1000, state.seed))
     assert bot is not None
     page.wait_for_timeout(2500)
-    before = float(page.evaluate(f"{BOARD}.ubongo.elapsed()"))
+    before = float(page.evaluate(CLOCK))
     assert 2000 <= before < bot and page.evaluate("window.gamebox.view().seats[1].time_ms") is None
     after = reload_the_race(page)
     assert after >= before
@@ -299,12 +341,12 @@ def test_a_reload_after_the_next_round_started_goes_on_with_it(ubongo: SharedPag
         solution = first_solution(state.card_side(seat), state.colour(seat))
         state.apply(seat, f"solve {solution_notation(solution)} @{ms}")
     ubongo.go(f"#/play?code={share.encode(state)}&seats=human,hard&visit={next(VISIT)}")
-    page.wait_for_function(f"{BOARD}.ubongo && {BOARD}.ubongo.gate() === 'results'", timeout=30_000)
+    page.wait_for_function(f"{GATE} === 'results'", timeout=30_000)
     page.wait_for_timeout(1500)  # reading the results: the sand timer is not running yet
     tap_at(page, next(t for t in targets(page) if t["label"] == "Start round 2"))
-    page.wait_for_function(f"{BOARD}.ubongo.gate() === null")
+    page.wait_for_function(f"{GATE} === ''")
     page.wait_for_timeout(2000)
-    before = float(page.evaluate(f"{BOARD}.ubongo.elapsed()"))
+    before = float(page.evaluate(CLOCK))
     assert 2000 <= before < 5000
     assert reload_the_race(page) >= before  # reload_the_race waits for the round itself, no results panel
     assert page.evaluate("window.gamebox.view().round") == 2
@@ -313,10 +355,13 @@ def test_a_reload_after_the_next_round_started_goes_on_with_it(ubongo: SharedPag
 def test_the_round_results_are_listed_fastest_first(ubongo: SharedPage, page: Any) -> None:
     """The bots handed in first (they do when the round starts); the move log lists the results by time."""
     ubongo.go(f"{RESULTS_ROUTE}&visit={next(VISIT)}")
-    page.wait_for_function(f"{BOARD}.ubongo && {BOARD}.ubongo.gate() === 'results'", timeout=30_000)
+    page.wait_for_function(f"{GATE} === 'results'", timeout=30_000)
     lines = [line for line in page.locator("#log li").all_inner_texts() if line.startswith("Result handed in")]
     assert lines == ["Result handed in: You.", "Result handed in: Bot 3 (normal).", "Result handed in: Bot 4 (hard).",
                      "Result handed in: Bot 2 (easy)."]
+    # the round's last line is current: round 2 has begun, with new cards and colours (issue 26)
+    last = page.locator("#log li").all_inner_texts()[-1]
+    assert last.endswith("Round 1 is over. Round 2 begins: everybody has a new card and a new colour."), last
 
 
 @pytest.mark.parametrize("lang", ["pt", "uk", "en"])
@@ -350,14 +395,17 @@ def test_keys_place_a_tile_and_undo_takes_it_off(page: Any) -> None:
         page.keyboard.press("f")
     for _ in range(p["rot"]):
         page.keyboard.press("r")
-    picked = page.evaluate(f"{BOARD}.ubongo.selected()")
+    settled(page)
+    picked = page.evaluate(PICKED)
     assert (picked["number"], picked["rot"], picked["flip"]) == (p["tile"], p["rot"], bool(p["flip"]))
     for _ in range(abs(p["r"] - picked["ghost"][1])):  # up and down zigzag: two steps return to the same column
         page.keyboard.press("ArrowDown" if p["r"] > picked["ghost"][1] else "ArrowUp")
-    picked = page.evaluate(f"{BOARD}.ubongo.selected()")
+    settled(page)
+    picked = page.evaluate(PICKED)
     for _ in range(abs(p["q"] - picked["ghost"][0])):
         page.keyboard.press("ArrowRight" if p["q"] > picked["ghost"][0] else "ArrowLeft")
-    assert page.evaluate(f"{BOARD}.ubongo.selected().ghost") == [p["q"], p["r"]]
+    settled(page)
+    assert page.evaluate(f"{PICKED}.ghost") == [p["q"], p["r"]]
     page.keyboard.press("Enter")
     assert played_after(page, 0).startswith(place["action"] + " @")
     page.click("#btn-undo")
@@ -367,17 +415,17 @@ def test_keys_place_a_tile_and_undo_takes_it_off(page: Any) -> None:
 
 def test_two_humans_pass_the_device(ubongo: SharedPage, page: Any) -> None:
     ubongo.go(f"#/play?code=v2.ubongo.PASS2.2.00&seats=human,human&visit={next(VISIT)}")
-    page.wait_for_function(f"{BOARD}.ubongo.gate() === 'pass'")
+    page.wait_for_function(f"{GATE} === 'pass'")
     screenshot(page, "ubongo-pass-device")
     start = next(t for t in targets(page) if t["label"].startswith("I am "))
     assert "action" not in start
     tap_at(page, start)
-    page.wait_for_function(f"{BOARD}.ubongo.gate() === null")
+    page.wait_for_function(f"{GATE} === ''")
     solve_by_dragging(page, 0)
     page.wait_for_function("window.gamebox.view().seats[0].reported")
-    page.wait_for_function(f"{BOARD}.ubongo.gate() === 'pass'")
+    page.wait_for_function(f"{GATE} === 'pass'")
     tap_at(page, next(t for t in targets(page) if t["label"].startswith("I am ")))
-    page.wait_for_function(f"{BOARD}.ubongo.gate() === null")
+    page.wait_for_function(f"{GATE} === ''")
     tap_at(page, next(t for t in targets(page) if t.get("action") == "timeout"))
     page.wait_for_function("window.gamebox.view().round === 2", timeout=20_000)
     last = page.evaluate("window.gamebox.view().last_round")

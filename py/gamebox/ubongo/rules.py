@@ -493,7 +493,11 @@ class UbongoState(State[UbongoView]):
                                      "the bag.", gems=to_bag))
         self.last_round = {"round": self.round, "playoff": False, "second_chance": second_chance,
                            "results": results, "to_bag": to_bag}
-        entries.append(log_entry(None, "ubongo.round_over", f"Round {self.round} is over.", round=self.round))
+        # the round's last line names the round that follows (0: none), whose cards and colours are new
+        following = self.round + 1 if self.round < ROUNDS else 0
+        begins = f" Round {following} begins: everybody has a new card and a new colour." if following else ""
+        entries.append(log_entry(None, "ubongo.round_over", f"Round {self.round} is over.{begins}", round=self.round,
+                                 next=following))
         if self.round < ROUNDS:
             self.round += 1
             self._deal(list(range(self.players)))
