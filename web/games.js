@@ -89,9 +89,7 @@ export async function mountRenderer(id, canvas, host) {
   renderer.draw = (table, previous, options = {}) => {
     const before = previous === undefined ? shown : previous;
     shown = table;
-    // a renderer not yet on kit v2 takes (table, options) and works `previous` out itself
-    if (draw.length < 2) /** @type {any} */ (draw)(table, options);
-    else draw(table, before, options);
+    draw(table, before, options);
   };
   return renderer;
 }

@@ -1,6 +1,6 @@
 // @ts-check
-// What the renderer kit (kit.js) stands on: a crisp canvas at any pixel ratio, the pointer transform, tweens and
-// the test-speed switch.
+// What the renderer kit (kit.js) stands on: a crisp canvas at any pixel ratio, the pointer transform and the
+// test-speed switch (the kit's tweens run on its frame loop, frames.js).
 
 /** Size the canvas's backing store to the drawing's size (`width` x `height` board units) times the device pixel
  * ratio; returns the 2D context. On screen the canvas is at most that wide and never wider than its container,
@@ -40,29 +40,12 @@ export function pagePosition(canvas, x, y) {
   return { x: box.left + x * (box.width / size.width), y: box.top + y * (box.height / size.height) };
 }
 
-const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-
 /** The test-speed switch: a factor on animations and bot pacing (1 for people). Tests set
  * `window.GAMEBOX_TEST_SPEED = 0` before the page loads (Playwright's add_init_script) to skip both; a game's own
  * clocks (a sand timer, a throw in flight) are rules, and never scaled. */
 export function pace() {
   const factor = Number(globalThis.GAMEBOX_TEST_SPEED);
   return Number.isFinite(factor) && factor >= 0 && globalThis.GAMEBOX_TEST_SPEED !== undefined ? factor : 1;
-}
-
-/** Run `frame(progress)` from 0 to 1 over `ms` milliseconds (eased); resolves when done. */
-export function tween(ms, frame) {
-  ms *= pace();
-  if (reducedMotion() || ms <= 0) { frame(1); return Promise.resolve(); }
-  return new Promise((resolve) => {
-    const start = performance.now();
-    const step = (now) => {
-      const linear = Math.min(1, Math.max(0, (now - start) / ms)); // a frame may be stamped before `start`
-      frame(1 - (1 - linear) ** 3);
-      if (linear < 1) requestAnimationFrame(step); else resolve();
-    };
-    requestAnimationFrame(step);
-  });
 }
 
 /** A rounded rectangle path. */

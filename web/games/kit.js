@@ -15,12 +15,12 @@
 //   drop was. docs/architecture.md, "The renderer kit", walks through it.
 // - The paint kit (paint.js): one palette and fonts; text that is measured and then wrapped or shrunk to fit its
 //   box, never cut (what still cannot fit is recorded, and tests assert there is none); panel, button, token, gem.
-import { fitCanvas, pagePosition, pointerPosition, roundRect, tween } from "./common.js";
+import { fitCanvas, pagePosition, pointerPosition, roundRect } from "./common.js";
 import { Frames } from "./frames.js";
 import { Motion } from "./motion.js";
 import { button, fitText, focusRing, LANDSCAPE } from "./paint.js";
 
-export { roundRect, tween };
+export { roundRect };
 export { diffThings } from "./motion.js";
 export { LANDSCAPE, PALETTE, button, clearTextOverflows, fitFirst, fitText, focusRing, font, gem, loadBoardFont, panel,
   textOverflows, token } from "./paint.js";
@@ -117,7 +117,6 @@ export class Surface {
     this.regions = [];
     this.focusedKey = null;
     this.hoveredKey = null;
-    this.redraw = null; // a renderer on its own loop sets it: () => void, called when focus or hover changes
     this.width = width;
     this.height = height;
     this.context = fitCanvas(canvas, width, height);
@@ -187,8 +186,7 @@ export class Surface {
   // ------------------------------------------------------------ the frame loop (frames.js)
   /** Paint on the next frame. */
   invalidate() {
-    if (this.paint) this.frames.invalidate();
-    else this.redraw?.();
+    this.frames.invalidate();
   }
 
   paintNow() {

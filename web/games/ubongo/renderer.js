@@ -486,7 +486,7 @@ export function create(canvas, host) {
     /** The running race's clock (this seat's sand timer), in ms; null outside a race. */
     clockMs: () => (desk.clockStart === null || mode(desk) !== "race" ? null : elapsed(desk)),
     /** The session's table (read again at paint time, host.table()) and the one before it. */
-    draw(next, previous) { // two parameters, no default: web/games.js tells a kit-v2 draw by its length
+    draw(next, previous) {
       if (previous && next.history.length < previous.history.length) { desk.selected = null; desk.ghost = null; } // an undo, a reopen
       desk.shown = null;
       canvas.dataset.hint = "";
