@@ -143,6 +143,9 @@ export async function open(game, engine) {
     if (token !== page.token) { renderer.destroy(); return; }
     page.boards.push({ renderer, canvas: item.canvas });
     renderer.draw(/** @type {import("./host.js").Table} */ (table), undefined, { animate: false });
+    // the board paints on its next frame (the kit's loop): drawn once that frame is done
+    await new Promise((done) => requestAnimationFrame(() => done(undefined)));
+    if (token !== page.token) return;
     item.figure.dataset.drawn = "1";
   }
 }

@@ -180,6 +180,9 @@ export class Surface {
     if (!force && box.width === this.observed.width && box.height === this.observed.height) return;
     this.observed = { width: box.width, height: box.height };
     this.onResize?.(box);
+    // at once, not on the next frame: a new layout clears the canvas, and an observer's callback runs after this
+    // frame's animation callbacks, so waiting would show a blank board for a frame
+    if (!this.frames.stopped) this.paintNow();
     this.invalidate();
   }
 
