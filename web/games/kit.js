@@ -578,6 +578,8 @@ export class Surface {
    * every region with a target or a label, and drags ({kind: "drag", x, y, x2, y2, label}).
    * @returns {import("../host.js").Target[]} */
   targets() {
+    // a table drawn and not yet painted: paint it now, so that what is listed is what the next frame shows
+    if (this.frames.dirty && !this.frames.stopped) this.paintNow();
     /** @type {import("../host.js").Target[]} */
     const found = [];
     for (const region of this.regions) {
