@@ -333,6 +333,30 @@ def test_malformed_oversized_and_other_seat_messages_are_refused_and_change_noth
     assert page.evaluate("window.gamebox.table().history")[0] == [0, action]
 
 
+def test_a_guests_move_that_crosses_the_hosts_move_is_refused_as_stale_and_changes_nothing(host: SharedPage,
+                                                                                           guests: Any) -> None:
+    """The guest's move was chosen on the table before the host's move reached it (its `seen`): the host refuses it
+    (`table.stale`), the game is as the host's move left it, and the guest plays on from the table it has now."""
+    page = new_game(host, "upthrust", 2, "DEV2S", "human,remote")
+    guest = guests()
+    guest.join(page, 1)
+    chosen_on = guest.page.evaluate("window.gamebox.table().fingerprint")
+    upthrust_jump(page, touch=False)  # the host's move, while the guest's is "on its way"
+    wait_moves(page, 1)
+    guest.page.wait_for_function("(seen) => window.gamebox.table().fingerprint !== seen", arg=chosen_on)
+    after_host = page.evaluate("window.gamebox.table().fingerprint")
+    legal = guest.page.evaluate("window.gamebox.legal(1)")
+    guest.send({"t": "ask", "id": 950, "req": {"op": "apply", "seat": 1, "action": legal[0], "seen": chosen_on}})
+    guest.page.wait_for_function("() => window.__received.some((t) => JSON.parse(t).id === 950)", timeout=10_000)
+    reply = next(m for m in guest.messages() if m.get("id") == 950)["reply"]
+    assert reply["ok"] is False and reply["error"]["key"] == "table.stale", reply
+    time.sleep(0.3)
+    assert page.evaluate("window.gamebox.table().fingerprint") == after_host and moves(page) == 1
+    action = upthrust_jump(guest.page, touch=True)  # chosen on the table it has now: played
+    wait_moves(page, 2)
+    assert page.evaluate("window.gamebox.table().history")[1] == [1, action]
+
+
 def test_an_invite_used_twice_is_refused_and_a_connected_seat_cannot_be_taken(host: SharedPage, guests: Any) -> None:
     page = new_game(host, "upthrust", 2, "DEV2G", "human,remote")
     guest = guests()

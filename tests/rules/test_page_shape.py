@@ -10,8 +10,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
-GAME_FOLDERS = [folder for root in (WEB / "games", ROOT / "tests" / "games" / "web") for folder in sorted(root.iterdir())
-                if folder.is_dir()]
+GAME_FOLDERS = [folder for root in (WEB / "games", ROOT / "tests" / "games" / "web")
+                for folder in sorted(root.iterdir()) if folder.is_dir()]
 COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
 # what only the kit may do: listen, loop, time
 KIT_ONLY = re.compile(r"\b(addEventListener|requestAnimationFrame|setInterval|setTimeout|ResizeObserver)\b"
