@@ -410,7 +410,19 @@ function renderPrompt() {
     list.push(element("button", { type: "button", class: "button secondary", text: t("learn.again"), onclick: restart }));
     list.push(element("a", { class: "button secondary", href: `#/rules/${lesson.game}`, text: t("rules.read") }));
   }
-  buttons.replaceChildren(...list);
+  // the same buttons are kept, not made anew: a tap that lands while the prompt is worded again (a move's reply, a
+  // step's end) must reach the button it was aimed at
+  const shape = list.map((button) => `${button.tagName}|${button.id}|${button.textContent}|${button.getAttribute("href") ?? ""}`).join("\n");
+  if (buttons.dataset.shape !== shape || buttons.childElementCount !== list.length) {
+    buttons.replaceChildren(...list);
+    buttons.dataset.shape = shape;
+  } else {
+    list.forEach((button, index) => {
+      const kept = /** @type {HTMLElement} */ (buttons.children[index]);
+      if (button.hasAttribute("disabled")) kept.setAttribute("disabled", "disabled");
+      else kept.removeAttribute("disabled");
+    });
+  }
   document.body.dataset.learnStep = done ? "done" : String(lesson.index);
   wake();
 }

@@ -71,17 +71,21 @@ MOUNT = """async ([game, code, ply, seats, best]) => {
   renderer.draw(before, null, { animate: false });
   await frames();
   const plain = hint();
-  renderer.showHint(best);
+  // the better move as the review gives it: its action, and the action as data (the bridge's `move`)
+  const data = await engine.request({ op: 'move', action: best });
+  if (!data.ok) return { error: data.error };
+  const move = data.move;
+  renderer.showHint(best, move);
   await frames();
   const drawn = hint();
   const marked = canvas.dataset.hint;
   await new Promise((done) => setTimeout(done, 400));  // held: no animation takes it away
   const held = hint();
-  window.__betterMove = { renderer, before, best, canvas };
+  window.__betterMove = { renderer, before, best, move, canvas };
   renderer.draw(before, null, { animate: false });
   await frames();
   const after = hint();
-  renderer.showHint(best);  // drawn again, for the screenshot
+  renderer.showHint(best, move);  // drawn again, for the screenshot
   await frames();
   return { plain, drawn, held, after, marked };
 }"""
@@ -89,8 +93,8 @@ MOUNT = """async ([game, code, ply, seats, best]) => {
 WORDS = """async (lang) => {
   const i18n = await import('./web/i18n.js');
   await i18n.setLanguage(lang);
-  const { renderer, before, best } = window.__betterMove;
-  return renderer.describeAction(before.view, best);
+  const { renderer, before, best, move } = window.__betterMove;
+  return renderer.describeAction(before.view, best, move);
 }"""
 
 

@@ -206,23 +206,25 @@ def test_upthrust_two_devices_each_plays_ten_jumps_by_taps(host: SharedPage, gue
 
 # ---------------------------------------------------------------- Up Combine: three hands on three pages
 def upcombine_step(page: Any, seat: int, touch: bool) -> str:
-    """One action of `seat` by taps: a placement (tile, then stack) when one fits, else the first draw or pass."""
+    """One action of `seat` by taps: a placement (tile, then stack) when one fits, else the first draw or pass. What
+    the board shows is read from targets() and the keys it names its regions with (a round's summary, a tile of the
+    hand picked up), as tests/e2e/test_upcombine_e2e.py does."""
     page.wait_for_function(
-        """(seat) => { const t = window.gamebox.table(); const b = document.getElementById('board');
-           return t && !t.is_over && t.to_move[0] === seat && b.dataset.anim === ''
-             && window.gamebox.targets().length > 0; }""", arg=seat, timeout=60_000)
-    if page.evaluate("document.getElementById('board').dataset.summary") not in ("", None):
+        """(seat) => { const t = window.gamebox.table();
+           return t && !t.is_over && t.to_move[0] === seat && window.gamebox.targets().length > 0; }""",
+        arg=seat, timeout=60_000)
+    if page.evaluate("window.gamebox.targets().some((t) => t.key === 'summary')"):
         tap_at(page, next(t for t in wait_targets(page) if t["label"] == "Continue"), touch)
-        page.wait_for_function("document.getElementById('board').dataset.summary === ''")
+        page.wait_for_function("!window.gamebox.targets().some((t) => t.key === 'summary')")
     view_targets = page.evaluate("window.gamebox.view().targets")
     kinds = {t["action"]: t["thing"]["kind"] for t in view_targets}
     shown = wait_targets(page)
     actionable = [t for t in shown if "action" in t]
     if not any(kinds.get(t["action"]) == "piece" for t in actionable):
-        picks = [t for t in shown if "action" not in t]
+        picks = [t for t in shown if "action" not in t and str(t.get("key", "")).startswith("piece:")]
         if picks and any(t["thing"]["kind"] == "piece" for t in view_targets):
             tap_at(page, picks[0], touch)
-            page.wait_for_function("document.getElementById('board').dataset.selected !== ''")
+            page.wait_for_function("window.gamebox.targets().some((t) => t.action)")
             shown = wait_targets(page)
             actionable = [t for t in shown if "action" in t]
     if not actionable:  # a choice in two touches (the oldest player's bases): the first only picks
@@ -286,11 +288,11 @@ def test_upcombine_three_hands_on_three_pages(host: SharedPage, guests: Any) -> 
     resume = page.evaluate("window.gamebox.table().resume")
     secrets_kept(first, 1, resume)
     secrets_kept(second, 2, resume)
-    # each guest's own hand is on its page, with no privacy screen
+    # each guest's own hand is on its page, with no pass-the-device cover
     for seat, guest in ((1, first), (2, second)):
         hands = guest.page.evaluate("window.gamebox.view().hands")
         assert "pieces" in hands[seat]
-        assert guest.page.evaluate("document.getElementById('board').dataset.privacy") in ("0", None)
+        assert not guest.page.evaluate("window.gamebox.targets().some((t) => t.key === 'kit:pass')")
     screenshot(first.page, "devices-upcombine-guest")
     screenshot(page, "devices-upcombine-host")
 

@@ -252,6 +252,9 @@ def follow_the_lesson(hand: Hand, game: str, screen: str) -> int:
             shoot(page, f"learn-{game}-{now['step'] + 1:02d}-{now['action'] or 'next'}-phone".replace(" ", "_"))
         before = [now["step"], now["action"]]
         if not now["action"]:
+            # after a card solved by touch drags, a tap on Next within a moment was now and then not taken (found in
+            # the Ubongo lesson on a phone, not understood yet: docs/learn.md); a person's next tap is a moment later
+            page.wait_for_timeout(600 if hand.touch and script["steps"][max(0, now["step"] - 1)].get("free") else 0)
             hand.press("#learn-next")
         elif now["ring"]:
             catch_by_the_ball(hand, now["ring"]["id"], f"learn-{game}-{now['step'] + 1:02d}-at-rest-phone"

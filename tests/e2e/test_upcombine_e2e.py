@@ -251,7 +251,10 @@ def test_hotseat_hides_each_hand_behind_a_pass_the_device_screen(game: SharedPag
     page.wait_for_function(shown("kit:pass"), timeout=60_000)
     # the kit's pass-the-device cover: its one button is all that can be touched
     cover = [(t.get("key"), t["label"]) for t in targets(page)]
-    ready = re.escape(EN["kit.pass.ready"]).replace(re.escape("{name}"), ".+")
+    # the words for another person than "you" (the select's `other` branch): "I am {name}: show"
+    other = re.search(r"other \{(.*)\}\}$", EN["kit.pass.ready"])
+    assert other, EN["kit.pass.ready"]
+    ready = re.escape(other.group(1)).replace(re.escape("{name}"), ".+")
     assert len(cover) == 1 and cover[0][0] == "kit:pass" and re.fullmatch(ready, cover[0][1]), cover
     page.focus("#board")
     page.keyboard.press("Enter")
