@@ -70,6 +70,14 @@ def chromium_path() -> str | None:
     return None  # Playwright's own download, where it exists
 
 
+@pytest.fixture(autouse=True)
+def network_namespace(request: pytest.FixtureRequest) -> None:
+    """A WebRTC test (its module sets NETWORK_NAMESPACE = True) runs only in a network namespace of its own
+    (tools/netns.sh, as ./build.sh test runs it), so that its traffic never reaches the machine's own addresses."""
+    if getattr(request.module, "NETWORK_NAMESPACE", False) and os.environ.get("GAMEBOX_IN_NETNS") != "1":
+        pytest.fail("a WebRTC test runs in a network namespace of its own: tools/netns.sh .venv/bin/python -m pytest")
+
+
 @pytest.fixture(scope="session")
 def site() -> Iterator[str]:
     if not (DIST / "index.html").exists():

@@ -19,6 +19,9 @@ import pytest
 from .conftest import SharedPage, chromium_path, screenshot, settled
 from .test_devices_e2e import Guest, moves, new_game, upthrust_jump, wait_moves
 
+# WebRTC: run in a network namespace of its own (tools/netns.sh; conftest.py network_namespace)
+NETWORK_NAMESPACE = True
+
 SIDE = 320  # the video's width and height, px
 
 

@@ -22,6 +22,9 @@ from gamebox.core import share
 
 from .conftest import ROOT, SharedPage, screenshot, settled, tap_at, watched_context, watched_page
 
+# WebRTC: run in a network namespace of its own (tools/netns.sh; conftest.py network_namespace)
+NETWORK_NAMESPACE = True
+
 # On a guest page: every text its data channels receive (window.__received), and the last channel opened
 # (window.__channel), so that a test can send from it what a hostile guest would.
 RECORD = """

@@ -19,6 +19,9 @@ from .conftest import SharedPage, screenshot, tap_at
 from .test_devices_e2e import guests, host, moves, new_game, wait_moves  # noqa: F401 (guests, host: fixtures)
 from .test_ubongo_e2e import CLOCK, GATE, solve_by_dragging
 
+# WebRTC: run in a network namespace of its own (tools/netns.sh; conftest.py network_namespace)
+NETWORK_NAMESPACE = True
+
 # ---------------------------------------------------------------- real time: Whoopies' grabs from two devices
 # The throw's own clock: the creatures rest REST_MS after the throw starts (py/gamebox/whoopies/throw.py); a page
 # grabs a ball after that, where targets() says it lies, so that the tap cannot miss a moving ball.

@@ -22,6 +22,9 @@ from gamebox.upples.deck import CODES
 from .conftest import SharedPage, screenshot, settled, tap_at
 from .test_devices_e2e import Guest, guests, host, moves, wait_moves, wait_targets
 
+# WebRTC: run in a network namespace of its own (tools/netns.sh; conftest.py network_namespace)
+NETWORK_NAMESPACE = True
+
 __all__ = ["guests", "host"]  # the fixtures of test_devices_e2e.py: one host page for this module, guests per test
 
 TEAMS = {"mode": "naughty", "teams": True}

@@ -22,6 +22,9 @@ import pytest
 
 from .conftest import DIST, watched_context, watched_page
 
+# WebRTC: run in a network namespace of its own (tools/netns.sh; conftest.py network_namespace)
+NETWORK_NAMESPACE = True
+
 LINK = "import('./web/net/link.js')"
 SDP = "import('./web/net/sdp.js')"
 QR = "import('./web/net/qr.js')"
