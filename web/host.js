@@ -7,6 +7,9 @@
 // and the guided first games (web/learn.js: the lesson's script decides). `tsc -p jsconfig.json` checks them all
 // against these typedefs (./build.sh test runs it).
 
+/** The outline of a score-list swatch (style.css `.swatch-<shape>`).
+ * @typedef {"disc" | "pentagon" | "octagon" | "drop"} BadgeShape */
+
 /**
  * The bridge's reply for a table (gamebox.core.bridge, Table.to_json): what this device may see of one game.
  * @typedef {object} Table
@@ -117,7 +120,9 @@
  * @property {(view: Record<string, any>, action: string, move?: Record<string, any>) => string} [describeAction]  an action in
  *   the board's words (`move`: the action as data, where the caller has it)
  * @property {(target: Record<string, any>) => string} [wordTarget]  a view's target in the words the board labels it with
- * @property {(view: Record<string, any>, seat: number) => {colour: string, label: string, symbol?: string}[]} [seatBadges]
+ * @property {(view: Record<string, any>, seat: number) => {colour: string, label: string, symbol?: string, shape?: BadgeShape}[]} [seatBadges]
+ *   what the score list shows beside a seat: a swatch of `colour` with `symbol` on it, cut to `shape` (a disc
+ *   unless said: so a swatch's kind is told by its outline too, not by its colour alone)
  * @property {(table: Table) => string | null | undefined} [result]  a solo result in the game's own words
  * @property {(action: string, words: string) => boolean} [refused]  say a refusal next to the place tapped
  * @property {() => number | null} [clockMs]  the clock of a running real-time phase, in ms

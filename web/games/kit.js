@@ -448,7 +448,10 @@ export class Surface {
    * the key was the kit's. */
   keydown(event) {
     const key = event.key;
-    this.acted();
+    this.acted(); // what was on screen when the key came (a table come since and not painted makes the move stale)
+    // a key acts on the board as the key before it left it: a focus moved or a peg picked up by the last key is
+    // painted (its regions registered) now, not on the next frame, so a quick Enter after an arrow is not lost
+    if (this.frames.dirty && !this.frames.stopped) this.paintNow();
     if (key === "Escape" && this.dragActive) { this.cancelDrag(); return true; }
     if (this.onKey?.(event)) { this.invalidate(); return true; }
     const focusable = this.regions.filter((region) => region.focusable);

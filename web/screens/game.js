@@ -336,7 +336,7 @@ function renderScores(body, table) {
   table.scores.forEach((score, seat) => {
     const badges = board.renderer?.seatBadges ? board.renderer.seatBadges(table.view, seat) : [];
     const swatches = element("span", { class: "swatches" },
-      badges.map((badge) => element("span", { class: "swatch", title: badge.label, style: `background:${badge.colour};color:${swatchInk(badge.colour)}`, text: badge.symbol || "" })));
+      badges.map((badge) => element("span", { class: `swatch swatch-${badge.shape || "disc"}`, title: badge.label, style: `background:${badge.colour};color:${swatchInk(badge.colour)}`, text: badge.symbol || "" })));
     const mark = body.id === "scores" ? decorations.seat(seat) : null;
     const row = element("tr", { class: [table.to_move.includes(seat) ? "to-move" : "", table.winners.includes(seat) ? "winner" : ""].join(" "), "data-seat": seat }, [
       element("td", {}, [swatches]),

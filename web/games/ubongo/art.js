@@ -21,6 +21,8 @@ const PATTERN = { red: "stripes", blue: "dots", green: "rings", yellow: "grid" }
 /** The gems in the paint kit's colours. @type {Record<string, string>} */
 export const GEM_COLOUR = { ruby: "red", sapphire: "blue", emerald: "green", amber: "orange" };
 export const GEM_ORDER = ["ruby", "sapphire", "emerald", "amber"];
+/** Each gem's cut (as drawn on the board): the outline of its swatch in the score list. */
+export const GEM_CUT = /** @type {const} */ ({ ruby: "disc", sapphire: "pentagon", emerald: "octagon", amber: "drop" });
 export const CARD_INK = "#fff8ec";
 
 /** A player's colour token: a disc in the colour with the colour's letter on it.

@@ -18,7 +18,7 @@
 // notation. Input, frames, resizing and the pass-the-device cover are the kit's (Surface options: paint, drag,
 // onWheel, onKey, onResize; surface.tick for the clocks); the table is read at paint time from host.table().
 import { PALETTE, Surface, button, targetsByThing } from "../kit.js";
-import { GEM_COLOUR, GEM_ORDER, TILE, drawBackground, drawWhiteHexes } from "./art.js";
+import { GEM_COLOUR, GEM_CUT, GEM_ORDER, TILE, drawBackground, drawWhiteHexes } from "./art.js";
 import {
   anchorFor, boardCells, cellCentre, currentSeat, dropRefusal, elapsed, freeSpot, humanCount, inLesson, laidIntent, loadPuzzle,
   mode, now, playing, puzzleFor, slotOf, syncPlaced, targetKeyed, targetOf, viewOf, watched,
@@ -549,7 +549,7 @@ export function create(canvas, host) {
       }
       if (v.mode === "race") {
         for (const name of GEM_ORDER) {
-          if (s.gems[name]) badges.push({ colour: PALETTE.colours[GEM_COLOUR[name]].fill, label: `${s.gems[name]} × ${t(`ubongo.gem.${name}`)}`, symbol: String(s.gems[name]) });
+          if (s.gems[name]) badges.push({ colour: PALETTE.colours[GEM_COLOUR[name]].fill, label: `${s.gems[name]} × ${t(`ubongo.gem.${name}`)}`, symbol: String(s.gems[name]), shape: GEM_CUT[name] });
         }
       }
       return badges;
