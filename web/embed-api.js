@@ -185,7 +185,8 @@ let learn;
   // on a guest's page: the answer's code once the invite is open (null before), for the host's accept()
   answer: () => (GUEST ? joined.answer : null),
   // the seats on other devices and their connection: on the host [{seat, state, rtt, offset, invite}] (state:
-  // invited, connecting, connected, disconnected; rtt and offset in ms, null before the first ping's answer); on a
+  // invited, connecting, connected, disconnected; rtt and offset in ms of the live link, null unless connected and
+  // before its first ping's answer; invite: an open invite, not yet answered); on a
   // guest's page its own seat and its connection to the host
   peers: () => {
     if (GUEST) {

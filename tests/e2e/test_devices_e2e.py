@@ -11,6 +11,7 @@ request to another origin.
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -20,7 +21,7 @@ import pytest
 
 from gamebox.core import share
 
-from .conftest import ROOT, SharedPage, screenshot, settled, tap_at, watched_context, watched_page
+from .conftest import ROOT, SharedPage, screenshot, settled, site_games, tap_at, watched_context, watched_page
 
 # WebRTC: run in a network namespace of its own (tools/netns.sh; conftest.py network_namespace)
 NETWORK_NAMESPACE = True
@@ -393,6 +394,39 @@ def test_a_guest_that_reloads_rejoins_with_a_new_invite_and_carries_on(host: Sha
     wait_moves(guest.page, 3)
     upthrust_jump(guest.page, touch=True)
     wait_moves(page, 4)
+
+
+def reload_and_rejoin(guest: Guest, page: Any, seat: int = 1) -> float:
+    """The guest's page reloads; once the host has seen it go, a fresh invite rejoins it. The host's per-seat state
+    stays honest throughout (issue 30): a seat away shows no round trip, an answer taken is no open invite, and a
+    connected seat has a live round trip. Returns the ms from opening the fresh invite to the game playable."""
+    played = moves(page)
+    guest.page.reload()
+    guest.page.wait_for_function("document.getElementById('join-status')?.dataset.key === 'net.join.used'")
+    page.wait_for_function("(seat) => window.gamebox.peers().find((p) => p.seat === seat).state === 'disconnected'",
+                           arg=seat, timeout=20_000)
+    away = next(peer for peer in page.evaluate("window.gamebox.peers()") if peer["seat"] == seat)
+    assert away["rtt"] is None and away["offset"] is None, away  # the last link's round trip is not shown
+    elapsed = guest.join(page, seat)
+    peer = next(peer for peer in page.evaluate("window.gamebox.peers()") if peer["seat"] == seat)
+    assert peer["state"] == "connected" and peer["invite"] is False, peer  # the answered invite is no longer open
+    page.wait_for_function("(seat) => window.gamebox.peers().find((p) => p.seat === seat).rtt !== null", arg=seat)
+    assert moves(guest.page) == played  # the same game, where it was
+    return elapsed
+
+
+# How many reloads and rejoins each game gets: one in the suite; bench/rejoin_loop.py runs ten per game
+REJOINS = int(os.environ.get("GAMEBOX_REJOINS", "1"))
+
+
+@pytest.mark.parametrize("game", [game["id"] for game in site_games() if not game.get("fixture")])
+def test_a_guest_of_every_game_reloads_and_rejoins_with_a_fresh_invite(host: SharedPage, guests: Any,
+                                                                       game: str) -> None:
+    page = new_game(host, game, 2, "REJ" + game[:2].upper(), "human,remote")
+    guest = guests()
+    guest.join(page, 1)
+    for _ in range(REJOINS):
+        reload_and_rejoin(guest, page)
 
 
 def test_a_disconnected_seat_goes_to_a_bot_in_one_tap_and_the_host_leaving_is_told(host: SharedPage,

@@ -22,8 +22,11 @@ export const MAX_MESSAGE = 64 * 1024;
 /** How long ICE gathering may take before the text is made from what was gathered (a STUN server that does not
  * answer would otherwise hold the invite up for many seconds). */
 export const GATHER_MS = 3000;
-/** How long a link may stay "connecting" (the answer taken) before it is given up. */
-export const CONNECT_MS = 30_000;
+/** How long a link may stay "connecting" (the answer taken) before it is given up: both pages then say so, with the
+ * way out (a fresh invite, one tap on the host; docs/multi-device.md, "A link that never opens"). */
+export const CONNECT_MS = 20_000;
+/** How long a guest waits for the host to take its answer (a person scans it or pastes it) before it gives up. */
+export const ANSWER_MS = 120_000;
 /** How long a connection may stay "disconnected" (a Wi-Fi hiccup) before the link closes. */
 export const DISCONNECT_GRACE_MS = 4000;
 const LABEL = "gamebox";
@@ -40,7 +43,8 @@ const LABEL = "gamebox";
  */
 /**
  * What the guest gets for an invite: its answer's text, and the link, which resolves once the host has taken the
- * answer and the channel is open (rejects with net.connect_failed if it never opens). `cancel` gives it up.
+ * answer and the channel is open (rejects with net.connect_failed if it has not opened within ANSWER_MS, or the
+ * connection failed). `cancel` gives it up.
  * @typedef {object} Answer
  * @property {string} text
  * @property {Promise<Link>} link
@@ -219,8 +223,8 @@ export async function acceptInvite(text, { iceServers = [] } = {}) {
   const link = new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       connection.close();
-      reject(new LinkError("net.connect_failed", `the host did not connect within ${CONNECT_MS} ms`));
-    }, CONNECT_MS);
+      reject(new LinkError("net.connect_failed", `the host did not connect within ${ANSWER_MS} ms`));
+    }, ANSWER_MS);
     connection.addEventListener("datachannel", ({ channel }) => {
       if (channel.label !== LABEL) return;
       clearTimeout(timer);

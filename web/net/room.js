@@ -130,7 +130,8 @@ class Refusal extends Error {
  * @property {ReturnType<typeof setInterval> | undefined} timer
  */
 
-/** Events: `change` {seat, state} (a seat's connection changed), `moved` {seat} (a guest's move was played). */
+/** Events: `change` {seat, state} (a seat's connection changed), `moved` {seat} (a guest's move was played),
+ * `stalled` {seat} (an answer was taken but its link never opened: the seat needs a fresh invite). */
 export class Room extends EventTarget {
   /** @param {{port: EnginePort, session: import("../session.js").Session, transport: Transport,
    *   base?: string, now?: () => number}} options */
@@ -264,8 +265,12 @@ export class Room extends EventTarget {
     });
     link.addEventListener("close", () => {
       if (remote.link === link) this.lost(remote);
-      // an answered invite whose link closed before its hello: the seat waits for another invite
-      else if (remote.state === "connecting" && remote.invite?.token === invited) this.mark(remote, remote.ever ? "disconnected" : "invited");
+      // an answered invite whose link closed before its hello (it never opened: CONNECT_MS, "failed"): the seat
+      // waits for another invite, and the page says so with the way out (a fresh invite)
+      else if (remote.state === "connecting" && remote.invite?.token === invited) {
+        this.mark(remote, remote.ever ? "disconnected" : "invited");
+        this.emit("stalled", { seat: remote.seat });
+      }
     });
   }
 
@@ -475,6 +480,9 @@ export class Room extends EventTarget {
     remote.link = null;
     clearInterval(remote.timer);
     try { link?.close(); } catch { /* already closed */ }
+    // a round trip is that link's: none is shown for the seat until its next link answers a ping
+    remote.samples = [];
+    remote.pings.clear();
     if (remote.state !== "connected") return;
     // its run's clock is held from now, or from when it was last heard (a page asleep says nothing before its
     // silence gives the link up)
@@ -513,9 +521,11 @@ export class Room extends EventTarget {
 
   /** Seats and their connection, for the page and window.gamebox.peers(). */
   peers() {
+    // honest per seat (issue 30): an answered invite is no longer open, and a round trip is the live link's only
     return [...this.seats.values()].map((remote) => ({
-      seat: remote.seat, state: remote.state, ...this.timing(remote),
-      invite: Boolean(remote.invite && !remote.invite.used && this.now() <= remote.invite.expires),
+      seat: remote.seat, state: remote.state,
+      ...(remote.state === "connected" ? this.timing(remote) : { rtt: null, offset: null }),
+      invite: Boolean(remote.invite && !remote.invite.answered && !remote.invite.used && this.now() <= remote.invite.expires),
     }));
   }
 

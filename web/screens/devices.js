@@ -6,7 +6,7 @@
 import { t } from "../i18n.js";
 import { $, announce, clearNotice, element, errorText, notice } from "../dom.js";
 import { gameInfo } from "../games.js";
-import { createInvite } from "../net/link.js";
+import { CONNECT_MS, createInvite } from "../net/link.js";
 import { drawQR, scanQR } from "../net/qr.js";
 import { INVITE_MS, Room } from "../net/room.js";
 import { engine, GUEST, session } from "../page.js";
@@ -108,6 +108,12 @@ function follow(table) {
   if (!here.room) {
     const room = new Room({ port: engine, session, base: inviteBase(), transport: { offer: () => createInvite({ iceServers: iceServers() }) } });
     room.addEventListener("change", (event) => changed(/** @type {CustomEvent} */ (event).detail));
+    // issue 30: an answer taken whose link did not open within CONNECT_MS: said, with the way out (one tap)
+    room.addEventListener("stalled", (event) => {
+      const { seat } = /** @type {CustomEvent} */ (event).detail;
+      notice(t("net.stalled", { label: t("seat.player", { n: seat + 1 }), s: CONNECT_MS / 1000 }), "error");
+      renderBar();
+    });
     here.room = room;
     here.key = key;
   }
@@ -190,6 +196,7 @@ function renderBar() {
       element("span", { class: "net-name", text: name }), statusMark(peer.state, peer.rtt),
     ]);
     if (peer.state === "disconnected") row.append(fixes(peer.seat));
+    else if (peer.state === "invited" && !peer.invite && !here.making.has(peer.seat)) row.append(fixes(peer.seat, false));
     return row;
   });
   bar.replaceChildren(...rows,
@@ -203,8 +210,13 @@ function renderBar() {
   }
 }
 
-/** The one-tap fixes for a seat whose device went away. @param {number} seat */
-function fixes(seat) {
+/** The one-tap fixes for a seat whose device went away (`away`), or only a fresh invite for a seat whose answer
+ * never opened. @param {number} seat @param {boolean} [away] */
+function fixes(seat, away = true) {
+  if (!away) {
+    return element("span", { class: "net-fixes" }, [
+      element("button", { type: "button", class: "button", text: t("net.rejoin"), "data-fix": "invite", onclick: () => openPanel(seat) })]);
+  }
   return element("span", { class: "net-fixes" }, [
     element("button", { type: "button", class: "button", text: t("net.rejoin"), "data-fix": "invite", onclick: () => openPanel(seat) }),
     element("button", { type: "button", class: "button secondary", text: t("net.to_bot"), "data-fix": "bot", onclick: () => replace(seat, "bot") }),

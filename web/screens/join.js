@@ -9,7 +9,7 @@
 // passed to the host's tab of the game, in this browser.
 import { t } from "../i18n.js";
 import { $, announce, clearNotice, element, notice, showScreen } from "../dom.js";
-import { acceptInvite } from "../net/link.js";
+import { CONNECT_MS, acceptInvite } from "../net/link.js";
 import { drawQR } from "../net/qr.js";
 import { GuestPort } from "../net/guest.js";
 import { engine, GUEST, session } from "../page.js";
@@ -152,13 +152,19 @@ export async function openJoin(params) {
   status("net.join.answer", { n: seat + 1 });
   drawQR($("join-qr"), link, { size: 260 }).catch(() => $("join-qr").remove());
   let channel;
+  // issue 30: a link not open CONNECT_MS after the answer is shown is said, with the way out, while the answer
+  // stays good (the host may not have taken it yet: a person scans it)
+  const slow = setTimeout(() => { if (joined.answer === code) status("net.join.slow", { n: seat + 1, s: CONNECT_MS / 1000 }); }, CONNECT_MS);
   try {
     channel = await answer.link;
   } catch {
-    status("net.join.timeout");
+    if (joined.answer === code) status("net.join.timeout");
     joined.state = "lost";
     return;
+  } finally {
+    clearTimeout(slow);
   }
+  if (joined.answer !== code) { channel.close(); return; } // another invite was opened here meanwhile
   $("join-answer").hidden = true;
   status("net.join.connecting");
   const refused = new Promise((resolve) => port.addEventListener("refused", (event) => resolve(/** @type {CustomEvent} */ (event).detail.key), { once: true }));
