@@ -90,13 +90,14 @@ export function createChart(host, pick) {
   function draw() {
     if (!data) { svg.replaceChildren(); return; }
     const width = Math.max(120, Math.round(host.clientWidth || 300));
-    const height = width < 420 ? 140 : 170;
+    const height = width < 420 ? 150 : 180;
     const [low, high] = domain();
-    const values = data.scale === "chance" ? [0, 0.5, 1] : ticks(low, high, 4);
+    let values = [0, 0.5, 1];
+    for (let most = 4; data.scale !== "chance" && (most === 4 || values.length < 3) && most < 9; most++) values = ticks(low, high, most);
     const words = values.map((value) => data?.axis.tick(data.scale === "turns" ? Math.abs(value) : value) ?? "");
     // the scale's widest number sets the left margin (about 6.5 px a character at the ticks' 11 px)
     const left = 10 + Math.max(2, ...words.map((word) => word.length)) * 6.5;
-    box = { w: width, h: height, left, right: 10, top: 22, bottom: 20 };
+    box = { w: width, h: height, left, right: 10, top: 22, bottom: 32 };
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
     svg.setAttribute("width", String(width));
     svg.setAttribute("height", String(height));
@@ -120,12 +121,13 @@ export function createChart(host, pick) {
     for (const at of moves) {
       const x = xOf(at);
       parts.push(shape("line", { x1: x, x2: x, y1: height - box.bottom, y2: height - box.bottom + 3, class: "review-chart-axis" }));
-      const label = shape("text", { x, y: height - 6, "text-anchor": at === 0 ? "start" : at === data.total && moves.length > 1 ? "end" : "middle",
+      const label = shape("text", { x, y: height - box.bottom + 14, "text-anchor": at === 0 ? "start" : at === data.total && moves.length > 1 ? "end" : "middle",
         class: "review-chart-tick", "data-axis": "move" });
       label.textContent = String(at);
       parts.push(label);
     }
-    const moveWord = shape("text", { x: width - 8, y: 14, "text-anchor": "end", class: "review-chart-tick" });
+    const moveWord = shape("text", { x: box.left + (width - box.left - box.right) / 2, y: height - 5, "text-anchor": "middle",
+      class: "review-chart-tick review-chart-moves" });
     moveWord.textContent = data.moveWord;
     parts.push(moveWord);
     parts.push(shape("line", { x1: box.left, x2: width - box.right, y1: height - box.bottom, y2: height - box.bottom, class: "review-chart-axis" }));
