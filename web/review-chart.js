@@ -1,8 +1,9 @@
 // @ts-check
 // The chart of a reviewed game (docs/review.md): each seat's value across the moves, one line per seat in its colour,
-// drawn as inline SVG (text-free, so nothing in it can overflow), with the moves a person got wrong marked in their
-// verdict's colour and the move on the board as a vertical line. A tap or a click on it moves the board to the
-// nearest move; from the keyboard it is a slider (arrows, Home, End, Page Up/Down).
+// drawn as inline SVG, with the moves a person got wrong marked in their verdict's colour and the move on the board as
+// a vertical line. Its axes are labelled: what the value is (the page's words, at the top left), a scale of a few
+// ticks beside it, and the move numbers below. A tap or a click anywhere on it moves the board to the nearest move;
+// from the keyboard it is a slider (arrows, Home, End, Page Up/Down).
 
 const SVG = "http://www.w3.org/2000/svg";
 /** The colour of each verdict: the badge's, the chart's marks'. */
@@ -22,7 +23,22 @@ const FALLBACK = ["#d8433a", "#2f6fd6", "#2e9e5b", "#8e4fc2", "#f08a24", "#3a3d4
  * @property {string[]} colours  each seat's line colour
  * @property {number} at  the move on the board (0: the start)
  * @property {(at: number) => string} label  the slider's words for a place
+ * @property {{title: string, tick: (value: number) => string}} axis  the value axis's words and its ticks' numbers
+ * @property {string} moveWord  the move axis's word
  */
+
+/** A few round values from `low` to `high` (at most `most` of them). @param {number} low @param {number} high
+ * @param {number} most */
+export function ticks(low, high, most) {
+  const span = high - low;
+  if (!(span > 0)) return [low];
+  const raw = span / Math.max(1, most - 1);
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((factor) => factor * power).find((one) => one >= raw) ?? 10 * power;
+  const out = [];
+  for (let value = Math.ceil(low / step) * step; value <= high + step * 1e-6; value += step) out.push(Math.round(value / step) * step);
+  return out;
+}
 
 /** Distinct line colours for the seats: the board's own where it names them. @param {(string | undefined)[]} wanted */
 export function seatColours(wanted) {
@@ -54,7 +70,7 @@ export function createChart(host, pick) {
   const svg = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (shape("svg", { class: "review-chart-svg", tabindex: 0, role: "slider",
     "aria-valuemin": 0, focusable: "true" })));
   host.replaceChildren(svg);
-  let box = { w: 300, h: 120, left: 6, right: 6, top: 8, bottom: 8 };
+  let box = { w: 300, h: 120, left: 34, right: 8, top: 20, bottom: 20 };
 
   /** The x of place `at` (0..total). @param {number} at */
   const xOf = (at) => box.left + (data && data.total ? (at / data.total) * (box.w - box.left - box.right) : 0);
@@ -74,17 +90,47 @@ export function createChart(host, pick) {
   function draw() {
     if (!data) { svg.replaceChildren(); return; }
     const width = Math.max(120, Math.round(host.clientWidth || 300));
-    const height = width < 420 ? 110 : 140;
-    box = { w: width, h: height, left: 6, right: 6, top: 8, bottom: 8 };
+    const height = width < 420 ? 150 : 180;
+    const [low, high] = domain();
+    let values = [0, 0.5, 1];
+    for (let most = 4; data.scale !== "chance" && (most === 4 || values.length < 3) && most < 9; most++) values = ticks(low, high, most);
+    const words = values.map((value) => data?.axis.tick(data.scale === "turns" ? Math.abs(value) : value) ?? "");
+    // the scale's widest number sets the left margin (about 6.5 px a character at the ticks' 11 px)
+    const left = 10 + Math.max(2, ...words.map((word) => word.length)) * 6.5;
+    box = { w: width, h: height, left, right: 10, top: 22, bottom: 32 };
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
     svg.setAttribute("width", String(width));
     svg.setAttribute("height", String(height));
-    const [low, high] = domain();
     const yOf = (/** @type {number} */ value) => box.top + (1 - (value - low) / (high - low)) * (box.h - box.top - box.bottom);
     const parts = [shape("rect", { x: 0.5, y: 0.5, width: width - 1, height: height - 1, rx: 8, class: "review-chart-frame" })];
-    if (data.scale === "chance") {
-      parts.push(shape("line", { x1: box.left, x2: width - box.right, y1: yOf(0.5), y2: yOf(0.5), class: "review-chart-even" }));
+    // the value axis: its words at the top left, a grid line and a number at each tick
+    const title = shape("text", { x: 8, y: 14, class: "review-chart-title" });
+    title.textContent = data.axis.title;
+    parts.push(title);
+    values.forEach((value, index) => {
+      const y = yOf(value);
+      parts.push(shape("line", { x1: box.left, x2: width - box.right, y1: y, y2: y,
+        class: data?.scale === "chance" && value === 0.5 ? "review-chart-even" : "review-chart-grid" }));
+      const label = shape("text", { x: box.left - 4, y: y + 3.5, "text-anchor": "end", class: "review-chart-tick", "data-axis": "value" });
+      label.textContent = words[index];
+      parts.push(label);
+    });
+    // the move axis: the move numbers below, a tick at each
+    const room = Math.max(1, Math.floor((width - box.left - box.right) / 34));
+    const moves = data.total > 0 ? ticks(0, data.total, Math.min(room, data.total + 1)).filter((at) => Number.isInteger(at)) : [0];
+    for (const at of moves) {
+      const x = xOf(at);
+      parts.push(shape("line", { x1: x, x2: x, y1: height - box.bottom, y2: height - box.bottom + 3, class: "review-chart-axis" }));
+      const label = shape("text", { x, y: height - box.bottom + 14, "text-anchor": at === 0 ? "start" : at === data.total && moves.length > 1 ? "end" : "middle",
+        class: "review-chart-tick", "data-axis": "move" });
+      label.textContent = String(at);
+      parts.push(label);
     }
+    const moveWord = shape("text", { x: box.left + (width - box.left - box.right) / 2, y: height - 5, "text-anchor": "middle",
+      class: "review-chart-tick review-chart-moves" });
+    moveWord.textContent = data.moveWord;
+    parts.push(moveWord);
+    parts.push(shape("line", { x1: box.left, x2: width - box.right, y1: height - box.bottom, y2: height - box.bottom, class: "review-chart-axis" }));
     // the move on the board
     parts.push(shape("line", { x1: xOf(data.at), x2: xOf(data.at), y1: 2, y2: height - 2, class: "review-chart-at" }));
     const start = data.start;
@@ -136,6 +182,8 @@ export function createChart(host, pick) {
     event.preventDefault();
     pick(Math.max(0, Math.min(last, keys[event.key])));
   });
+  // the whole box takes a tap, its margins and frame too (the svg fills it but for rounding)
+  host.addEventListener("click", (event) => { if (data && event.target === host) pick(placeAt(event.clientX)); });
   const watcher = new ResizeObserver(() => draw());
   watcher.observe(host);
 

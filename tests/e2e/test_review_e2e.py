@@ -167,6 +167,7 @@ def test_a_finished_game_is_reviewed_on_a_phone_and_kept(phone: SharedPage, game
     assert page.evaluate("document.querySelector('#review-moves li[aria-current]').dataset.ply") == str(at - 1)
     # the board shows the verdict of a judged move
     assert page.evaluate("document.getElementById('review-badge').hidden") is (rows[at - 1]["verdict"] is None)
+    assert_badge_off_the_board(page, next(index + 1 for index, row in enumerate(rows) if row["verdict"]))
     # window.gamebox.review(): the same records
     records = page.evaluate("window.gamebox.review()")
     assert [record["verdict"] for record in records] == [row["verdict"] for row in rows]
@@ -181,6 +182,19 @@ def test_a_finished_game_is_reviewed_on_a_phone_and_kept(phone: SharedPage, game
     assert desktop.evaluate("document.querySelectorAll('#review-moves li[data-verdict]').length") == len(
         [row for row in rows if row["verdict"]])
     phone.check()
+
+
+def assert_badge_off_the_board(page: Any, at: int) -> None:
+    """The verdict's badge of move ``at`` is shown beside the board, never over any of it (its labels: Score Up's
+    score, a hand's counts)."""
+    page.click(f"#review-moves li[data-ply='{at - 1}'] button")
+    page.wait_for_function("(at) => document.body.dataset.reviewAt === String(at)", arg=at)
+    boxes = page.evaluate("""['review-badge', 'review-board'].map((id) =>
+        document.getElementById(id).getBoundingClientRect().toJSON())""")
+    badge, board = boxes
+    assert badge["width"] > 0, "the badge is not shown"
+    assert badge["bottom"] <= board["top"] + 0.5 or badge["top"] >= board["bottom"] - 0.5 \
+        or badge["right"] <= board["left"] + 0.5 or badge["left"] >= board["right"] - 0.5, (badge, board)
 
 
 def test_review_is_offered_where_a_game_ends_in_replay_and_in_the_menu(phone: SharedPage) -> None:
@@ -199,6 +213,11 @@ def test_review_is_offered_where_a_game_ends_in_replay_and_in_the_menu(phone: Sh
     assert page.evaluate("(action) => window.gamebox.play(action)", last_action)
     page.wait_for_selector("#game-over:not([hidden])")
     assert page.is_visible("#btn-over-review")
+    # the box says how far the review has got, then that it is ready
+    page.wait_for_selector("#over-review-progress:not([hidden])")
+    page.wait_for_function("document.getElementById('over-review-progress').dataset.state === 'done'", timeout=60_000)
+    words = page.evaluate("document.getElementById('over-review-progress').textContent")
+    assert words and "review." not in words, words
     forget = "delete document.body.dataset.reviewState"  # the last review's, until the next one is shown
     page.evaluate(forget)
     page.click("#btn-over-review")
@@ -237,6 +256,81 @@ def test_a_game_in_play_is_not_reviewed(phone: SharedPage) -> None:
     words = page.evaluate("document.getElementById('review-refused-text').textContent")
     assert words and "review." not in words
     assert "review" not in page.evaluate("window.__ops")
+    # the words fill the page (no empty board beside them), with one way out: back to that game
+    assert not page.is_visible("#review-stage") and not page.is_visible("#review-chart")
+    shown = page.evaluate("""[...document.querySelectorAll('#screen-review a, #screen-review button')]
+        .filter((node) => node.getClientRects().length).map((node) => node.id)""")
+    assert shown == ["review-refused-back"], shown
+    refused = page.evaluate("document.querySelector('.review-side').getBoundingClientRect().height")
+    assert refused >= 0.5 * PHONE["height"], refused
+    page.click("#review-refused-back")
+    page.wait_for_function("document.body.dataset.screen === 'game' && window.gamebox.table()?.game === 'upcombine'")
+    assert page.evaluate("window.gamebox.table().is_over") is False
+    assert page.evaluate("document.body.dataset.moves") == "1"
+    phone.check()
+
+
+def test_next_and_previous_mistake_go_through_the_persons_wrong_moves_in_order(phone: SharedPage) -> None:
+    """Next mistake and Previous mistake (and the keys n and p, not while typing in a field) step through the
+    moves judged an inaccuracy, a mistake or a blunder, in order; at the last one Next is disabled and says so."""
+    assert PUZZLE, "no careless game has a mistake"
+    game, code, seats, _ = PUZZLE
+    page = phone.page
+    assert open_review(page, game, code=code, seats=seats)["state"] == "done"
+    wrong = page.evaluate("""[...document.querySelectorAll('#review-moves li')]
+        .filter((li) => ['inaccuracy', 'mistake', 'blunder'].includes(li.dataset.verdict))
+        .map((li) => Number(li.dataset.ply) + 1)""")
+    assert wrong, "the puzzle's game has no wrong move"
+    assert page.is_disabled("#review-previous-mistake")
+    for at in wrong:
+        page.click("#review-next-mistake")
+        page.wait_for_function("(at) => document.body.dataset.reviewAt === String(at)", arg=at)
+    assert page.is_disabled("#review-next-mistake")
+    hint = page.evaluate("document.getElementById('review-mistakes-hint').textContent")
+    assert hint and "review." not in hint
+    # the keys, from the board
+    page.focus("#review-board")
+    for at in reversed([0, *wrong][:-1]):
+        if at == 0:
+            break
+        page.keyboard.press("p")
+        page.wait_for_function("(at) => document.body.dataset.reviewAt === String(at)", arg=at)
+    if len(wrong) > 1:
+        page.keyboard.press("n")
+        page.wait_for_function("(at) => document.body.dataset.reviewAt === String(at)", arg=wrong[1])
+    # typing in a field moves nothing
+    before = page.evaluate("document.body.dataset.reviewAt")
+    page.evaluate("""(() => { const field = document.createElement('input'); field.id = 'typing';
+        document.getElementById('review-caption').append(field); field.focus(); })()""")
+    page.keyboard.press("p")
+    page.keyboard.press("n")
+    settled(page)
+    assert page.evaluate("document.body.dataset.reviewAt") == before
+    assert page.evaluate("document.getElementById('typing').value") == "pn"
+    page.evaluate("document.getElementById('typing').remove()")
+    phone.check()
+
+
+def test_the_chart_labels_its_axes_and_a_tap_anywhere_on_it_goes_to_the_nearest_move(phone: SharedPage) -> None:
+    """The chart says what it shows (its scale's words), with numbers on its scale and the move numbers below; a
+    tap on its lower margin (no dot, no line there) goes to the move under it."""
+    game = PUZZLE[0] if PUZZLE else REVIEWED[0]["id"]
+    code, seats = (PUZZLE[1], PUZZLE[2]) if PUZZLE else ("", "")
+    page = phone.page
+    state = open_review(page, game, code=code, seats=seats)
+    texts = page.evaluate("""(() => { const svg = document.querySelector('#review-chart svg');
+        const of = (axis) => [...svg.querySelectorAll(`text[data-axis=${axis}]`)].map((node) => node.textContent);
+        const title = svg.querySelector('.review-chart-title').textContent;
+        return {title, value: of('value'), move: of('move')}; })()""")
+    assert texts["title"] and "review." not in texts["title"], texts
+    assert len(texts["value"]) >= 2 and all(texts["value"]), texts
+    assert texts["move"][0] == "0" and int(texts["move"][-1]) <= state["total"] and len(texts["move"]) >= 2, texts
+    target = max(1, state["total"] * 2 // 3)
+    page.evaluate("document.getElementById('review-chart').scrollIntoView({block: 'center'})")
+    point = page.evaluate("(at) => window.gamebox.reviewState().point(at)", target)
+    box = page.evaluate("document.querySelector('#review-chart svg').getBoundingClientRect().toJSON()")
+    tap_at(page, {"x": point["x"], "y": box["bottom"] - 3}, touch=True)
+    page.wait_for_function("(at) => Math.abs(Number(document.body.dataset.reviewAt) - at) <= 1", arg=target)
     phone.check()
 
 

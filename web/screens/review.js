@@ -221,13 +221,15 @@ export async function openReview(params) {
   $("review-chart").hidden = true;
   $("review-progress").hidden = true;
   $("review-refused").hidden = true;
+  delete $("screen-review").dataset.refused;
   $("review-nav").hidden = true;
+  $("review-mistakes").hidden = true;
   const checked = await checkCode(page.code);
   if (token !== page.token) return null;
   if (!checked.ok) return refuse(checked.error);
   const game = checked.game;
   // a game in play first: its review would tell a seat what it may not know yet, whatever the game
-  if (!checked.is_over) return refuse({ key: "review.unfinished", params: {} });
+  if (!checked.is_over) return refuse({ key: "review.unfinished", params: {} }, params);
   if (!reviewable(game)) return refuse({ key: "review.none", params: {} });
   const seats = parseSeats(params.get("seats"));
   page.game = game;
@@ -269,19 +271,30 @@ export async function openReview(params) {
     page.done = page.job.state === "done";
   }
   $("review-nav").hidden = false;
+  $("review-mistakes").hidden = false;
   renderProgress();
   renderAll();
   await showPlace(0);
   return page.review;
 }
 
-/** The review cannot be shown: why, in words, with a way back. @param {import("../host.js").BridgeError | null | undefined} error */
-function refuse(error) {
+/** The review cannot be shown: why, in words, filling the screen, with one way back: to the game itself when it is
+ * still in play (`params`: its code and seats), else to the menu.
+ * @param {import("../host.js").BridgeError | null | undefined} error @param {URLSearchParams} [params] */
+function refuse(error, params) {
   document.body.dataset.reviewState = "refused";
+  $("screen-review").dataset.refused = "true";
   $("review-caption").replaceChildren();
   $("review-refused").hidden = false;
   $("review-refused-text").textContent = reviewError(error || { key: "error.bad_request", params: {} });
   $("review-refused-text").dataset.key = error?.key ?? "";
+  const back = $("review-refused-back");
+  const code = params?.get("code");
+  const toGame = Boolean(params && code);
+  back.setAttribute("href", toGame ? `#/play?${new URLSearchParams({ code: code || "", ...(params?.get("seats") ? { seats: params.get("seats") || "" } : {}) })}` : "#/");
+  back.dataset.i18n = toGame ? "review.back_to_game" : "game.menu";
+  back.textContent = t(back.dataset.i18n);
+  back.focus();
   return null;
 }
 
@@ -323,6 +336,44 @@ function renderProgress() {
   $("review-progress").hidden = !text;
 }
 
+// ---------------------------------------------------------------- the person's mistakes, one after another
+/** The verdicts "Next mistake" and "Previous mistake" go through. */
+const WRONG = ["inaccuracy", "mistake", "blunder"];
+
+/** The places (1: after the first move) of the moves judged an inaccuracy, a mistake or a blunder, in order. */
+function mistakePlaces() {
+  return (page.review?.moves ?? []).flatMap((move, index) => (move.verdict && WRONG.includes(move.verdict) ? [index + 1] : []));
+}
+
+/** The place of the next wrong move after the board's (`step` 1), or the one before it (`step` -1); null if none.
+ * @param {1 | -1} step */
+function mistakeFrom(step) {
+  const places = mistakePlaces();
+  const found = step > 0 ? places.find((at) => at > page.at) : places.reverse().find((at) => at < page.at);
+  return found ?? null;
+}
+
+/** The two buttons: enabled while there is a wrong move further that way, with words saying so when there is none. */
+function renderMistakes() {
+  const next = mistakeFrom(1);
+  const previous = mistakeFrom(-1);
+  $("review-next-mistake").disabled = next === null;
+  $("review-previous-mistake").disabled = previous === null;
+  const any = mistakePlaces().length > 0;
+  let hint = "";
+  if (!any) hint = t(page.done ? "review.mistakes_none" : "review.mistakes_none_yet");
+  else if (next === null) hint = t(page.done ? "review.mistakes_no_next" : "review.mistakes_no_next_yet");
+  else if (previous === null) hint = t("review.mistakes_no_previous");
+  $("review-mistakes-hint").textContent = hint;
+  $("review-mistakes-hint").hidden = !hint;
+}
+
+/** @param {1 | -1} step */
+function goToMistake(step) {
+  const at = mistakeFrom(step);
+  if (at !== null) showPlace(at);
+}
+
 /** The chart, the accuracy, the list (its new moves) and, once done, the summary. */
 function renderAll() {
   const review = page.review;
@@ -338,6 +389,7 @@ function renderAll() {
   const last = $("review-last");
   last.disabled = page.at >= review.moves.length;
   $("review-forward").disabled = page.at >= review.moves.length;
+  renderMistakes();
 }
 
 /** One row of the move list: its number, who, the verdict, the move's notation. @param {Move} move */
@@ -373,9 +425,17 @@ function renderChart() {
   if (!review) return;
   if (!page.chart) page.chart = createChart($("review-chart"), (at) => showPlace(at));
   page.chart.svg.setAttribute("aria-label", t(`review.chart.${["chance", "points", "turns", "ms"].includes(review.scale) ? review.scale : "points"}`));
-  page.chart.update({ scale: review.scale, start: review.start, moves: review.moves, total: review.total || review.moves.length,
+  page.chart.update({ scale: review.scale, axis: chartAxis(review.scale), moveWord: t("review.chart.moves"), start: review.start, moves: review.moves, total: review.total || review.moves.length,
     players: page.players, colours: page.colours, at: page.at,
     label: (at) => (at <= 0 ? t("review.at_start") : t("review.at_move", { n: at, total: review.total })) });
+}
+
+/** The words of the chart's value axis, and its scale's ticks in the language's way. @param {string} scale */
+function chartAxis(scale) {
+  const lang = currentLanguage();
+  const name = ["chance", "points", "turns", "ms"].includes(scale) ? scale : "points";
+  const number = new Intl.NumberFormat(lang, scale === "chance" ? { style: "percent", maximumFractionDigits: 0 } : { maximumFractionDigits: 1 });
+  return { title: t(`review.axis.${name}`), tick: (/** @type {number} */ value) => number.format(value) };
 }
 
 /** Each seat: its colour on the chart, its name, its accuracy and its count of each mistake. */
@@ -426,6 +486,7 @@ async function showPlace(at) {
   $("review-back").disabled = page.at <= 0;
   $("review-forward").disabled = page.at >= review.moves.length;
   $("review-last").disabled = page.at >= review.moves.length;
+  renderMistakes();
   const judged = Boolean(move && move.verdict && move.best && move.best !== move.action);
   $("review-better").disabled = !judged;
   $("review-better").setAttribute("aria-pressed", page.better && judged ? "true" : "false");
@@ -446,8 +507,6 @@ async function showPlace(at) {
   document.body.dataset.reviewBoard = better ? "better" : "played";
   page.before = before;
   renderCaption();
-  placeBadge();
-  requestAnimationFrame(placeBadge); // once the renderer's layout has settled
 }
 
 /** The words under the board: the move, its verdict and loss, the better move. */
@@ -483,15 +542,6 @@ function renderCaption() {
   if (move.verdict) mark.replaceChildren(badge(move.verdict));
 }
 
-/** The verdict's badge sits on the board's top left corner. */
-function placeBadge() {
-  const canvas = $("review-board");
-  if (!canvas.isConnected) return;
-  const mark = $("review-badge");
-  mark.style.left = `${canvas.offsetLeft + 6}px`;
-  mark.style.top = `${canvas.offsetTop + 6}px`;
-}
-
 /** @param {KeyboardEvent} event */
 function reviewKey(event) {
   const review = page.review;
@@ -519,16 +569,64 @@ async function replayReviewButton() {
   button.hidden = overCodes.get(watched.code) !== true || session.replay !== watched;
 }
 
+// ---------------------------------------------------------------- the review's progress on the game-over box
+/**
+ * The review's progress of a game that just ended, told to `tell({n, total, done})` as it goes; gives a function that
+ * stops listening. The one place the game-over box learns it: today the review is computed from the end of the game
+ * (the screen's own ReviewJob, which the Review button then opens as it stands); where the engine judges the moves
+ * during play (issue 28's engine half), this function is the one to switch to its progress.
+ * @param {Table} table @param {(progress: {n: number, total: number, done: boolean}) => void} tell
+ */
+function reviewProgress(table, tell) {
+  const code = table.share ?? "";
+  const kept = storing() ? saves.keptGame(table.game, code, seatsParam(table.seats)) : null;
+  if (kept?.review) { tell({ n: kept.review.moves.length, total: kept.review.moves.length, done: true }); return () => {}; }
+  const job = reviewJob({ game: table.game, code, seats: table.seats, players: table.players });
+  if (job.state === "cancelled" || job.state === "failed") job.resume();
+  const listener = () => tell({ n: job.review.moves.length, total: job.review.total, done: job.state === "done" });
+  job.addEventListener("progress", listener);
+  listener();
+  return () => {
+    job.removeEventListener("progress", listener);
+    if (document.body.dataset.screen !== "review" && job === running) job.cancel(); // the engine is free for what comes
+  };
+}
+
+/** Stops the game-over box's listening, if it listens. */
+let overWatch = () => {};
+
+/** The game-over box's line: the review on its way (n of total moves), then ready. @param {Table} table */
+function showOverProgress(table) {
+  overWatch();
+  const line = $("over-review-progress");
+  overWatch = reviewProgress(table, ({ n, total, done }) => {
+    line.hidden = false;
+    line.dataset.state = done ? "done" : "computing";
+    line.textContent = done ? t("review.over_ready") : total ? t("review.progress", { n, total }) : t("review.starting");
+  });
+}
+
+function stopOverProgress() {
+  overWatch();
+  overWatch = () => {};
+  $("over-review-progress").hidden = true;
+}
+
 export function wireReview() {
   // a game that ends here is kept for its review (and its mistakes puzzles), and the game-over box offers Review
   session.addEventListener("over", (event) => {
     const { table } = /** @type {CustomEvent} */ (event).detail;
     const code = table.share ?? "";
     $("btn-over-review").hidden = !reviewable(table.game) || !code;
-    if (storing() && code && reviewable(table.game) && table.seats.some((/** @type {Seat} */ s) => s.kind === "human")) {
+    const person = table.seats.some((/** @type {Seat} */ s) => s.kind === "human");
+    if (storing() && code && reviewable(table.game) && person) {
       saves.keepFinished({ game: table.game, code, seats: seatsParam(table.seats), players: table.players });
     }
+    if (code && reviewable(table.game) && person) showOverProgress(table);
+    else stopOverProgress();
   });
+  // a new game (Play again, Undo of the last move) or another screen: the box's review is no longer wanted
+  session.addEventListener("table", () => { if (session.table && !session.table.is_over) stopOverProgress(); });
   $("btn-over-review").addEventListener("click", () => {
     const table = session.table;
     if (!table || !table.share) return;
@@ -544,6 +642,7 @@ export function wireReview() {
   // leaving the screen stops the computing: the engine is free for whatever comes next
   document.addEventListener("screen", (event) => {
     const name = /** @type {CustomEvent} */ (event).detail;
+    if (name !== "review" && name !== "game") stopOverProgress();
     if (name !== "review") {
       page.token++;
       if (page.job && page.job === running) page.job.cancel();
@@ -566,8 +665,18 @@ export function wireReview() {
   $("review-stage").addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
     if (/** @type {HTMLElement} */ (event.target).id === "review-board") reviewKey(event);
   });
-  // the badge follows the board's corner, however the renderer sizes its canvas
-  new ResizeObserver(() => { if (document.body.dataset.screen === "review") placeBadge(); }).observe($("review-stage"));
+  $("review-next-mistake").addEventListener("click", () => goToMistake(1));
+  $("review-previous-mistake").addEventListener("click", () => goToMistake(-1));
+  // n and p anywhere on the screen (not while typing in a field, nor with a modifier: the browser's own keys)
+  document.addEventListener("keydown", (event) => {
+    if (document.body.dataset.screen !== "review" || !page.review || event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = /** @type {HTMLElement} */ (event.target);
+    if (target.closest?.("input, textarea, select, [contenteditable]")) return;
+    const key = event.key.toLowerCase();
+    if (key !== "n" && key !== "p") return;
+    event.preventDefault();
+    goToMistake(key === "n" ? 1 : -1);
+  });
   document.addEventListener("languagechange", () => {
     const screen = document.body.dataset.screen;
     if (screen === "review" && page.game) {
@@ -580,6 +689,8 @@ export function wireReview() {
     } else if (screen === "review") {
       const key = $("review-refused-text").dataset.key;
       if (key) $("review-refused-text").textContent = reviewError({ key, params: {} });
+      const back = $("review-refused-back");
+      if (back.dataset.i18n) back.textContent = t(back.dataset.i18n);
     }
   });
 }
