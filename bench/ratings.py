@@ -28,7 +28,8 @@ sys.path.insert(0, str(ROOT / "py"))
 
 import gamebox  # noqa: E402
 
-ANCHOR = 1500.0  # the easy level's rating: a newcomer's starting rating, as Glicko-2 gives it (the bot a newcomer can beat)
+# the easy level's rating: a newcomer's starting rating, as Glicko-2 gives it (the bot a newcomer can beat)
+ANCHOR = 1500.0
 SCALE = 400 / math.log(10)  # Glicko/Elo points per unit of Bradley-Terry log-strength
 MIN_DEVIATION = 30.0  # no table is surer than this: the bots' play varies with the position and the budget
 PRIOR_DRAWS = 1.0  # virtual draws per pair of levels (a weak prior: a finite fit when one level always wins)

@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """Ratings (docs/ratings.md): Glicko-2 as Glickman gives it (web/glicko2.js, the one implementation, run on Node),
 the rating rules of web/profile-store.js, and the bots' table each game ships (its folder's ratings.json)."""
 
