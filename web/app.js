@@ -18,6 +18,7 @@ import { openPuzzle, wirePuzzle } from "./screens/puzzle.js";
 import { openReview, wireReview } from "./screens/review.js";
 import { openJoin, passAnswer } from "./screens/join.js";
 import { renderSetup } from "./screens/setup.js";
+import { renderProfile, wireProfile } from "./screens/profile.js";
 
 // ---------------------------------------------------------------- offline (docs/offline-and-csp.md)
 // The service worker (sw.js, next to index.html) caches the whole app. The first install takes over at once;
@@ -181,6 +182,8 @@ async function route() {
   } else if (/^(rules|learn)\/[a-z0-9_]+$/.test(game)) { // rules pages and guided first games (web/rules.js, web/learn.js)
     showScreen(game.slice(0, 5));
     await (await import(game.startsWith("rules/") ? "./rules.js" : "./learn.js")).open(game.slice(6), engine);
+  } else if (game === "profile") { // the person's ratings and bests (docs/ratings.md)
+    renderProfile();
   } else if (gameInfo(game)) {
     renderSetup(game);
   } else {
@@ -203,6 +206,7 @@ function wire() {
   wireReplay();
   wireReview();
   wirePuzzle();
+  wireProfile();
   window.addEventListener("hashchange", route);
   $("lang-select").value = currentLanguage();
   $("lang-select").addEventListener("change", (/** @type {Event} */ event) => setLanguage(/** @type {HTMLSelectElement} */ (event.target).value, { remember: storing() }));

@@ -24,6 +24,8 @@
  * @property {{lower: boolean} | null} daily  its daily challenge, if any (lower: a lower result is better)
  * @property {{phases: string[], lead_in_ms: number} | null} [realtime]  the view phases whose clock runs (a race, a
  *   grab), and the lead-in before a run's clock counts (Game.realtime in Python)
+ * @property {{levels: Record<string, {rating: number, deviation: number}>, anchor: {level: string, rating: number},
+ *   games: number} | null} [bot_ratings]  the bots' measured ratings (bench/ratings.py; docs/ratings.md)
  * @property {{renderer: string | null, art: string | null, rules: string | null, learn: string | null}} files
  */
 

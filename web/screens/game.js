@@ -12,6 +12,8 @@ import { gameInfo, mountRenderer, playable } from "../games.js";
 import { address, EMBED, engine, GUEST, parseSeats, seatsParam, session, storing } from "../page.js";
 import { SETTLED } from "../session.js";
 import { restartClock, since } from "../clock.js";
+// ratings (docs/ratings.md): whether this game is rated, and the game-over box's line
+import { helpUsed, ratedStart, rateEnd, showRatingLine } from "./rating-line.js";
 
 /** @typedef {import("../host.js").Table} Table */
 /** @typedef {import("../host.js").Seat} Seat */
@@ -384,6 +386,7 @@ function showGameOver(table) {
   $("over-reason").textContent = reasonKey ? t(reasonKey) : "";
   $("over-reason").hidden = !$("over-reason").textContent; // no empty line where a game gives no reason
   renderScores($("over-scores"), table);
+  showRatingLine(table); // ratings: "Rated: +12 (1512)" or why not (web/screens/rating-line.js)
   $("game-over").hidden = false;
   announce(result);
   $("btn-again").focus();
@@ -445,6 +448,7 @@ function strongestLevel(table) {
 
 /** A game just ended on this page: count it, keep a daily best, forget its save. @param {Table} table */
 function finished(table) {
+  rateEnd(table); // ratings: rated, or why not, or the solo best (web/screens/rating-line.js)
   restartClock(table.game); // its rounds and throws are over: the same deal opened again is another sitting
   if (!storing()) return;
   saves.forgetGame(table.game, { deal: table.deal, seed: table.seed });
@@ -475,6 +479,7 @@ async function undo() {
   const reply = await session.undo();
   if (!reply) return;
   if (!reply.ok) { notice(errorText(reply.error)); return; }
+  helpUsed("undo"); // ratings: an Undo makes the game unrated
   $("game-over").hidden = true;
   if ($("notice").dataset.kind === "hint") clearNotice(); // the hint was for the position undone
 }
@@ -484,6 +489,7 @@ async function hint() {
   const reply = await session.hint();
   if (!reply || session.table !== table || !board.renderer) return; // the game moved on meanwhile
   if (!reply.ok) { notice(errorText(reply.error)); return; }
+  helpUsed("hint"); // ratings: a Hint makes the game unrated
   board.renderer.showHint?.(reply.action, reply.move);
   const words = board.renderer.describeAction ? board.renderer.describeAction(table.view, reply.action) : reply.action;
   notice(t("game.hint_is", { move: words }), "hint");
@@ -510,10 +516,12 @@ export async function startNew(setup) {
   if (storing() && Array.isArray(setup.seats) && Number.isInteger(setup.players)) {
     saves.rememberSetup(setup.game, { players: setup.players, seats: setup.seats, options: setup.options || {} });
   }
-  return session.open(async () => {
+  const reply = await session.open(async () => {
     await engine.ready.catch(() => {});
     return { op: "new", ...setup };
   }, { mount, refused: (error) => notice(errorText(error), "error") });
+  ratedStart(reply); // ratings: a new deal from the set-up may be rated
+  return reply;
 }
 
 /** The same game with other seats (a seat whose device went away is played by a bot, or by a person here from

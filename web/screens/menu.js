@@ -9,6 +9,7 @@ import { gameIds, gameInfo, games, playable } from "../games.js";
 import { engine, parseSeats, session, storing } from "../page.js";
 import { seatName } from "../seats.js";
 import { mistakes, reviewable, reviewRoute } from "./review.js";
+import { profileProblem } from "../profile-store.js";
 
 const FINISHED_SHOWN = 5; // the newest finished games the menu offers to review
 
@@ -95,8 +96,10 @@ function seatNames(seatsText) {
 }
 
 function renderMenuAreas() {
+  $("menu-profile").hidden = !storing(); // ratings: the profile (docs/ratings.md); an embed keeps none
   if (!storing()) return;
   const problems = [];
+  if (profileProblem()) problems.push("profile"); // ratings: an unreadable profile is reported as the other stores
   // Continue
   const { saves: list, bad, problem } = saves.listSaves(gameIds());
   if (problem) problems.push("saves");

@@ -70,7 +70,9 @@ the game as that viewer knows it at that clock; ``share`` is the public game (No
 hidden hand: the seed of Up Combine stays on the device until the game is over); ``resume`` is the public game
 for this device's own saved game, and ``deal`` what identifies its deal among them; ``daily`` is null, or, when the
 table is a daily challenge played by one person, {day, result (None until it is over), lower (whether a lower
-result is better)}; ``public`` is the summary that may leave the page (embed events); ``sealed``
+result is better)}; ``solo`` is null, or, when one person alone has finished a game that keeps a result
+for it, {result, lower} (the page keeps the person's best: docs/ratings.md); ``public`` is the summary that
+may leave the page (embed events); ``sealed``
 says that other seats' secret moves are still hidden (the page asks again as its clock runs); ``hints`` says
 whether Hint may help the viewer now; ``rematch`` holds the options of "Play again" once the game is over.
 
@@ -84,8 +86,8 @@ ever leaves for another device. It holds ok, game, title, players, options, seat
 seat "human", the other people "remote", bots "bot"), viewer, history, to_move, is_over, scores, winners, log, view
 (with its targets), sealed, seed and share (null until the game is over in a game with chance or secrets:
 viewer.seed_is_secret_from_guests), fingerprint (a hash of this reply, never the state's), and hints, can_undo,
-rematch (always false, false, null); never resume, deal, daily, public or undo_refusal. ``legal`` answers {ok, seat,
-actions} as for the host. In a run of secret moves, a guest's ``clock_ms`` shows it the others' moves as a local
+rematch (always false, false, null); never resume, deal, daily, solo, public or undo_refusal. ``legal`` answers {ok,
+seat, actions} as for the host. In a run of secret moves, a guest's ``clock_ms`` shows it the others' moves as a local
 seat's clock does, and the table remembers the latest time it has shown that seat (``Table.shown``); that seat's own
 move in the same run may not be timed before it (error.guest_clock), so a guest that asks with a clock ahead of its
 own cannot see a grab and then claim to have grabbed first. The host's room may add two bounds of its own, from its
@@ -258,6 +260,17 @@ class Table:
             return None
         return {"day": day, "result": game.daily_result(state), "lower": game.daily_lower}
 
+    # -- ratings (docs/ratings.md): a solo game's result, for the person's best of that game ---------------------
+    def solo(self) -> dict[str, Any] | None:
+        """A finished game of one person alone, of a game that keeps a result for it (the same result as its daily
+        challenge's: Score Up's points, the Ubongo puzzle's time): {result, lower}; else None."""
+        state = self.state
+        game = state.game
+        if game.daily_lower is None or not state.is_over or self.seats != [{"kind": "human", "level": ""}]:
+            return None
+        result = game.daily_result(state)
+        return None if result is None else {"result": result, "lower": game.daily_lower}
+
     def to_json(self, asked_viewer: object = None, clock_ms: int | None = None) -> dict[str, Any]:
         state = self.state
         seat = self.viewer(asked_viewer)
@@ -273,6 +286,7 @@ class Table:
             "resume": resume,
             "deal": share.deal(state),
             "daily": self.daily(),
+            "solo": self.solo(),
             "public": viewer.public_summary(state, self.checkpoint, self.seats),
             "sealed": len(seen.history) < len(state.history),
             "hints": seat is not None and state.hints_allowed(seat),

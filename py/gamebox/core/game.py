@@ -11,6 +11,7 @@ import json
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
+from importlib import resources
 from typing import Any, ClassVar, NotRequired, Self, TypedDict
 
 from gamebox.core.errors import BadRequest, IllegalAction, InvalidSetup
@@ -475,7 +476,20 @@ class Game[ViewT: Mapping[str, Any]](ABC):
             "realtime": None if self.realtime is None else {"phases": list(self.realtime["phases"]),
                                                             "lead_in_ms": self.realtime["lead_in_ms"]},
             "review": None if self.reviewer is None else {"scale": self.reviewer.scale.unit},
+            "bot_ratings": self.bot_ratings(),
         }
+
+    def bot_ratings(self) -> dict[str, Any] | None:
+        """The measured rating of each bot level (bench/ratings.py writes it beside the game's rules, in its
+        package's ratings.json: {levels: {level: {rating, deviation}}, anchor, games, budget_ms, command}), or None
+        when the game has no table. The page rates a person against it (docs/ratings.md)."""
+        package = type(self).__module__.rpartition(".")[0] or type(self).__module__
+        try:
+            text = resources.files(package).joinpath("ratings.json").read_text(encoding="utf-8")
+        except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):
+            return None
+        table: dict[str, Any] = json.loads(text)
+        return table
 
     # -- the daily challenge: the same game for everyone on a day (its best result is kept per day) ------------
     def daily(self, day: str) -> dict[str, Any] | None:
