@@ -342,6 +342,11 @@ def test_a_mistake_becomes_a_puzzle_and_solving_it_marks_it_done(phone: SharedPa
     game, code, seats, wrong = PUZZLE
     page = phone.page
     page.evaluate("localStorage.removeItem('gamebox/v1/reviews')")
+    # a page that has this game's review in memory (another test of the module reviewed it) keeps it there: a
+    # reload starts from what storage holds, as a visitor's next visit does
+    page.reload()
+    page.wait_for_function("window.gamebox && window.gamebox.ready", timeout=30_000)
+    page.wait_for_function("document.getElementById('engine-status').classList.contains('done')", timeout=60_000)
     assert open_review(page, game, code=code, seats=seats)["state"] == "done"
     page.evaluate("location.hash = '#/'")
     page.wait_for_selector("#menu-puzzles")

@@ -301,6 +301,11 @@ class State[ViewT: Mapping[str, Any]](ABC):
         return f"<{self.game.id} seed={self.seed!r} players={self.players} moves={len(self.history)}>"
 
 
+
+# each game package's bots' table (Game.bot_ratings), read once
+_BOT_RATINGS: dict[str, dict[str, Any] | None] = {}
+
+
 class Game[ViewT: Mapping[str, Any]](ABC):
     """A game in the box: its identity, its set-up options, and a factory for its states.
 
@@ -484,12 +489,16 @@ class Game[ViewT: Mapping[str, Any]](ABC):
         package's ratings.json: {levels: {level: {rating, deviation}}, anchor, games, budget_ms, command}), or None
         when the game has no table. The page rates a person against it (docs/ratings.md)."""
         package = type(self).__module__.rpartition(".")[0] or type(self).__module__
-        try:
-            text = resources.files(package).joinpath("ratings.json").read_text(encoding="utf-8")
-        except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):
-            return None
-        table: dict[str, Any] = json.loads(text)
-        return table
+        if package not in _BOT_RATINGS:
+            # read once and kept: the worker's memory snapshot is made after a hello, so a page booted from it has
+            # the table without reading its wheel's files again (they are not there after a restore)
+            try:
+                text = resources.files(package).joinpath("ratings.json").read_text(encoding="utf-8")
+            except (OSError, ModuleNotFoundError):
+                _BOT_RATINGS[package] = None
+            else:
+                _BOT_RATINGS[package] = json.loads(text)
+        return _BOT_RATINGS[package]
 
     # -- the daily challenge: the same game for everyone on a day (its best result is kept per day) ------------
     def daily(self, day: str) -> dict[str, Any] | None:
