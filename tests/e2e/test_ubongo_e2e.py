@@ -107,10 +107,13 @@ def turn_until_a_place_drag(page: Any) -> bool:
     for pick in [t for t in targets(page) if t["kind"] == "tap" and t["label"].startswith("Pick up tile")]:
         tap_at(page, pick)
         number = page.wait_for_function(f"{PICKED} && {PICKED}.number").json_value()
-        for press in ["Rotate (R)"] * 5 + ["Flip (F)"] + ["Rotate (R)"] * 5:
+        # the twelve ways a tile lies: six turns, flipped and not, each looked at once it is painted
+        for press in ["Rotate (R)"] * 5 + ["Flip (F)"] + ["Rotate (R)"] * 5 + [None]:
+            settled(page)
             if any(t["kind"] == "drag" and t.get("action", "").startswith(f"place {number} ") for t in targets(page)):
                 return True
-            settled(page)
+            if press is None:
+                break
             button = next(t for t in targets(page) if t["label"] == press)
             assert "action" not in button  # turning a tile is the page's, not a move
             tap_at(page, button)

@@ -32,6 +32,10 @@ const DRAG_THRESHOLD_PX = 6; // a press that moves less is a tap
 // a move sent this soon after a tap, key or drop was chosen on the board as drawn at that input; one sent later (a
 // timer's, a renderer's own) on the board as drawn when it is sent
 const ACTED_MS = 1000;
+// a second tap this soon after a tap, this near it, is the second half of a double tap: it was aimed at the board the
+// first tap saw (the person cannot have seen what the first one did), so it carries that board's `seen`
+const DOUBLE_TAP_MS = 350;
+const DOUBLE_TAP_UNITS = 24;
 
 /** @typedef {{shape: any, key: string, value: any, target: any, label: string, drag: {x: number, y: number} | null,
  *   draggable: boolean, describe: string, focusable: boolean, named: boolean}} Region */
@@ -130,6 +134,8 @@ export class Surface {
     this.lastPoint = null;
     /** the action of the target last tapped or dropped (null: a tap that only selected) @type {string | null} */
     this.lastAction = null;
+    /** the last tap, for a double tap's second half @type {{at: number, point: {x: number, y: number}} | null} */
+    this.lastTap = null;
     /** a press on a draggable region, until it is a drag or a tap @type {{region: Region, x: number, y: number, id: number} | null} */
     this.press = null;
     this.dragActive = false;
@@ -417,9 +423,15 @@ export class Surface {
     clearTimeout(this.hoverTimer); // a click is an act: no description pops up after it
     this.hideBubble("describe");
     if (region && region.focusable) this.focusedKey = region.key;
+    const last = this.lastTap;
+    const now = performance.now();
+    const second = last !== null && now - last.at < DOUBLE_TAP_MS
+      && Math.hypot(point.x - last.point.x, point.y - last.point.y) < DOUBLE_TAP_UNITS;
+    this.lastTap = { at: now, point };
     this.lastPoint = point;
     this.lastAction = region?.target?.action ?? null;
-    this.acted();
+    if (second) this.actedAt = now; // the first tap's board: a move it made has made this one stale
+    else this.acted();
     this.onTap(region, point, event);
   }
 
