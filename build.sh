@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Gamebox build: ./build.sh [build|serve [PORT]|test|bench]
+# Gamebox build: ./build.sh [build|serve [PORT]|test|shots|bench]
 # Each command installs what it needs: a .venv with Python >= 3.12, the dev dependencies, node_modules
 # (npm ci), and for tests a Chromium. See README.md.
 set -euo pipefail
@@ -200,21 +200,18 @@ run_tests() {
   say "tsc (the page's types, jsconfig.json)"; npx --no-install tsc -p jsconfig.json
   say "pytest tests/rules"
   "$PY" -m pytest tests/rules -q -n 2 -p no:cacheprovider --durations=10
-  say "pytest tests/e2e (Chromium)"
-  # two browsers side by side (the machines have 2 cores); --dist loadscope keeps a module's (or a class's) tests on
-  # one of them, so its booted page (conftest.py SharedPage) boots once; the slowest tests are listed so the suite
-  # stays quick
-  # the WebRTC tests (their modules set NETWORK_NAMESPACE) run in a network namespace of their own
-  # (tools/netns.sh: unshare -n, loopback up, a veth pair kept inside), so that none of their traffic reaches the
-  # machine's own addresses
-  local webrtc
-  webrtc=$(grep -l '^NETWORK_NAMESPACE = True' tests/e2e/test_*.py)
-  # shellcheck disable=SC2046
-  "$PY" -m pytest tests/e2e -q -p no:cacheprovider -n 2 --dist loadscope --durations=20 \
-    $(for file in $webrtc; do printf -- '--ignore=%s ' "$file"; done)
-  say "pytest the WebRTC tests, in a network namespace of their own (tools/netns.sh)"
-  # shellcheck disable=SC2086
-  tools/netns.sh "$PY" -m pytest $webrtc -q -p no:cacheprovider -n 2 --dist loadscope --durations=10
+  run_e2e
+}
+
+# pytest tests/e2e in Chromium: two browsers side by side (the machines have 2 cores); --dist loadscope keeps a
+# module's (or a class's) tests on one of them, so its booted page (conftest.py SharedPage) boots once; the slowest
+# tests are listed so the suite stays quick. All of it runs in a network namespace of its own (tools/netns.sh:
+# unshare -n, loopback up, a veth pair kept inside), so that none of the WebRTC tests' traffic reaches the machine's
+# own addresses; the other tests only need loopback. Screenshots are taken when GAMEBOX_SHOTS is set (./build.sh
+# shots), never in `test`: they are for a person to look at, and they would double the suite's time.
+run_e2e() {
+  say "pytest tests/e2e (Chromium, in a network namespace of its own: tools/netns.sh)"
+  tools/netns.sh "$PY" -m pytest tests/e2e -q -p no:cacheprovider -n 2 --dist loadscope --durations=20 "$@"
 }
 
 command=${1:-build}
@@ -224,9 +221,15 @@ case "$command" in
     build
     exec "$PY" tools/serve.py "${2:-8000}" "$DIST" ;;
   test) run_tests ;;
+  shots)
+    # every e2e test, with a screenshot of every screen it passes through, into screenshots/ (docs/architecture.md)
+    ensure_chromium
+    export GAMEBOX_TEST_GAMES=1
+    build
+    GAMEBOX_SHOTS=${GAMEBOX_SHOTS:-1} run_e2e "${@:2}" ;;
   bench)
     build
     "$PY" -m pip install -q -e ".[bench]"
     "$PY" bench/run.py "${@:2}" ;;
-  *) die "unknown command '$command'; use build, serve [PORT], test or bench" ;;
+  *) die "unknown command '$command'; use build, serve [PORT], test, shots or bench" ;;
 esac

@@ -5,7 +5,7 @@
 // commands only from its parent window at that origin. Everything else is ignored without a word.
 import { textOverflows } from "./games/kit.js";
 import { $, errorText } from "./dom.js";
-import { games as knownGames, playable } from "./games.js";
+import { games as knownGames, gamesLoaded, playable } from "./games.js";
 import { currentRoute, EMBED, engine, GUEST, parseSeats, seatsParam, session } from "./page.js";
 import { currentRoom, inviteFor, acceptAnswer } from "./screens/devices.js";
 import { boardTargets, failure, lastSetup, openLink, playHuman, playLink, shownTable, startNew } from "./screens/game.js";
@@ -202,7 +202,7 @@ let learn;
   // volatility, provisional, played, won, lost, history}}, bots: {<id>: {<level>: {rating, deviation}}}, bests,
   // streak}; start() a new deal as the set-up's Start does (rated when its seats are one person and bots);
   // the profile file's text, and loading one ({ok: true} or {ok: false, error: {key}}, nothing changed)
-  profile: () => profileStore.profile(knownGames()),
+  profile: async () => { await gamesLoaded; return profileStore.profile(knownGames()); },
   /** @param {{game: string, players?: number, seats?: any, options?: Record<string, any>, seed?: string}} setup */
   start: (setup) => run({ ...setup, type: "new" }),
   exportProfile: () => profileStore.exportProfile(),

@@ -31,17 +31,25 @@
 
 /** @type {GameInfo[]} */
 let known = [];
+/** @type {() => void} */
+let markLoaded = () => {};
+/** Settles once games.json has been read (what asks for the games before the page has them waits for this). */
+export const gamesLoaded = new Promise((done) => { markLoaded = () => done(undefined); });
 
 /** Read games.json (next to index.html). Test-only games are shown only when a test asks for them
  * (`window.GAMEBOX_TEST_GAMES = true` before the page's scripts run). */
 export async function loadGames(url = "games.json") {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: ${response.status}`);
-  /** @type {{games: GameInfo[]}} */
-  const manifest = await response.json();
-  const testing = /** @type {any} */ (window).GAMEBOX_TEST_GAMES === true;
-  known = manifest.games.filter((game) => testing || !game.fixture)
-    .sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  try {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    /** @type {{games: GameInfo[]}} */
+    const manifest = await response.json();
+    const testing = /** @type {any} */ (window).GAMEBOX_TEST_GAMES === true;
+    known = manifest.games.filter((game) => testing || !game.fixture)
+      .sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  } finally {
+    markLoaded(); // read or not: nothing waits for ever
+  }
 }
 
 /** Every game, in menu order. */

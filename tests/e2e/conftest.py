@@ -18,7 +18,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = Path(os.environ.get("GAMEBOX_DIST", ROOT / "dist"))
-SHOTS = Path(os.environ.get("GAMEBOX_SHOTS", ROOT / "screenshots"))
+# Screenshots are for a person to look at, not a check, and each costs about a second of Chromium: they are taken
+# only when GAMEBOX_SHOTS is set (1: into screenshots/, else the folder it names), as `./build.sh shots` does
+SHOTS_SETTING = os.environ.get("GAMEBOX_SHOTS", "")
+SHOOTING = SHOTS_SETTING not in ("", "0")
+SHOTS = Path(SHOTS_SETTING) if SHOOTING and SHOTS_SETTING != "1" else ROOT / "screenshots"
 sys.path.insert(0, str(ROOT / "tools"))
 
 import serve  # noqa: E402
@@ -407,6 +411,16 @@ def copied_link(page: Any) -> str:
     return str(page.evaluate("document.getElementById('btn-copy').dataset.link")).split("/", 3)[3]
 
 
+def shoot(target: Any, name: str, *, full_page: bool = False) -> None:
+    """A screenshot of a page or a locator as screenshots/<name>.png, when screenshots are asked for (SHOOTING)."""
+    if not SHOOTING:
+        return
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    if full_page:
+        target.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    else:
+        target.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
 def screenshot(page: Any, name: str) -> None:
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    shoot(page, name, full_page=True)

@@ -21,7 +21,7 @@ from urllib.parse import quote
 
 import pytest
 
-from .conftest import SHOTS, SharedPage, settled, site_game_ids
+from .conftest import SharedPage, settled, shoot, site_game_ids
 
 gamebox = pytest.importorskip("gamebox")
 from gamebox import share  # noqa: E402
@@ -142,8 +142,7 @@ def test_the_better_move_is_drawn_on_the_board_and_worded(phone: SharedPage, cas
     assert seen["held"] > seen["plain"] + 150, seen
     assert seen["after"] < seen["drawn"] - 150, seen
     assert seen["marked"], seen
-    SHOTS.mkdir(exist_ok=True)
-    page.locator("#better-move-box").screenshot(path=str(SHOTS / f"better-move-{case}.png"))
+    shoot(page.locator("#better-move-box"), f"better-move-{case}")
     # in words, in every language: never the notation
     said = {lang: page.evaluate(WORDS, lang) for lang in ("en", "pt", "uk")}
     for lang, words in said.items():
@@ -167,5 +166,5 @@ def test_the_better_move_is_drawn_on_the_board_and_worded(phone: SharedPage, cas
     assert page.evaluate("document.getElementById('review-board').dataset.hint"), "the review's board drew no hint"
     page.evaluate("document.getElementById('review-board').scrollIntoView({block: 'start'})")
     settled(page)
-    page.screenshot(path=str(SHOTS / f"better-move-{case}-review.png"))
+    shoot(page, f"better-move-{case}-review")
     phone.check()

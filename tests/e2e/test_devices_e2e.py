@@ -363,6 +363,19 @@ def test_a_guests_move_that_crosses_the_hosts_move_is_refused_as_stale_and_chang
     assert page.evaluate("window.gamebox.table().history")[1] == [1, action]
 
 
+def test_two_asks_at_once_for_a_seats_invite_give_one_invite_and_its_guest_joins(host: SharedPage,
+                                                                                 guests: Any) -> None:
+    """The devices panel makes each seat's invite as it opens; window.gamebox.invite(seat) asked meanwhile gets that
+    same invite, not a second one that the first, gathering longer, would then replace (the guest's hello was then
+    "not this invite", and its page waited for ever)."""
+    page = new_game(host, "upthrust", 2, "DEV2I", "human,remote")
+    urls = page.evaluate("Promise.all([window.gamebox.invite(1), window.gamebox.invite(1)])")
+    assert urls[0] == urls[1]
+    guest = guests()
+    guest.join(page, 1)
+    assert page.evaluate("window.gamebox.peers()")[0]["state"] == "connected"
+
+
 def test_an_invite_used_twice_is_refused_and_a_connected_seat_cannot_be_taken(host: SharedPage, guests: Any) -> None:
     page = new_game(host, "upthrust", 2, "DEV2G", "human,remote")
     guest = guests()

@@ -29,10 +29,11 @@ import pytest
 
 from .conftest import (
     BOOT_TIMEOUT_MS,
-    SHOTS,
+    SHOOTING,
     TEST_PAGE,
     open_new_game,
     settled,
+    shoot,
     site_file,
     site_games,
     watched_context,
@@ -226,7 +227,7 @@ class Device:
         try:
             for deficiency in VISION_DEFICIENCIES:
                 cdp.send("Emulation.setEmulatedVisionDeficiency", {"type": deficiency})
-                self.page.screenshot(path=str(SHOTS / f"{name}-{deficiency}.png"))
+                shoot(self.page, f"{name}-{deficiency}")
         finally:
             cdp.send("Emulation.setEmulatedVisionDeficiency", {"type": "none"})
             cdp.detach()
@@ -362,15 +363,14 @@ class ScreenCase:
         played = play(device, game, random.Random(f"{self.screen.name}-{game}"))
         over = device.app.evaluate("window.gamebox.table().is_over")
         assert played >= GAMES[game][2] or over, f"{game} on {self.screen.name}: only {played} actions by targets"
-        SHOTS.mkdir(exist_ok=True)
         for lang in LANGUAGES:
             device.language(lang)
             device.app.evaluate("window.scrollTo(0, 0)")
             check_screen(device, game, lang)
             if lang == "en" or lang == ("pt", "uk")[SCREENS.index(self.screen) % 2]:
-                device.page.screenshot(path=str(SHOTS / f"screen-{self.screen.name}-{game}-{lang}.png"))
+                shoot(device.page, f"screen-{self.screen.name}-{game}-{lang}")
         device.language("en")
-        if self.screen.vision:
+        if self.screen.vision and SHOOTING:
             device.app.evaluate("window.scrollTo(0, 0)")
             settled(device.app)
             device.shoot_as_seen_without_colour(f"screen-{self.screen.name}-{game}")
@@ -400,13 +400,12 @@ class LessonCase(ScreenCase):
             app.click(value)
             settled(app)
         app.evaluate("window.scrollTo(0, 0)")
-        SHOTS.mkdir(exist_ok=True)
         for index, lang in enumerate(LANGUAGES):
             device.language(lang)
             settled(app)
             check_screen(device, state.name, lang)
             if index == 0 or index == 1 + (STATES.index(state) + SCREENS.index(self.screen)) % 2:
-                device.page.screenshot(path=str(SHOTS / f"state-{self.screen.name}-{state.name}-{lang}.png"))
+                shoot(device.page, f"state-{self.screen.name}-{state.name}-{lang}")
         device.language("en")
 
     @pytest.mark.parametrize("game", LESSONS)
@@ -414,7 +413,6 @@ class LessonCase(ScreenCase):
         """A guided game at its first step, a middle one and its end (as a returning visit rebuilds it from the
         progress kept on this device), checked like a game in each language."""
         steps = len(site_file(LESSONS[game])["steps"])
-        SHOTS.mkdir(exist_ok=True)
         for index, step in enumerate(sorted({0, steps // 2, steps, *LESSON_STEPS.get(game, ())})):
             device.language("en")
             open_lesson(device, game, step, steps)
@@ -425,7 +423,7 @@ class LessonCase(ScreenCase):
                 # a screenshot in each language, at one step each (rotating), and of every step in English
                 if lang == "en" or lang == LANGUAGES[1 + (index + SCREENS.index(self.screen)) % 2]:
                     name = "done" if step == steps else f"step{step}"
-                    device.page.screenshot(path=str(SHOTS / f"learn-{self.screen.name}-{game}-{name}-{lang}.png"))
+                    shoot(device.page, f"learn-{self.screen.name}-{game}-{name}-{lang}")
         device.language("en")
         device.app.evaluate("localStorage.removeItem('gamebox/v1/learn'); location.hash = '#/'")
 

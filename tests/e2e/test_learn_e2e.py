@@ -16,7 +16,7 @@ import pytest
 
 from tests.catalogues import CATALOGUES
 
-from .conftest import SHOTS, SharedPage, site_file, site_games
+from .conftest import SharedPage, shoot, site_file, site_games
 
 ROOT = Path(__file__).resolve().parents[2]
 # every game of the site with a rules page and a guided game (games.json: the test games too)
@@ -25,7 +25,7 @@ FILES = {game["id"]: game["files"] for game in site_games()}
 LANGUAGES = ("en", "pt", "uk")
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
-SHOOT = bool(os.environ.get("GAMEBOX_LEARN_SHOTS"))
+SHOOT = bool(os.environ.get("GAMEBOX_LEARN_SHOTS"))  # each step of each lesson (many): on top of GAMEBOX_SHOTS
 # Up Combine's pieces, as an action writes them (`Pd 3`: the purple diamond on stack 3) and as a label words them
 UPCOMBINE_COLOURS = {"B": "blue", "G": "green", "O": "orange", "P": "purple", "R": "red"}
 UPCOMBINE_SYMBOLS = {"c": "circle", "d": "diamond", "q": "square", "s": "star", "t": "triangle"}
@@ -56,8 +56,7 @@ def no_horizontal_scroll(page: Any) -> bool:
 
 def shoot(page: Any, name: str) -> None:
     if SHOOT:
-        SHOTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+        shoot(page, name, full_page=True)
 
 
 def words(lang: str, key: str, **params: str) -> str:

@@ -21,7 +21,7 @@ from urllib.parse import quote
 
 import pytest
 
-from .conftest import SHOTS, SharedPage, settled, site_games, tap_at
+from .conftest import SharedPage, settled, shoot, site_games, tap_at
 
 gamebox = pytest.importorskip("gamebox")
 from gamebox import share  # noqa: E402
@@ -431,7 +431,6 @@ def test_the_review_screen_fits(phone: SharedPage, screen: str) -> None:
     # the puzzle's game (kept by the puzzle's test: shown at once), else the first reviewed game
     game, code, seats = (PUZZLE[0], PUZZLE[1], PUZZLE[2]) if PUZZLE else (REVIEWED[0]["id"], "", "")
     open_review(page, game, code=code, seats=seats)
-    SHOTS.mkdir(exist_ok=True)
     for lang in LANGUAGES:
         page.evaluate("import('./web/games/kit.js').then((kit) => kit.clearTextOverflows())")
         page.evaluate("delete document.body.dataset.reviewAt")
@@ -446,7 +445,7 @@ def test_the_review_screen_fits(phone: SharedPage, screen: str) -> None:
         assert page.evaluate("window.gamebox.overflows()") == [], f"{screen}/{lang}: text overflows its box"
         box = page.evaluate("document.getElementById('review-board').getBoundingClientRect().toJSON()")
         assert box["width"] > 100 and box["height"] > 100, box
-        page.screenshot(path=str(SHOTS / f"review-{game}-{screen}-{lang}.png"), full_page=True)
+        shoot(page, f"review-{game}-{screen}-{lang}", full_page=True)
     page.evaluate("import('./web/i18n.js').then((i18n) => i18n.setLanguage('en'))")
     page.set_viewport_size(PHONE)
     phone.check()

@@ -201,10 +201,15 @@ def test_an_illegal_drop_says_why_next_to_the_place(page: Any) -> None:
     move = {"x": start["x"], "y": start["y"], "x2": box["x"] + box["width"] * 30 / 860,
             "y2": box["y"] + box["height"] * 430 / 640}
     drag(page, move)
-    bubble = page.wait_for_selector(".board-bubble-refusal", timeout=10_000)
-    assert "white hexes" in bubble.inner_text()
-    box = bubble.bounding_box()
-    assert box is not None and abs(box["x"] + box["width"] / 2 - move["x2"]) < 200 and abs(box["y"] - move["y2"]) < 120
+    # the bubble's words and place read at once: on a slow machine it may be gone by a second look
+    box = page.wait_for_function("""() => {
+      const bubble = document.querySelector(".board-bubble-refusal");
+      if (!bubble) return null;
+      const { x, y, width } = bubble.getBoundingClientRect();
+      return { text: bubble.innerText, x, y, width };
+    }""", timeout=10_000).json_value()
+    assert "white hexes" in box["text"]
+    assert abs(box["x"] + box["width"] / 2 - move["x2"]) < 200 and abs(box["y"] - move["y2"]) < 120
     assert page.locator("#notice:not([hidden])").count() == 0 or "white hexes" not in page.inner_text("#notice")
     assert page.evaluate("window.gamebox.view().placed") == [] and moves_played(page) == 0
 

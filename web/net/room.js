@@ -128,6 +128,7 @@ class Refusal extends Error {
  * @property {string} run  what the running run is (the table's round and phase, where its view has them)
  * @property {number | null} away  while the seat's link is gone in a run: when it was last heard (performance.now())
  * @property {ReturnType<typeof setInterval> | undefined} timer
+ * @property {Promise<string> | null} making  the invite being made for the seat, while its offer gathers
  */
 
 /** Events: `change` {seat, state} (a seat's connection changed), `moved` {seat} (a guest's move was played),
@@ -164,7 +165,7 @@ export class Room extends EventTarget {
     table.seats.forEach((sitter, seat) => {
       if (sitter.kind === "remote" && !this.seats.has(seat)) {
         this.seats.set(seat, { seat, state: "invited", link: null, invite: null, ever: false, since: null, started: null, run: "", away: null, heard: 0, samples: [],
-          pings: new Map(), sent: "", timer: undefined });
+          pings: new Map(), sent: "", timer: undefined, making: null });
       } else if (sitter.kind !== "remote" && this.seats.has(seat)) {
         this.release(seat, sitter.kind === "bot" ? "bot" : "here");
       }
@@ -180,10 +181,26 @@ export class Room extends EventTarget {
 
   // ------------------------------------------------------------ invites
   /** An invite link for `seat`: single-use, for that seat only, good for INVITE_MS. A new invite replaces the
-   * seat's last one (which can no longer be used). Refused while the seat is connected. @param {number} seat */
+   * seat's last one (which can no longer be used). Refused while the seat is connected. While one is being made,
+   * asking again gives that one: two asks at once (the panel's own and window.gamebox.invite) must not leave the
+   * seat holding an invite other than the one whose answer comes, which made that guest's hello "not this invite"
+   * and its page wait for ever. @param {number} seat */
   async invite(seat) {
     const remote = this.remote(seat);
     if (remote.state === "connected") throw new Refusal("net.refused.connected");
+    if (remote.making) return remote.making;
+    const making = this.makeInvite(remote);
+    remote.making = making;
+    try {
+      return await making;
+    } finally {
+      if (remote.making === making) remote.making = null;
+    }
+  }
+
+  /** @param {RemoteSeat} remote */
+  async makeInvite(remote) {
+    const seat = remote.seat;
     remote.invite?.offer.cancel();
     remote.invite = null;
     const offer = await this.transport.offer();
