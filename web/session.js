@@ -66,6 +66,8 @@ export class Session extends EventTarget {
     /** the replay step asked for last while steps are on their way @type {number | null} */
     this.aiming = null;
     this.stepping = false; // a replay step's request is on its way
+    /** the hint being searched, for which table and seat @type {{table: Table | null, seat: number, reply: Promise<Reply | null>} | null} */
+    this.hinting = null;
   }
 
   /** @param {string} type @param {Record<string, any>} detail */
@@ -369,10 +371,25 @@ export class Session extends EventTarget {
     return reply;
   }
 
-  /** A hint for the seat here to move: {ok, action} (null when nobody here may act, or the game moved on). */
+  /** A hint for the seat here to move: {ok, action} (null when nobody here may act, or the game moved on). Asked
+   * while a hint for the same table and seat is being searched, it is that one: twenty fast clicks on Hint make one
+   * search, not twenty that would hold every later request (a move, Undo) behind them. */
   async hint() {
     const seat = this.humanToMove();
     if (seat === null) return null;
+    const table = this.table;
+    if (this.hinting && this.hinting.table === table && this.hinting.seat === seat) return this.hinting.reply;
+    const reply = this.searchHint(seat);
+    this.hinting = { table, seat, reply };
+    try {
+      return await reply;
+    } finally {
+      if (this.hinting?.reply === reply) this.hinting = null;
+    }
+  }
+
+  /** @param {number} seat */
+  async searchHint(seat) {
     const clock = this.clockMs();
     this.enter("waiting");
     const reply = await this.ask({ op: "hint", seat, budget_ms: HINT_BUDGET_MS, clock_ms: clock });

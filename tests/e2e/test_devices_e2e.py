@@ -26,6 +26,10 @@ from .conftest import ROOT, SharedPage, screenshot, settled, site_games, tap_at,
 # WebRTC: run in a network namespace of its own (tools/netns.sh; conftest.py network_namespace)
 NETWORK_NAMESPACE = True
 
+# How many actions each person makes in a game played across devices: four in the suite (turns both ways, a race's
+# two rounds, each side solving first once); GAMEBOX_DEVICE_ACTIONS=10 plays the ten that the devices issue named
+ACTIONS = int(os.environ.get("GAMEBOX_DEVICE_ACTIONS", "4"))
+
 # On a guest page: every text its data channels receive (window.__received), and the last channel opened
 # (window.__channel), so that a test can send from it what a hostile guest would.
 RECORD = """
@@ -174,13 +178,13 @@ def upthrust_jump(page: Any, touch: bool) -> str:
     return str(peg["action"])
 
 
-def test_upthrust_two_devices_each_plays_ten_jumps_by_taps(host: SharedPage, guests: Any) -> None:
+def test_upthrust_two_devices_each_plays_jumps_by_taps(host: SharedPage, guests: Any) -> None:
     page = new_game(host, "upthrust", 2, "DEV2A", "human,remote")
     guest = guests()
     guest.join(page, 1)
     assert page.evaluate("window.gamebox.peers()")[0]["state"] == "connected"
     played = {0: 0, 1: 0}
-    while min(played.values()) < 10:
+    while min(played.values()) < ACTIONS:
         table = page.evaluate("window.gamebox.table()")
         if table["is_over"]:
             break
@@ -193,7 +197,7 @@ def test_upthrust_two_devices_each_plays_ten_jumps_by_taps(host: SharedPage, gue
         assert page.evaluate("window.gamebox.table().history")[before] == [seat, action]
         assert guest.page.evaluate("window.gamebox.table().history")[before] == [seat, action]
         played[seat] += 1
-    assert min(played.values()) >= 10, played
+    assert min(played.values()) >= ACTIONS, played
     # what the guest received: its own tables, never the host's (no resume, deal, daily, public)
     received = guest.messages()
     tables = [m["table"] for m in received if m["t"] == "table"] + \
@@ -277,7 +281,7 @@ def test_upcombine_three_hands_on_three_pages(host: SharedPage, guests: Any) -> 
     second.join(page, 2)
     devices = {0: page, 1: first.page, 2: second.page}
     played = {0: 0, 1: 0, 2: 0}
-    while min(played.values()) < 10:
+    while min(played.values()) < ACTIONS:
         table = page.evaluate("window.gamebox.table()")
         assert not table["is_over"]
         seat = table["to_move"][0]

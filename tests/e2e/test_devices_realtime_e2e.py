@@ -16,7 +16,7 @@ from typing import Any
 import gamebox.ubongo
 
 from .conftest import SharedPage, screenshot, tap_at
-from .test_devices_e2e import guests, host, moves, new_game, wait_moves  # noqa: F401 (guests, host: fixtures)
+from .test_devices_e2e import ACTIONS, guests, host, moves, new_game, wait_moves  # noqa: F401 (guests, host: fixtures)
 from .test_ubongo_e2e import CLOCK, GATE, solve_by_dragging
 
 # WebRTC: run in a network namespace of its own (tools/netns.sh; conftest.py network_namespace)
@@ -73,9 +73,9 @@ def whoopies_choice(page: Any, seat: int, touch: bool, turn: int) -> str:
     return str(chosen["action"])
 
 
-def test_whoopies_grabs_from_two_devices_ten_actions_each_timed_on_each_device(host: SharedPage,
+def test_whoopies_grabs_from_two_devices_actions_each_timed_on_each_device(host: SharedPage,
                                                                                 guests: Any) -> None:
-    """Two people, one on the host (mouse) and one on a phone, play throws until each has made at least 10 actions
+    """Two people, one on the host (mouse) and one on a phone, play throws until each has made at least ACTIONS actions
     of their own (from the history): the roller's roll, choice(s) and throw, every pick of face 5, and each
     person's grab of every throw. The roller alternates, so both roll, choose and throw, and both grab each throw.
 
@@ -96,7 +96,7 @@ def test_whoopies_grabs_from_two_devices_ten_actions_each_timed_on_each_device(h
         while True:
             table = page.evaluate("window.gamebox.table()")
             counted = Counter(seat for seat, _ in table["history"])
-            if min(counted[0], counted[1]) >= 10 and table["view"]["phase"] != "grab":
+            if min(counted[0], counted[1]) >= ACTIONS and table["view"]["phase"] != "grab":
                 break
             assert not table["is_over"], table["history"]
             view = table["view"]
@@ -128,7 +128,7 @@ def test_whoopies_grabs_from_two_devices_ten_actions_each_timed_on_each_device(h
     print(f"Whoopies, {rounds} throws: actions per person {dict(sorted(counted.items()))}, "
           f"grabs per person {dict(sorted(Counter(seat for seat, _ in grabs).items()))}; the guest's throw started "
           f"{[round(ms) for ms in lead_ins]} ms after its table came (the countdown the host allows: 2,100 ms)")
-    assert min(counted[0], counted[1]) >= 10, history
+    assert min(counted[0], counted[1]) >= ACTIONS, history
     rolled = {seat for seat, action in history if action == "roll"}
     assert rolled == {0, 1}, history  # both rolled, chose and threw
     # each grab carries the clock of the device it was made on, from when that screen started the throw: the host
@@ -166,10 +166,10 @@ def start_round(page: Any, round_: int, touch: bool = False) -> None:
         page.wait_for_function(f"{GATE} === ''")
 
 
-def test_ubongo_race_rounds_on_two_devices_ten_tiles_each_timed_on_each_device(host: SharedPage,
+def test_ubongo_race_rounds_on_two_devices_tiles_each_timed_on_each_device(host: SharedPage,
                                                                                guests: Any) -> None:
     """Two people race, one on the host and one on another screen with a mouse, over rounds until each has laid at
-    least 10 tiles. What counts as a person's action: each tile laid on their card by a drag that targets() lists
+    least ACTIONS tiles. What counts as a person's action: each tile laid on their card by a drag that targets() lists
     (with the Rotate and Flip taps it takes); the round's solve that the last tile makes is their one move of the
     round in the history. Each device times its own person, from when its own card showed."""
     page = new_game(host, "ubongo", 2, "RACE9", "human,remote")
@@ -184,7 +184,7 @@ def test_ubongo_race_rounds_on_two_devices_ten_tiles_each_timed_on_each_device(h
     laid = {0: 0, 1: 0}
     gates: list[int] = []  # per round from round 2, how long the guest's page showed the results before its Start
     round_ = 1
-    while min(laid.values()) < 10:
+    while min(laid.values()) < ACTIONS or round_ <= 2:
         guest.page.wait_for_function(f"window.gamebox.view().round === {round_}", timeout=30_000)
         shown = time.monotonic()  # the table of the round is on the guest's page: the host sent it just before
         if round_ > 1:

@@ -20,7 +20,7 @@ from gamebox.core import share
 from gamebox.upples.deck import CODES
 
 from .conftest import SharedPage, screenshot, settled, tap_at
-from .test_devices_e2e import Guest, guests, host, moves, wait_moves, wait_targets
+from .test_devices_e2e import ACTIONS, Guest, guests, host, moves, wait_moves, wait_targets
 
 # WebRTC: run in a network namespace of its own (tools/netns.sh; conftest.py network_namespace)
 NETWORK_NAMESPACE = True
@@ -117,7 +117,7 @@ def nothing_hidden_reached(guest: Guest, seat: int, code: str) -> int:
     return checked
 
 
-def test_upples_teams_on_three_devices_each_person_plays_ten_by_taps(host: SharedPage, guests: Any) -> None:
+def test_upples_teams_on_three_devices_each_person_plays_by_taps(host: SharedPage, guests: Any) -> None:
     page = new_team_game(host, "DEVTEAMS4", "human,remote,easy,remote")
     left, right = guests(), guests()
     left.join(page, 1)
@@ -125,7 +125,7 @@ def test_upples_teams_on_three_devices_each_person_plays_ten_by_taps(host: Share
     assert [peer["state"] for peer in page.evaluate("window.gamebox.peers()")] == ["connected", "connected"]
     devices = {0: page, 1: left.page, 3: right.page}
     played = {0: 0, 1: 0, 3: 0}
-    while min(played.values()) < 10:
+    while min(played.values()) < ACTIONS:
         table = page.evaluate("window.gamebox.table()")
         assert not table["is_over"], f"the game ended first: {played}"
         seat = table["to_move"][0]
@@ -148,7 +148,7 @@ def test_upples_teams_on_three_devices_each_person_plays_ten_by_taps(host: Share
     assert scores[1] == scores[3] and scores[0] == scores[2]
     assert left.page.evaluate("window.gamebox.view().scores") == scores
     code = page.evaluate("window.gamebox.table().resume")
-    assert nothing_hidden_reached(left, 1, code) >= 10
-    assert nothing_hidden_reached(right, 3, code) >= 10
+    assert nothing_hidden_reached(left, 1, code) >= ACTIONS
+    assert nothing_hidden_reached(right, 3, code) >= ACTIONS
     screenshot(page, "devices-upples-teams-host")
     screenshot(left.page, "devices-upples-teams-guest")

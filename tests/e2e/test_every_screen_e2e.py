@@ -376,6 +376,30 @@ class ScreenCase:
             device.shoot_as_seen_without_colour(f"screen-{self.screen.name}-{game}")
 
 
+    def test_a_dialog_over_the_board_offers_only_its_own_controls(self, device: Device) -> None:
+        """The devices panel open over a game with a seat on another device: targets() lists the panel's own
+        controls, each inside the panel, and no point of the board under it; once it is closed, the board's."""
+        app = device.app
+        app.evaluate("document.body.dataset.fingerprint = ''")
+        app.evaluate("window.gamebox.request({op: 'new', game: 'upthrust', players: 2, seed: 'DIALOG'})"
+                     ".then((reply) => window.gamebox.open(reply.resume, 'human,remote'))")
+        app.wait_for_function("document.body.dataset.fingerprint && !document.getElementById('devices')?.hidden",
+                              timeout=60_000)
+        # the seat's invite made and shown (the panel is drawn again then), and the panel's Done scrolled to
+        app.wait_for_function("window.gamebox.peers()[0]?.invite === true", timeout=30_000)
+        settled(app)
+        app.evaluate("document.getElementById('devices-close').scrollIntoView({block: 'nearest'})")
+        panel = app.evaluate("(() => { const b = document.querySelector('#devices .panel').getBoundingClientRect();"
+                             " return {x: b.x, y: b.y, right: b.right, bottom: b.bottom}; })()")
+        shown = app.evaluate("window.gamebox.targets()")
+        assert shown and all(target["key"].startswith("dialog:") for target in shown), shown
+        assert all(panel["x"] <= t["x"] <= panel["right"] and panel["y"] <= t["y"] <= panel["bottom"] for t in shown)
+        done = next(target for target in shown if target["key"] == "dialog:devices-close")
+        device.tap(done["x"], done["y"])
+        app.wait_for_function("document.getElementById('devices').hidden")
+        assert not any(t.get("key", "").startswith("dialog:") for t in app.evaluate("window.gamebox.targets()"))
+
+
 class LessonCase(ScreenCase):
     """A screen on which the guided games and the rare states are checked too: the narrowest phone and the phones held
     sideways, where room is short (a desktop's lessons are tests/e2e/test_learn_e2e.py's)."""

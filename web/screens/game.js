@@ -135,10 +135,40 @@ function tableSince(mark, { start = true } = {}) {
 /** The fingerprint of the table the person's last tap or key on the board was made on (the kit's Surface.seen). */
 function boardSeen() { return surfaceOf($("board"))?.seen() ?? undefined; }
 
-/** What the person can do on the board now (window.gamebox.targets): nothing while a request is on its way. */
+/** What the person can do on the board now (window.gamebox.targets): nothing while a request is on its way, and
+ * while a dialog covers the board (the game-over box, the devices panel), only the dialog's own controls: a point
+ * of the board under it can't be reached, and a tap there would play nothing. */
 export function boardTargets() {
+  const dialog = coveringDialog();
+  if (dialog) return dialogTargets(dialog);
   const renderer = board.renderer;
   return renderer && session.table && SETTLED.has(session.state) && renderer.targets ? renderer.targets() : [];
+}
+
+/** The dialog shown over the game screen, if any (an `.overlay` covers the whole window). */
+function coveringDialog() {
+  for (const overlay of $("screen-game").querySelectorAll(".overlay")) {
+    if (overlay instanceof HTMLElement && !overlay.hidden && overlay.checkVisibility()) return overlay;
+  }
+  return null;
+}
+
+/** A dialog's controls as targets: a tap at the middle of each one that can be used, and reached, now.
+ * @param {HTMLElement} dialog @returns {import("../host.js").Target[]} */
+function dialogTargets(dialog) {
+  /** @type {import("../host.js").Target[]} */
+  const found = [];
+  for (const control of dialog.querySelectorAll("button, a[href], input, select, textarea")) {
+    if (!(control instanceof HTMLElement) || !control.checkVisibility() || control.matches(":disabled")) continue;
+    const box = control.getBoundingClientRect();
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    const hit = box.width && box.height ? document.elementFromPoint(x, y) : null;
+    if (!hit || !control.contains(hit)) continue; // scrolled out of the dialog's view, or under something else
+    const label = control.getAttribute("aria-label") || control.textContent?.trim() || control.getAttribute("placeholder") || "";
+    found.push({ kind: "tap", x, y, label, key: `dialog:${control.id || label}` });
+  }
+  return found;
 }
 
 /** Put the renderer away: its animations, timers and listeners stop, and the board becomes a fresh canvas, so
