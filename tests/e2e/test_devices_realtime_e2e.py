@@ -214,7 +214,9 @@ def test_ubongo_race_rounds_on_two_devices_tiles_each_timed_on_each_device(host:
         # round's results, well after the host sent the round (its page tells the host when its clock started)
         for seat in (0, 1):
             before, after = clocks[seat]
-            assert before <= results[seat]["time_ms"] <= after + 250, (round_, seat, gates, clocks, results)
+            # (`after` is the test's own clock added to the page's: under a loaded machine's load the two drift apart
+            # by some hundreds of ms, between a drag's end and its reply)
+            assert before <= results[seat]["time_ms"] <= after + 1000, (round_, seat, gates, clocks, results)
         round_ += 1
     history = page.evaluate("window.gamebox.table().history")
     print(f"Ubongo race, {round_ - 1} rounds: tiles laid by drags per person {laid}, "

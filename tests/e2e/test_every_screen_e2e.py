@@ -31,6 +31,7 @@ from .conftest import (
     BOOT_TIMEOUT_MS,
     SHOOTING,
     TEST_PAGE,
+    at_a_persons_pace,
     open_new_game,
     settled,
     shoot,
@@ -206,6 +207,7 @@ class Device:
 
     def tap(self, x: float, y: float) -> None:
         dx, dy = self.offset()
+        at_a_persons_pace(self.page, x + dx, y + dy)
         if self.screen.touch:
             self.page.touchscreen.tap(x + dx, y + dy)
         else:

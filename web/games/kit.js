@@ -292,6 +292,9 @@ export class Surface {
     return (recent ? this.actedSeen : this.drawnSeen) ?? null;
   }
 
+  /** The fingerprint of the table the board's last frame drew (null before the first). */
+  painted() { return this.drawnSeen ?? null; }
+
   /** The person acted on the board as it is drawn now. */
   acted() {
     this.actedSeen = this.drawnSeen ?? null;

@@ -135,14 +135,17 @@ function tableSince(mark, { start = true } = {}) {
 /** The fingerprint of the table the person's last tap or key on the board was made on (the kit's Surface.seen). */
 function boardSeen() { return surfaceOf($("board"))?.seen() ?? undefined; }
 
-/** What the person can do on the board now (window.gamebox.targets): nothing while a request is on its way, and
- * while a dialog covers the board (the game-over box, the devices panel), only the dialog's own controls: a point
- * of the board under it can't be reached, and a tap there would play nothing. */
+/** What the person can do on the board now (window.gamebox.targets): nothing while a request is on its way or
+ * while the board has not yet painted the current table (a tap then is made on the table before, and is refused as
+ * stale), and while a dialog covers the board (the game-over box, the devices panel), only the dialog's own
+ * controls: a point of the board under it can't be reached, and a tap there would play nothing. */
 export function boardTargets() {
   const dialog = coveringDialog();
   if (dialog) return dialogTargets(dialog);
   const renderer = board.renderer;
-  return renderer && session.table && SETTLED.has(session.state) && renderer.targets ? renderer.targets() : [];
+  if (!renderer || !session.table || !SETTLED.has(session.state) || !renderer.targets) return [];
+  const painted = surfaceOf($("board"))?.painted();
+  return painted === undefined || painted === session.table.fingerprint ? renderer.targets() : [];
 }
 
 /** The dialog shown over the game screen, if any (an `.overlay` covers the whole window). */
