@@ -132,7 +132,7 @@ export class Link extends EventTarget {
     if (this.state !== "connecting") return;
     let stats;
     try { stats = await this.connection.getStats(); } catch { return; }
-    const { reached, tried } = reachedOf(stats);
+    const { reached, tried } = reachedOf(stats, this.connection);
     if (reached || this.state !== "connecting") return;
     this.tried = tried;
     this.#end("no_path");
@@ -290,7 +290,7 @@ export async function acceptInvite(text, { iceServers = [] } = {}) {
     await connection.setLocalDescription(await connection.createAnswer());
     await gathered(connection);
     return { text: await encode(description(connection), "answer"), link, cancel: () => connection.close(),
-      reached: async () => reachedOf(await connection.getStats()) };
+      reached: async () => reachedOf(await connection.getStats(), connection) };
   } catch (error) {
     connection.close();
     throw error;
@@ -301,12 +301,16 @@ export async function acceptInvite(text, { iceServers = [] } = {}) {
 const entries = (stats) => [...stats.values()];
 
 /** Whether any candidate pair has been answered (a check of ours got its response, or the pair succeeded), and the
- * candidates' kinds on both sides. @param {RTCStatsReport} stats @returns {{reached: boolean, tried: Tried}} */
-export function reachedOf(stats) {
+ * candidates' kinds on both sides: those of both descriptions (the stats list only candidates in a pair, and a srflx
+ * candidate is paired through its base) and of the stats (a prflx one is learnt from a check).
+ * @param {RTCStatsReport} stats @param {RTCPeerConnection} connection @returns {{reached: boolean, tried: Tried}} */
+export function reachedOf(stats, connection) {
   const all = entries(stats);
   const reached = all.some((entry) => entry.type === "candidate-pair" && (entry.state === "succeeded" || entry.responsesReceived > 0));
-  const kinds = /** @type {CandidateKind[]} */ ([...new Set(all.filter((entry) => entry.type === "local-candidate" || entry.type === "remote-candidate")
-    .map((entry) => entry.candidateType).filter(Boolean))].sort());
+  const described = [connection.localDescription?.sdp ?? "", connection.remoteDescription?.sdp ?? ""].join("\n")
+    .split(/\r?\n/).filter((line) => line.startsWith("a=candidate:")).map((line) => / typ (\w+)/.exec(line)?.[1]);
+  const kinds = /** @type {CandidateKind[]} */ ([...new Set([...described, ...all.filter((entry) => entry.type === "local-candidate" || entry.type === "remote-candidate")
+    .map((entry) => entry.candidateType)].filter((kind) => ["host", "srflx", "prflx", "relay"].includes(kind ?? "")))].sort());
   return { reached, tried: { kinds, public: kinds.includes("srflx") || kinds.includes("prflx"), relay: kinds.includes("relay") } };
 }
 
