@@ -159,7 +159,8 @@ def test_an_elsewhere_invite_gathers_public_addresses_says_its_path_and_the_pane
     page.wait_for_function("window.gamebox.peers().find((peer) => peer.seat === 2).path !== null")
     assert {peer["seat"]: peer["path"] for peer in page.evaluate("window.gamebox.peers()")} == {1: "host", 2: "srflx"}
     assert router.passed > passed
-    page.wait_for_function("document.querySelector('#net-seats [data-seat=\"2\"] .net-status')?.dataset.path === 'srflx'")
+    page.wait_for_function(
+        "document.querySelector('#net-seats [data-seat=\"2\"] .net-status')?.dataset.path === 'srflx'")
     assert "over the internet" in page.evaluate("document.querySelector('#net-seats [data-seat=\"2\"]').textContent")
 
     # the last seat in: the panel says so for a moment, then closes by itself, and the board's targets come back
@@ -167,8 +168,10 @@ def test_an_elsewhere_invite_gathers_public_addresses_says_its_path_and_the_pane
                            timeout=5_000)
     page.wait_for_function("document.getElementById('devices').hidden", timeout=5_000)
     settled(page)
-    assert not any(str(target.get("key", "")).startswith("dialog:") for target in page.evaluate("window.gamebox.targets()"))
-    print(f"\nconnect, answer taken -> playable on the guest: host pair {direct_ms:.0f} ms, srflx pair {srflx_ms:.0f} ms")
+    shown = page.evaluate("window.gamebox.targets()")
+    assert shown and not any(str(target.get("key", "")).startswith("dialog:") for target in shown)
+    print(f"\nconnect, answer taken -> playable on the guest: host pair {direct_ms:.0f} ms, "
+          f"srflx pair {srflx_ms:.0f} ms")
 
 
 def test_a_path_that_never_works_is_said_on_both_pages_within_20_s(host: SharedPage, guests: Any) -> None:
@@ -185,12 +188,14 @@ def test_a_path_that_never_works_is_said_on_both_pages_within_20_s(host: SharedP
         guest.page.evaluate(RECORD_WORDS, "join-status")
         shown = float(guest.page.evaluate("performance.now()"))
         token, _, answer = code.partition(".")
-        assert page.evaluate("(answer) => window.gamebox.accept(answer)", token + "." + rewrite(page, answer, "answer", NOWHERE)) == seat
+        nowhere = token + "." + rewrite(page, answer, "answer", NOWHERE)
+        assert page.evaluate("(answer) => window.gamebox.accept(answer)", nowhere) == seat
         seen[seat] = (guest, shown)
     taken = float(page.evaluate("performance.now()"))
     words = {1: ("the same Wi-Fi, and no way", "choose “Elsewhere”"), 2: ("each one's public address", "TURN")}
-    page.wait_for_function("(n) => window.__words.filter(([, text]) => text.includes('could not be reached')).length >= n",
-                           arg=2, timeout=WORDED_MS + 5_000)
+    page.wait_for_function(
+        "(n) => window.__words.filter(([, text]) => text.includes('could not be reached')).length >= n",
+        arg=2, timeout=WORDED_MS + 5_000)
     said = page.evaluate("window.__words")
     for seat, (tried, way) in words.items():
         label = f"Player {seat + 1}'s device could not be reached"
@@ -202,9 +207,11 @@ def test_a_path_that_never_works_is_said_on_both_pages_within_20_s(host: SharedP
     for seat, (guest, shown) in seen.items():
         guest.page.wait_for_function("window.__words.some(([, , key]) => key.startsWith('net.join.no_path'))",
                                      timeout=WORDED_MS)
-        at, text, key = next(entry for entry in guest.page.evaluate("window.__words") if entry[2].startswith("net.join.no_path"))
+        said = guest.page.evaluate("window.__words")
+        at, text, key = next(entry for entry in said if entry[2].startswith("net.join.no_path"))
         assert key == ("net.join.no_path.public" if seat == 2 else "net.join.no_path.wifi")
         assert "relay (a TURN server)" in text and at - shown < WORDED_MS, (at - shown, text)
         print(f"guest of Player {seat + 1}: worded {at - shown:.0f} ms after its answer was shown")
     # the seats wait for a fresh invite, one tap away, and nothing waits for ever
-    assert {peer["seat"]: peer["state"] for peer in page.evaluate("window.gamebox.peers()")} == {1: "invited", 2: "invited"}
+    states = {peer["seat"]: peer["state"] for peer in page.evaluate("window.gamebox.peers()")}
+    assert states == {1: "invited", 2: "invited"}
