@@ -239,7 +239,7 @@ def main() -> None:
     parser.add_argument("--budget-ms", type=int, default=150, help="hard bot budget in the strength match")
     parser.add_argument("--skip-browser", action="store_true")
     parser.add_argument("--pages", action="store_true",
-                        help="only write the bench's pages (and fetch the independent solver's wheel): ./build.sh bench "
+                        help="only write the pages (and fetch the independent solver's wheel): ./build.sh bench "
                              "does this first, outside the network namespace the rest runs in")
     args = parser.parse_args()
     if args.pages:
