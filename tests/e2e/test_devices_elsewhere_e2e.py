@@ -215,3 +215,54 @@ def test_a_path_that_never_works_is_said_on_both_pages_within_20_s(host: SharedP
     # the seats wait for a fresh invite, one tap away, and nothing waits for ever
     states = {peer["seat"]: peer["state"] for peer in page.evaluate("window.gamebox.peers()")}
     assert states == {1: "invited", 2: "invited"}
+
+
+# A phone's share sheet (navigator.share, which this Chromium has not): each share is recorded, and the next one
+# refused as a browser may (`refuse` names the error), or taken
+SHARE_SHEET = """
+window.__shared = [];
+window.__refuse = '';
+Object.defineProperty(Navigator.prototype, 'share', {configurable: true, value: async function (data) {
+  window.__shared.push(data);
+  if (window.__refuse) { const name = window.__refuse; window.__refuse = ''; throw new DOMException('no', name); }
+}});
+"""
+
+
+def test_the_invite_and_the_answer_go_out_by_the_share_sheet_where_there_is_one_and_are_copied_elsewhere(
+        host: SharedPage, guests: Any) -> None:
+    page = new_game(host, "upthrust", 2, "SHARE2", "human,remote")
+    # no share sheet in this browser: the invite's button copies its link
+    assert page.evaluate("typeof navigator.share") == "undefined"
+    page.evaluate("document.getElementById('btn-devices').click()")
+    page.wait_for_selector("#devices-list [data-send='copy']")
+    page.click("#devices-list [data-send='copy']")
+    page.wait_for_function("document.getElementById('notice-text').textContent.includes('Invite link copied')")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == page.evaluate("document.querySelector('#devices-list .invite-link').value") and "#/join?" in copied
+    # with one: the invite goes to the share sheet, and the panel offers no copy beside it
+    page.evaluate(SHARE_SHEET)
+    invite = page.evaluate("window.gamebox.invite(1)")
+    page.wait_for_selector("#devices-list [data-send='share']")
+    assert page.locator("#devices-list [data-send='copy']").count() == 0
+    page.click("#devices-list [data-send='share']")
+    page.wait_for_function("window.__shared.length === 1")
+    shared = page.evaluate("window.__shared[0]")
+    assert shared["url"] == invite and "Player 2" in shared["text"]
+    # the guest's answer: to the share sheet as its answer link; a sheet the browser refuses falls back to a copy
+    guest = guests()
+    guest.context.add_init_script(SHARE_SHEET)
+    guest.page.goto(invite)
+    answer_of(guest, invite)
+    assert guest.page.evaluate("document.getElementById('join-copy').dataset.send") == "share"
+    guest.page.click("#join-copy")
+    guest.page.wait_for_function("window.__shared.length === 1")
+    link = guest.page.evaluate("document.getElementById('join-link').href")
+    assert guest.page.evaluate("window.__shared[0].url") == link and "#/answer?c=" in link
+    guest.page.evaluate("window.__refuse = 'NotAllowedError'")
+    guest.page.click("#join-copy")
+    guest.page.wait_for_function("document.getElementById('notice-text')?.textContent.includes('Answer copied')")
+    assert guest.page.evaluate("navigator.clipboard.readText()") == guest.page.evaluate("window.gamebox.answer()")
+    # the answer link, pasted on the host as it came from a chat, connects the seat
+    assert page.evaluate("(link) => window.gamebox.accept(link)", link) == 1
+    guest.page.wait_for_function(PLAYABLE, arg=None, timeout=30_000)
