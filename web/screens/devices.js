@@ -24,11 +24,14 @@ const here = {
   key: "",
   /** @type {{stop(): void} | null} */
   scan: null,
-  /** the seats whose invite is being made @type {Set<number>} */
-  making: new Set(),
   /** the panel's "everyone is connected" closes it after a moment @type {ReturnType<typeof setTimeout> | undefined} */
   closing: undefined,
 };
+
+/** Whether the room is making an invite for `seat` (its offer gathers): the room's own word, so that no invite asked
+ * for elsewhere (window.gamebox.invite, a choice of where the friend is) leaves a seat "making" for ever.
+ * @param {Room} room @param {number} seat */
+const making = (room, seat) => Boolean(room.seats.get(seat)?.making);
 
 /** How long the panel says everyone is connected before it closes by itself. */
 export const ALL_CONNECTED_MS = 1500;
@@ -254,7 +257,7 @@ function renderBar() {
       element("span", { class: "net-name", text: name }), statusMark(peer.state, peer.rtt, peer.path),
     ]);
     if (peer.state === "disconnected") row.append(fixes(peer.seat));
-    else if (peer.state === "invited" && !peer.invite && !here.making.has(peer.seat)) row.append(fixes(peer.seat, false));
+    else if (peer.state === "invited" && !peer.invite && !making(room, peer.seat)) row.append(fixes(peer.seat, false));
     return row;
   });
   bar.replaceChildren(...rows,
@@ -344,17 +347,15 @@ export function closePanel() {
  * @param {{elsewhere?: boolean}} [options] */
 async function makeInvite(seat, options = {}) {
   const room = here.room;
-  if (!room || (here.making.has(seat) && typeof options.elsewhere !== "boolean")) return null;
-  here.making.add(seat);
+  if (!room || (making(room, seat) && typeof options.elsewhere !== "boolean")) return null;
+  const made = room.invite(seat, options); // the room marks the seat as making at once
   renderPanel();
   try {
-    return await room.invite(seat, options);
+    return await made;
   } catch (error) {
     notice(t(error?.key && error.key.startsWith("net.") ? error.key : "net.invite_failed", {}, t("net.invite_failed")), "error");
     return null;
   } finally {
-    // an invite of the other kind asked for meanwhile is still being made
-    if (!room.seats.get(seat)?.making) here.making.delete(seat);
     if (here.room === room) { renderPanel(); renderBar(); }
   }
 }
@@ -388,7 +389,7 @@ function renderPanel() {
     ]);
     if (peer.state === "connected" || peer.state === "connecting") return item;
     if (!siteServers()) item.append(where(peer.seat, peer.elsewhere));
-    if (here.making.has(peer.seat)) {
+    if (making(room, peer.seat)) {
       item.append(element("p", { class: "hint", text: t("net.panel.making") }));
       return item;
     }
