@@ -230,6 +230,9 @@ case "$command" in
   bench)
     build
     "$PY" -m pip install -q -e ".[bench]"
-    "$PY" bench/run.py "${@:2}" ;;
+    # the pages (and a wheel fetched for them) first; then every benchmark in a network namespace of its own
+    # (tools/netns.sh), so that the WebRTC ones' traffic and STUN responder never touch the machine's own addresses
+    "$PY" bench/run.py --pages
+    tools/netns.sh "$PY" bench/run.py "${@:2}" ;;
   *) die "unknown command '$command'; use build, serve [PORT], test, shots or bench" ;;
 esac

@@ -238,7 +238,13 @@ def main() -> None:
     parser.add_argument("--strength-only", nargs="*", default=None, help="game ids for the strength match")
     parser.add_argument("--budget-ms", type=int, default=150, help="hard bot budget in the strength match")
     parser.add_argument("--skip-browser", action="store_true")
+    parser.add_argument("--pages", action="store_true",
+                        help="only write the pages (and fetch the independent solver's wheel): ./build.sh bench "
+                             "does this first, outside the network namespace the rest runs in")
     args = parser.parse_args()
+    if args.pages:
+        write_pages()
+        return
     print(json.dumps({"python": sys.version.split()[0], "games": gamebox.ready_ids()}))
     solvers_pyodide = None if args.skip_browser else browser_benchmarks(args.rounds, args.games)
     solver_comparison(solvers_pyodide)

@@ -9,6 +9,12 @@ if [ "${GAMEBOX_IN_NETNS:-}" != 1 ]; then
   exec unshare -n -- "$0" "$@"
 fi
 ip link set lo up
+# no duplicate address detection: the veths' IPv6 link-local addresses are then final at once, not "tentative" for a
+# second or two and then changed under a browser that has started (Chromium took that for a network change and failed
+# the page loads then under way: net::ERR_NETWORK_CHANGED)
+if [ -d /proc/sys/net/ipv6 ]; then
+  sysctl -qw net.ipv6.conf.default.accept_dad=0 net.ipv6.conf.all.accept_dad=0 || true
+fi
 ip link add gamebox0 type veth peer name gamebox1
 ip addr add 198.18.0.1/24 dev gamebox0
 ip addr add 198.18.0.2/24 dev gamebox1

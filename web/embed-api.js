@@ -178,16 +178,19 @@ let learn;
   // every text the paint kit could not fit in its box since the page loaded (tests assert there is none)
   overflows: () => textOverflows(),
   // play on several devices (docs/multi-device.md). On the host: an invite link for a remote seat of the game on
-  // screen (single-use, for that seat), and a guest's answer (its code or answer link: resolves with the seat)
-  /** @param {number} seat */
-  invite: (seat) => inviteFor(seat),
+  // screen (single-use, for that seat; `{elsewhere: true}` for a friend on another network: the public STUN servers),
+  // and a guest's answer (its code or answer link: resolves with the seat)
+  /** @param {number} seat @param {{elsewhere?: boolean}} [options] */
+  invite: (seat, options) => inviteFor(seat, options),
   /** @param {string} answer */
   accept: (answer) => acceptAnswer(answer),
   // on a guest's page: the answer's code once the invite is open (null before), for the host's accept()
   answer: () => (GUEST ? joined.answer : null),
-  // the seats on other devices and their connection: on the host [{seat, state, rtt, offset, invite}] (state:
-  // invited, connecting, connected, disconnected; rtt and offset in ms of the live link, null unless connected and
-  // before its first ping's answer; invite: an open invite, not yet answered); on a
+  // the seats on other devices and their connection: on the host [{seat, state, rtt, offset, path, elsewhere, invite}]
+  // (state: invited, connecting, connected, disconnected; rtt and offset in ms of the live link, null unless connected
+  // and before its first ping's answer; path: the kind of its selected candidate pair's local candidate, host, srflx,
+  // prflx or relay, null unless connected; elsewhere: its invites are for another network; invite: an open invite,
+  // not yet answered); on a
   // guest's page its own seat and its connection to the host
   peers: () => {
     if (GUEST) {

@@ -389,6 +389,8 @@ class ScreenCase:
                               timeout=60_000)
         # the seat's invite made and shown (the panel is drawn again then), and the panel's Done scrolled to
         app.wait_for_function("window.gamebox.peers()[0]?.invite === true", timeout=30_000)
+        # and its QR code drawn at its size: drawn later, it would push Done out of the view scrolled to below
+        app.wait_for_function("Boolean(document.querySelector('#devices canvas.qr')?.style.width)", timeout=30_000)
         settled(app)
         app.evaluate("document.getElementById('devices-close').scrollIntoView({block: 'nearest'})")
         panel = app.evaluate("(() => { const b = document.querySelector('#devices .panel').getBoundingClientRect();"

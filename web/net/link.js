@@ -29,9 +29,22 @@ export const CONNECT_MS = 20_000;
 export const ANSWER_MS = 120_000;
 /** How long a connection may stay "disconnected" (a Wi-Fi hiccup) before the link closes. */
 export const DISCONNECT_GRACE_MS = 4000;
+/** How long ICE may check with no candidate pair answering before a link is taken to have no path between the two
+ * devices (a pair that works answers within a second or two, even across the internet): the host gives it up then,
+ * and both pages say what was tried, well within CONNECT_MS (docs/multi-device.md, "Friends elsewhere"). */
+export const NO_PATH_MS = 12_000;
+/** The public STUN servers an "Elsewhere" invite gathers through, so that its candidates work through most home
+ * routers: each learns the device's public address (and port), nothing of the game. Asked only when the person
+ * chooses "Elsewhere" (docs/multi-device.md, "Friends elsewhere"). */
+export const ELSEWHERE = Object.freeze([{ urls: ["stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478"] }]);
 const LABEL = "gamebox";
 
 /** @typedef {"connecting" | "open" | "closed"} LinkState */
+/** The kind of a candidate (RTCIceCandidate.type): the device's own address on its network, its public address as a
+ * STUN server saw it, its address as the other device saw it, or a TURN server's.
+ * @typedef {"host" | "srflx" | "prflx" | "relay"} CandidateKind */
+/** What a link's two devices tried: their candidates' kinds, both sides' (a public address is a srflx or prflx one).
+ * @typedef {{kinds: CandidateKind[], public: boolean, relay: boolean}} Tried */
 /** @typedef {{iceServers?: RTCIceServer[]}} LinkOptions */
 /**
  * What the host gets for one invite: its text, and `accept` for the guest's answer (once: a second answer is
@@ -44,11 +57,13 @@ const LABEL = "gamebox";
 /**
  * What the guest gets for an invite: its answer's text, and the link, which resolves once the host has taken the
  * answer and the channel is open (rejects with net.connect_failed if it has not opened within ANSWER_MS, or the
- * connection failed). `cancel` gives it up.
+ * connection failed). `cancel` gives it up. `reached()` says whether any of the guest's checks has been answered by
+ * the host's device (it answers them before it has taken the answer), and what was tried.
  * @typedef {object} Answer
  * @property {string} text
  * @property {Promise<Link>} link
  * @property {() => void} cancel
+ * @property {() => Promise<{reached: boolean, tried: Tried}>} reached
  */
 
 /**
@@ -56,7 +71,8 @@ const LABEL = "gamebox";
  * "open", "message" (a CustomEvent whose `detail` is the text) and "close" (its `detail` is the reason:
  * "closed" here, "peer" when the other side closed, "failed", "disconnected" or "timeout"). A closed link stays
  * closed: a rejoin makes a new one. Texts that come before the first "message" listener is added are held, and
- * passed on to it in order.
+ * passed on to it in order. A link that is still connecting NO_PATH_MS after it was made, with no candidate pair
+ * answered, closes with "no_path"; `tried` then says what was tried.
  */
 export class Link extends EventTarget {
   /** the texts not yet passed on, until a "message" listener is added @type {string[]} */
@@ -76,6 +92,10 @@ export class Link extends EventTarget {
     this.state = channel.readyState === "open" ? "open" : "connecting";
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.timer = undefined;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.probe = undefined;
+    /** what the two devices tried, once the link is given up for having no path @type {Tried | null} */
+    this.tried = null;
     /** Resolves when the channel opens; rejects with net.connect_failed if the link closes first. */
     this.opened = new Promise((resolve, reject) => {
       if (this.state === "open") resolve(undefined);
@@ -94,7 +114,28 @@ export class Link extends EventTarget {
     // always follows it
     channel.addEventListener("close", () => this.#end("peer"));
     connection.addEventListener("connectionstatechange", () => this.#watch());
-    if (this.state === "connecting") this.#delay("timeout", CONNECT_MS);
+    if (this.state === "connecting") {
+      this.#delay("timeout", CONNECT_MS);
+      this.probe = setTimeout(() => this.#probe(), NO_PATH_MS);
+    }
+  }
+
+  /** The kind of the local candidate of the pair this link's traffic goes over (host: the same network, srflx or
+   * prflx: over the internet, relay: through a TURN server), or null when there is none (not connected). */
+  async path() {
+    if (this.state === "closed") return null;
+    return pathOf(await this.connection.getStats());
+  }
+
+  /** Still connecting NO_PATH_MS after it was made, with no candidate pair answered: there is no path. */
+  async #probe() {
+    if (this.state !== "connecting") return;
+    let stats;
+    try { stats = await this.connection.getStats(); } catch { return; }
+    const { reached, tried } = reachedOf(stats, this.connection);
+    if (reached || this.state !== "connecting") return;
+    this.tried = tried;
+    this.#end("no_path");
   }
 
   /**
@@ -136,6 +177,7 @@ export class Link extends EventTarget {
     if (this.state !== "connecting") return;
     this.state = "open";
     clearTimeout(this.timer);
+    clearTimeout(this.probe);
     this.dispatchEvent(new Event("open"));
   }
 
@@ -163,6 +205,7 @@ export class Link extends EventTarget {
     if (this.state === "closed") return;
     this.state = "closed";
     clearTimeout(this.timer);
+    clearTimeout(this.probe);
     this.channel.close();
     this.connection.close();
     this.dispatchEvent(new CustomEvent("close", { detail: reason }));
@@ -246,11 +289,40 @@ export async function acceptInvite(text, { iceServers = [] } = {}) {
   try {
     await connection.setLocalDescription(await connection.createAnswer());
     await gathered(connection);
-    return { text: await encode(description(connection), "answer"), link, cancel: () => connection.close() };
+    return { text: await encode(description(connection), "answer"), link, cancel: () => connection.close(),
+      reached: async () => reachedOf(await connection.getStats(), connection) };
   } catch (error) {
     connection.close();
     throw error;
   }
+}
+
+/** A connection's stats as a list. @param {RTCStatsReport} stats @returns {Record<string, any>[]} */
+const entries = (stats) => [...stats.values()];
+
+/** Whether any candidate pair has been answered (a check of ours got its response, or the pair succeeded), and the
+ * candidates' kinds on both sides: those of both descriptions (the stats list only candidates in a pair, and a srflx
+ * candidate is paired through its base) and of the stats (a prflx one is learnt from a check).
+ * @param {RTCStatsReport} stats @param {RTCPeerConnection} connection @returns {{reached: boolean, tried: Tried}} */
+export function reachedOf(stats, connection) {
+  const all = entries(stats);
+  const reached = all.some((entry) => entry.type === "candidate-pair" && (entry.state === "succeeded" || entry.responsesReceived > 0));
+  const described = [connection.localDescription?.sdp ?? "", connection.remoteDescription?.sdp ?? ""].join("\n")
+    .split(/\r?\n/).filter((line) => line.startsWith("a=candidate:")).map((line) => / typ (\w+)/.exec(line)?.[1]);
+  const kinds = /** @type {CandidateKind[]} */ ([...new Set([...described, ...all.filter((entry) => entry.type === "local-candidate" || entry.type === "remote-candidate")
+    .map((entry) => entry.candidateType)].filter((kind) => ["host", "srflx", "prflx", "relay"].includes(kind ?? "")))].sort());
+  return { reached, tried: { kinds, public: kinds.includes("srflx") || kinds.includes("prflx"), relay: kinds.includes("relay") } };
+}
+
+/** The kind of the local candidate of the selected candidate pair (the transport's, else a nominated pair that
+ * succeeded), or null. @param {RTCStatsReport} stats @returns {CandidateKind | null} */
+export function pathOf(stats) {
+  const all = entries(stats);
+  const selected = all.find((entry) => entry.type === "transport" && entry.selectedCandidatePairId)?.selectedCandidatePairId;
+  const pair = all.find((entry) => entry.type === "candidate-pair" && (selected ? entry.id === selected : entry.nominated && entry.state === "succeeded"));
+  const local = pair && all.find((entry) => entry.id === pair.localCandidateId);
+  const kind = local?.candidateType;
+  return kind === "host" || kind === "srflx" || kind === "prflx" || kind === "relay" ? kind : null;
 }
 
 /** @param {RTCIceServer[]} iceServers */

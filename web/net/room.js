@@ -28,6 +28,8 @@ import { gameInfo } from "../games.js";
  * @property {(text: string) => void} send
  * @property {() => void} close
  * @property {(type: string, listener: (event: any) => void, options?: {once?: boolean}) => void} addEventListener
+ * @property {() => Promise<string | null>} [path]  the kind of the local candidate its traffic goes over (link.js)
+ * @property {{public: boolean, relay: boolean} | null} [tried]  what was tried, once it closed for having no path
  */
 
 /**
@@ -37,7 +39,9 @@ import { gameInfo } from "../games.js";
  * @property {string} text  the offer's compact text, carried by the invite link
  * @property {(answer: string) => Promise<Link>} accept  the guest's answer: resolves with the Link
  * @property {() => void} cancel  drop it (expired, replaced)
- * @typedef {{offer(): Promise<Offer>}} Transport
+ * @property {string} [base]  where this invite leads, when not the room's `base` (its STUN servers' `?ice=`)
+ * @typedef {{elsewhere?: boolean}} InviteOptions  an invite for a friend on another network: public STUN servers
+ * @typedef {{offer(options?: InviteOptions): Promise<Offer>}} Transport
  */
 
 /** A remote seat's connection: waiting for its first guest, an answer taken and its link opening, a guest there,
@@ -113,8 +117,13 @@ class Refusal extends Error {
  * @property {number} seat
  * @property {SeatState} state
  * @property {Link | null} link
- * @property {{token: string, offer: Offer, expires: number, answered: boolean, used: boolean, url: string} | null} invite
- *   its last invite: answered once an answer to it was taken, used once its guest said hello
+ * @property {{token: string, offer: Offer, expires: number, answered: boolean, used: boolean, url: string,
+ *   elsewhere: boolean} | null} invite
+ *   its last invite: answered once an answer to it was taken, used once its guest said hello; `elsewhere`: made for a
+ *   friend on another network (public STUN servers)
+ * @property {boolean} elsewhere  the seat's friend is on another network: its invites (a rejoin's too) are so
+ * @property {string | null} path  the kind of the local candidate its live link's traffic goes over (host, srflx,
+ *   prflx, relay), once known
  * @property {boolean} ever  a guest has sat here (a lost one is "disconnected", not "invited")
  * @property {number} heard  when the link last said anything (Date.now())
  * @property {{rtt: number, offset: number}[]} samples
@@ -129,10 +138,12 @@ class Refusal extends Error {
  * @property {number | null} away  while the seat's link is gone in a run: when it was last heard (performance.now())
  * @property {ReturnType<typeof setInterval> | undefined} timer
  * @property {Promise<string> | null} making  the invite being made for the seat, while its offer gathers
+ * @property {boolean} makingElsewhere  whether that invite is an elsewhere one
  */
 
-/** Events: `change` {seat, state} (a seat's connection changed), `moved` {seat} (a guest's move was played),
- * `stalled` {seat} (an answer was taken but its link never opened: the seat needs a fresh invite). */
+/** Events: `change` {seat, state} (a seat's connection changed, or its path became known), `moved` {seat} (a guest's
+ * move was played), `stalled` {seat, reason, tried} (an answer was taken but its link never opened: the seat needs a
+ * fresh invite; `reason` the link's, "no_path" when no candidate pair answered, and then `tried` what was tried). */
 export class Room extends EventTarget {
   /** @param {{port: EnginePort, session: import("../session.js").Session, transport: Transport,
    *   base?: string, now?: () => number}} options */
@@ -165,7 +176,7 @@ export class Room extends EventTarget {
     table.seats.forEach((sitter, seat) => {
       if (sitter.kind === "remote" && !this.seats.has(seat)) {
         this.seats.set(seat, { seat, state: "invited", link: null, invite: null, ever: false, since: null, started: null, run: "", away: null, heard: 0, samples: [],
-          pings: new Map(), sent: "", timer: undefined, making: null });
+          pings: new Map(), sent: "", timer: undefined, making: null, makingElsewhere: false, elsewhere: false, path: null });
       } else if (sitter.kind !== "remote" && this.seats.has(seat)) {
         this.release(seat, sitter.kind === "bot" ? "bot" : "here");
       }
@@ -184,13 +195,19 @@ export class Room extends EventTarget {
    * seat's last one (which can no longer be used). Refused while the seat is connected. While one is being made,
    * asking again gives that one: two asks at once (the panel's own and window.gamebox.invite) must not leave the
    * seat holding an invite other than the one whose answer comes, which made that guest's hello "not this invite"
-   * and its page wait for ever. @param {number} seat */
-  async invite(seat) {
+   * and its page wait for ever. `elsewhere` (true or false) says where the seat's friend is, for this invite and the
+   * seat's next ones; left out, the seat's last choice holds. @param {number} seat @param {InviteOptions} [options] */
+  async invite(seat, { elsewhere } = {}) {
     const remote = this.remote(seat);
     if (remote.state === "connected") throw new Refusal("net.refused.connected");
-    if (remote.making) return remote.making;
-    const making = this.makeInvite(remote);
+    if (typeof elsewhere === "boolean") remote.elsewhere = elsewhere;
+    const wanted = remote.elsewhere;
+    if (remote.making && remote.makingElsewhere === wanted) return remote.making;
+    // one of the other kind is being made: this one replaces it once it is made
+    const before = remote.making;
+    const making = (before ? before.catch(() => "") : Promise.resolve("")).then(() => this.makeInvite(remote, wanted));
     remote.making = making;
+    remote.makingElsewhere = wanted;
     try {
       return await making;
     } finally {
@@ -198,16 +215,17 @@ export class Room extends EventTarget {
     }
   }
 
-  /** @param {RemoteSeat} remote */
-  async makeInvite(remote) {
+  /** @param {RemoteSeat} remote @param {boolean} elsewhere */
+  async makeInvite(remote, elsewhere) {
     const seat = remote.seat;
+    if (remote.state === "connected") throw new Refusal("net.refused.connected");
     remote.invite?.offer.cancel();
     remote.invite = null;
-    const offer = await this.transport.offer();
+    const offer = await this.transport.offer({ elsewhere });
     const code = token();
     const params = new URLSearchParams({ seat: String(seat), t: code, o: offer.text });
-    const url = `${this.base}#/join?${params}`;
-    remote.invite = { token: code, offer, expires: this.now() + INVITE_MS, answered: false, used: false, url };
+    const url = `${offer.base ?? this.base}#/join?${params}`;
+    remote.invite = { token: code, offer, expires: this.now() + INVITE_MS, answered: false, used: false, url, elsewhere };
     this.mark(remote, remote.state === "connecting" ? (remote.ever ? "disconnected" : "invited") : remote.state);
     return url;
   }
@@ -280,13 +298,13 @@ export class Room extends EventTarget {
         if (error.fatal && remote.link !== link) link.close();
       }
     });
-    link.addEventListener("close", () => {
+    link.addEventListener("close", (/** @type {any} */ event) => {
       if (remote.link === link) this.lost(remote);
       // an answered invite whose link closed before its hello (it never opened: CONNECT_MS, "failed"): the seat
       // waits for another invite, and the page says so with the way out (a fresh invite)
       else if (remote.state === "connecting" && remote.invite?.token === invited) {
         this.mark(remote, remote.ever ? "disconnected" : "invited");
-        this.emit("stalled", { seat: remote.seat });
+        this.emit("stalled", { seat: remote.seat, reason: String(event?.detail ?? ""), tried: link.tried ?? null });
       }
     });
   }
@@ -322,10 +340,24 @@ export class Room extends EventTarget {
     const clock = remote.started !== null && moving ? Math.max(0, Math.floor(performance.now() - remote.started)) : null;
     this.send(remote, { t: "welcome", seat: remote.seat, game: this.game, seats: table ? table.seats.length : 0,
       paused_ms: paused, clock_ms: clock, waiting: this.waiting().filter((seat) => seat !== remote.seat) });
+    remote.path = null;
     this.mark(remote, "connected");
     clearInterval(remote.timer);
     remote.timer = setInterval(() => this.beat(remote), PING_MS);
     this.ping(remote);
+    this.trace(remote);
+  }
+
+  /** The kind of the local candidate the seat's live link goes over (its selected pair's, from the connection's
+   * stats), kept for peers(); a change is said. @param {RemoteSeat} remote */
+  async trace(remote) {
+    const link = remote.link;
+    if (!link?.path) return;
+    let path = null;
+    try { path = await link.path(); } catch { return; }
+    if (remote.link !== link || remote.state !== "connected" || path === remote.path) return;
+    remote.path = path;
+    this.emit("change", { seat: remote.seat, state: remote.state });
   }
 
   // ------------------------------------------------------------ a guest's requests
@@ -487,6 +519,7 @@ export class Room extends EventTarget {
     if (remote.state !== "connected") return;
     if (this.now() - remote.heard > DEAD_MS) { this.lost(remote, true); return; }
     this.ping(remote);
+    this.trace(remote);
   }
 
   // ------------------------------------------------------------ faults
@@ -499,6 +532,7 @@ export class Room extends EventTarget {
     try { link?.close(); } catch { /* already closed */ }
     // a round trip is that link's: none is shown for the seat until its next link answers a ping
     remote.samples = [];
+    remote.path = null;
     remote.pings.clear();
     if (remote.state !== "connected") return;
     // its run's clock is held from now, or from when it was last heard (a page asleep says nothing before its
@@ -542,6 +576,8 @@ export class Room extends EventTarget {
     return [...this.seats.values()].map((remote) => ({
       seat: remote.seat, state: remote.state,
       ...(remote.state === "connected" ? this.timing(remote) : { rtt: null, offset: null }),
+      path: remote.state === "connected" ? remote.path : null,
+      elsewhere: remote.elsewhere,
       invite: Boolean(remote.invite && !remote.invite.answered && !remote.invite.used && this.now() <= remote.invite.expires),
     }));
   }

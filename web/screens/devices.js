@@ -6,7 +6,7 @@
 import { t } from "../i18n.js";
 import { $, announce, clearNotice, element, errorText, notice } from "../dom.js";
 import { gameInfo } from "../games.js";
-import { CONNECT_MS, createInvite } from "../net/link.js";
+import { CONNECT_MS, ELSEWHERE, createInvite } from "../net/link.js";
 import { drawQR, scanQR } from "../net/qr.js";
 import { INVITE_MS, Room } from "../net/room.js";
 import { engine, GUEST, session } from "../page.js";
@@ -24,9 +24,17 @@ const here = {
   key: "",
   /** @type {{stop(): void} | null} */
   scan: null,
-  /** the seats whose invite is being made @type {Set<number>} */
-  making: new Set(),
+  /** the panel's "everyone is connected" closes it after a moment @type {ReturnType<typeof setTimeout> | undefined} */
+  closing: undefined,
 };
+
+/** Whether the room is making an invite for `seat` (its offer gathers): the room's own word, so that no invite asked
+ * for elsewhere (window.gamebox.invite, a choice of where the friend is) leaves a seat "making" for ever.
+ * @param {Room} room @param {number} seat */
+const making = (room, seat) => Boolean(room.seats.get(seat)?.making);
+
+/** How long the panel says everyone is connected before it closes by itself. */
+export const ALL_CONNECTED_MS = 1500;
 
 /** The room of the game on screen, or null. */
 export function currentRoom() { return here.room; }
@@ -66,11 +74,34 @@ export function iceServers() {
   return list ?? [];
 }
 
-/** Where invites lead: this page, with its STUN/TURN servers, which the guest's page uses too. */
-function inviteBase() {
-  const servers = iceServers();
+/** The public STUN servers of an "Elsewhere" invite (link.js ELSEWHERE). The tests' network namespace has no DNS: a
+ * test names the address that stands in for those servers' hosts (GAMEBOX_TEST_STUN, tests/e2e/router.py), and their
+ * ports are kept. @returns {RTCIceServer[]} */
+function elsewhereServers() {
+  const stand = /** @type {any} */ (window).GAMEBOX_TEST_STUN;
+  const host = typeof stand === "string" && /^\d{1,3}(\.\d{1,3}){3}$/.test(stand) ? stand : null;
+  return ELSEWHERE.map((server) => ({ urls: [server.urls].flat().map((url) => (host ? url.replace(/^stun:[^:]+/, `stun:${host}`) : url)) }));
+}
+
+/** Whether the page has STUN/TURN servers of an embedding site: then every invite uses them, and the panel does not
+ * ask where the friend is. */
+const siteServers = () => iceServers().length > 0;
+
+/** The STUN/TURN servers of an invite: an embedding site's where it passed some; else none for a friend on this
+ * Wi-Fi, and the public STUN servers for one elsewhere. @param {boolean} elsewhere */
+function serversFor(elsewhere) {
+  if (siteServers()) return iceServers();
+  return elsewhere ? elsewhereServers() : [];
+}
+
+/** Where an invite leads: this page, with the invite's STUN/TURN servers (`?ice=`), which the guest's page uses too.
+ * @param {RTCIceServer[]} servers */
+function inviteBase(servers) {
   return `${location.origin}${location.pathname}${servers.length ? `?${new URLSearchParams({ ice: JSON.stringify(servers) })}` : ""}`;
 }
+
+/** How a link's traffic goes, in words (room.js peers() `path`). @param {string | null | undefined} path */
+export const pathWords = (path) => (path ? t(`net.path.${path}`) : "");
 
 /** Whom a real-time game waits for (room.js `waiting`: remote seats away or not yet joined; their clocks are
  * held), in a line under whose turn it is, on the host and on every guest's page. @param {number[]} seats */
@@ -90,10 +121,12 @@ export function showWaiting(seats) {
 /** The seat's connection in words. @param {string} state */
 const stateWords = (state) => t(`net.state.${state}`);
 
-/** A dot and words for a seat's connection (the game screen and the panel). @param {string} state @param {number | null} [rtt] */
-export function statusMark(state, rtt = null) {
-  const words = stateWords(state) + (state === "connected" && rtt !== null ? ` · ${t("net.rtt", { ms: rtt })}` : "");
-  return element("span", { class: "net-status", "data-state": state }, [
+/** A dot and words for a seat's connection (the game screen and the panel), with how its traffic goes.
+ * @param {string} state @param {number | null} [rtt] @param {string | null} [path] */
+export function statusMark(state, rtt = null, path = null) {
+  const words = stateWords(state) + (state === "connected" && path ? ` · ${pathWords(path)}` : "")
+    + (state === "connected" && rtt !== null ? ` · ${t("net.rtt", { ms: rtt })}` : "");
+  return element("span", { class: "net-status", "data-state": state, ...(state === "connected" && path ? { "data-path": path } : {}) }, [
     element("span", { class: "net-dot", "aria-hidden": "true" }), element("span", { class: "net-words", text: words }),
   ]);
 }
@@ -106,12 +139,23 @@ function follow(table) {
   if (here.room && (here.room.closed || here.key !== key || !remote)) end("ended");
   if (!remote) return;
   if (!here.room) {
-    const room = new Room({ port: engine, session, base: inviteBase(), transport: { offer: () => createInvite({ iceServers: iceServers() }) } });
+    const transport = {
+      offer: async (/** @type {{elsewhere?: boolean}} */ { elsewhere = false } = {}) => {
+        const servers = serversFor(elsewhere);
+        return { ...(await createInvite({ iceServers: servers })), base: inviteBase(servers) };
+      },
+    };
+    const room = new Room({ port: engine, session, base: inviteBase(iceServers()), transport });
     room.addEventListener("change", (event) => changed(/** @type {CustomEvent} */ (event).detail));
     // issue 30: an answer taken whose link did not open within CONNECT_MS: said, with the way out (one tap)
+    // issue 27: no candidate pair answered (link.js NO_PATH_MS): what was tried, and that such networks need a relay
     room.addEventListener("stalled", (event) => {
-      const { seat } = /** @type {CustomEvent} */ (event).detail;
-      notice(t("net.stalled", { label: t("seat.player", { n: seat + 1 }), s: CONNECT_MS / 1000 }), "error");
+      const { seat, reason, tried } = /** @type {CustomEvent} */ (event).detail;
+      const label = t("seat.player", { n: seat + 1 });
+      if (reason === "no_path") notice(t(tried?.public ? "net.no_path.public" : "net.no_path.wifi", { label }), "error");
+      else notice(t("net.stalled", { label, s: CONNECT_MS / 1000 }), "error");
+      const item = document.querySelector(`#devices-list [data-seat="${seat}"]`);
+      if (item instanceof HTMLElement) item.dataset.failed = reason;
       renderBar();
     });
     here.room = room;
@@ -142,7 +186,24 @@ function changed({ seat, state }) {
     announce(words);
   }
   renderBar();
-  if ($("devices") && !$("devices").hidden) renderPanel();
+  if ($("devices") && !$("devices").hidden) {
+    renderPanel();
+    if (state === "connected") allConnected();
+  }
+}
+
+/** The last invited seat connected while the panel is open: it says so for a moment, and closes by itself. */
+function allConnected() {
+  const room = here.room;
+  if (!room || !room.peers().every((peer) => peer.state === "connected")) return;
+  const line = $("devices-done");
+  line.textContent = t("net.panel.all_connected");
+  line.hidden = false;
+  announce(line.textContent);
+  clearTimeout(here.closing);
+  here.closing = setTimeout(() => {
+    if (here.room === room && room.peers().every((peer) => peer.state === "connected") && $("devices") && !$("devices").hidden) closePanel();
+  }, ALL_CONNECTED_MS);
 }
 
 /** Wire the host's side: the room follows the session's table; leaving the game or the page tells the guests. */
@@ -193,10 +254,10 @@ function renderBar() {
   const rows = room.peers().map((peer) => {
     const name = t("seat.player", { n: peer.seat + 1 });
     const row = element("div", { class: "net-seat", "data-seat": peer.seat, "data-state": peer.state }, [
-      element("span", { class: "net-name", text: name }), statusMark(peer.state, peer.rtt),
+      element("span", { class: "net-name", text: name }), statusMark(peer.state, peer.rtt, peer.path),
     ]);
     if (peer.state === "disconnected") row.append(fixes(peer.seat));
-    else if (peer.state === "invited" && !peer.invite && !here.making.has(peer.seat)) row.append(fixes(peer.seat, false));
+    else if (peer.state === "invited" && !peer.invite && !making(room, peer.seat)) row.append(fixes(peer.seat, false));
     return row;
   });
   bar.replaceChildren(...rows,
@@ -250,6 +311,7 @@ export function openPanel(focus) {
         element("h2", { id: "devices-title", text: t("net.panel.title") }),
         element("p", { class: "hint", text: t("net.panel.lede", { minutes: INVITE_MS / 60_000 }) }),
         element("ul", { id: "devices-list", class: "devices-list" }),
+        element("p", { id: "devices-done", class: "devices-done", role: "status", hidden: true }),
         element("video", { id: "devices-video", class: "scan-video", hidden: true }),
         element("div", { class: "actions" }, [
           element("button", { type: "button", class: "button", id: "devices-close", text: t("net.panel.done"), onclick: closePanel }),
@@ -260,6 +322,8 @@ export function openPanel(focus) {
     panel.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => { if (event.key === "Escape") closePanel(); });
   }
   panel.hidden = false;
+  clearTimeout(here.closing);
+  $("devices-done").hidden = true;
   renderPanel();
   const room = here.room;
   for (const peer of room.peers()) {
@@ -270,6 +334,7 @@ export function openPanel(focus) {
 }
 
 export function closePanel() {
+  clearTimeout(here.closing);
   here.scan?.stop();
   here.scan = null;
   const panel = $("devices");
@@ -278,19 +343,19 @@ export function closePanel() {
 }
 
 /** Each seat's invite: made now (the link's offer takes a moment to gather), shown as a link and a QR code.
- * @param {number} seat */
-async function makeInvite(seat) {
+ * `elsewhere` changes where the seat's friend is (then a new invite is made even while one is). @param {number} seat
+ * @param {{elsewhere?: boolean}} [options] */
+async function makeInvite(seat, options = {}) {
   const room = here.room;
-  if (!room || here.making.has(seat)) return null;
-  here.making.add(seat);
+  if (!room || (making(room, seat) && typeof options.elsewhere !== "boolean")) return null;
+  const made = room.invite(seat, options); // the room marks the seat as making at once
   renderPanel();
   try {
-    return await room.invite(seat);
+    return await made;
   } catch (error) {
     notice(t(error?.key && error.key.startsWith("net.") ? error.key : "net.invite_failed", {}, t("net.invite_failed")), "error");
     return null;
   } finally {
-    here.making.delete(seat);
     if (here.room === room) { renderPanel(); renderBar(); }
   }
 }
@@ -320,10 +385,11 @@ function renderPanel() {
     const invite = remote?.invite;
     const name = t("seat.player", { n: peer.seat + 1 });
     const item = element("li", { class: "device-seat", "data-seat": peer.seat, "data-state": peer.state }, [
-      element("h3", {}, [element("span", { text: name }), statusMark(peer.state, peer.rtt)]),
+      element("h3", {}, [element("span", { text: name }), statusMark(peer.state, peer.rtt, peer.path)]),
     ]);
     if (peer.state === "connected" || peer.state === "connecting") return item;
-    if (here.making.has(peer.seat)) {
+    if (!siteServers()) item.append(where(peer.seat, peer.elsewhere));
+    if (making(room, peer.seat)) {
       item.append(element("p", { class: "hint", text: t("net.panel.making") }));
       return item;
     }
@@ -344,11 +410,7 @@ function renderPanel() {
       element("p", { class: "hint", text: t("net.panel.step1") }),
       element("div", { class: "invite" }, [canvas, element("div", { class: "invite-side" }, [
         linkBox,
-        element("div", { class: "actions" }, [
-          element("button", { type: "button", class: "button secondary", text: t("net.panel.copy"), onclick: () => copyInvite(invite.url) }),
-          ...("share" in navigator ? [element("button", { type: "button", class: "button secondary", text: t("net.panel.share"),
-            onclick: () => navigator.share({ url: invite.url }).catch(() => {}) })] : []),
-        ]),
+        element("div", { class: "actions" }, [sendButton(invite.url, peer.seat)]),
       ])]),
       element("p", { class: "hint", text: t("net.panel.step2") }),
       element("div", { class: "answer" }, [
@@ -360,6 +422,39 @@ function renderPanel() {
     return item;
   });
   list.replaceChildren(...items);
+}
+
+/** Where the seat's friend is: on this Wi-Fi (no server asked), or elsewhere (the public STUN servers); choosing
+ * makes the seat's invite anew. @param {number} seat @param {boolean} elsewhere */
+function where(seat, elsewhere) {
+  const choice = (/** @type {boolean} */ value, /** @type {string} */ key) => element("button", {
+    type: "button", class: "button secondary", "data-where": value ? "elsewhere" : "wifi", "aria-pressed": String(elsewhere === value),
+    text: t(key), onclick: () => { if (elsewhere !== value) makeInvite(seat, { elsewhere: value }); } });
+  return element("div", { class: "net-where", role: "group", "aria-label": t("net.where") }, [
+    element("span", { class: "hint", text: t("net.where") }),
+    choice(false, "net.where.wifi"), choice(true, "net.where.elsewhere"),
+    ...(elsewhere ? [element("p", { class: "hint", text: t("net.where.elsewhere_hint") })] : []),
+  ]);
+}
+
+/** The invite goes out the way phones share things: the share sheet where there is one (a chat app), else a copy.
+ * @param {string} url @param {number} seat */
+function sendButton(url, seat) {
+  if (typeof navigator.share === "function") {
+    return element("button", { type: "button", class: "button secondary", "data-send": "share", text: t("net.panel.share"),
+      onclick: () => shareLink(url, t("net.share.invite", { n: seat + 1 }), () => copyInvite(url)) });
+  }
+  return element("button", { type: "button", class: "button secondary", "data-send": "copy", text: t("net.panel.copy"), onclick: () => copyInvite(url) });
+}
+
+/** navigator.share of a link; a share sheet the person closes is nothing, one the browser refuses falls back.
+ * @param {string} url @param {string} text @param {() => void} fallback */
+export async function shareLink(url, text, fallback) {
+  try {
+    await navigator.share({ title: t("app.title"), text, url });
+  } catch (error) {
+    if (/** @type {any} */ (error)?.name !== "AbortError") fallback();
+  }
 }
 
 /** @param {string} url */
@@ -390,10 +485,12 @@ async function scan() {
   }
 }
 
-/** For window.gamebox: an invite link for `seat` (host). @param {number} seat */
-export async function inviteFor(seat) {
+/** For window.gamebox: an invite link for `seat` (host); `{elsewhere: true}` for a friend on another network (the
+ * public STUN servers). @param {number} seat @param {{elsewhere?: boolean}} [options] */
+export async function inviteFor(seat, options = {}) {
   if (!here.room) throw new Error("no game with seats on other devices is on screen");
-  const url = await here.room.invite(seat);
+  const elsewhere = options && typeof options === "object" && typeof options.elsewhere === "boolean" ? options.elsewhere : undefined;
+  const url = await here.room.invite(seat, elsewhere === undefined ? {} : { elsewhere });
   if ($("devices") && !$("devices").hidden) renderPanel();
   renderBar();
   return url;

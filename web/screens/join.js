@@ -9,12 +9,12 @@
 // passed to the host's tab of the game, in this browser.
 import { t } from "../i18n.js";
 import { $, announce, clearNotice, element, notice, showScreen } from "../dom.js";
-import { CONNECT_MS, acceptInvite } from "../net/link.js";
+import { CONNECT_MS, NO_PATH_MS, acceptInvite } from "../net/link.js";
 import { drawQR } from "../net/qr.js";
 import { GuestPort } from "../net/guest.js";
 import { engine, GUEST, session } from "../page.js";
 import { decorations, openGuest } from "./game.js";
-import { ANSWERS, iceServers, showWaiting, statusMark } from "./devices.js";
+import { ANSWERS, iceServers, shareLink, showWaiting, statusMark } from "./devices.js";
 import { token } from "../net/room.js";
 import { clockHooks } from "../clock.js";
 
@@ -145,23 +145,41 @@ export async function openJoin(params) {
   joined.answerLink = link;
   $("join-code").value = code;
   $("join-link").href = link;
-  $("join-copy").onclick = async () => {
+  const copy = async () => {
     try { await navigator.clipboard.writeText(code); notice(t("net.join.copied")); } catch { $("join-code").select(); }
   };
+  // the answer goes back the way the invite came: the share sheet where there is one (a chat app), else a copy
+  const share = typeof navigator.share === "function";
+  $("join-copy").textContent = t(share ? "net.join.share" : "net.join.copy");
+  $("join-copy").dataset.send = share ? "share" : "copy";
+  $("join-copy").onclick = share ? () => shareLink(link, t("net.share.answer", { n: seat + 1 }), copy) : copy;
   $("join-answer").hidden = false;
   status("net.join.answer", { n: seat + 1 });
   drawQR($("join-qr"), link, { size: 260 }).catch(() => $("join-qr").remove());
   let channel;
-  // issue 30: a link not open CONNECT_MS after the answer is shown is said, with the way out, while the answer
+  // issue 27: none of this page's checks answered by the host's device NO_PATH_MS after the answer is shown (the
+  // host's device answers them even before it has taken the answer): what was tried, and that such networks need a
+  // relay. issue 30: a link not open CONNECT_MS after the answer is shown is said, with the way out, while the answer
   // stays good (the host may not have taken it yet: a person scans it)
-  const slow = setTimeout(() => { if (joined.answer === code) status("net.join.slow", { n: seat + 1, s: CONNECT_MS / 1000 }); }, CONNECT_MS);
+  const probe = async () => {
+    let seen;
+    try { seen = await answer.reached(); } catch { return false; }
+    if (joined.answer !== code || seen.reached) return seen.reached;
+    status(seen.tried.public ? "net.join.no_path.public" : "net.join.no_path.wifi", { n: seat + 1 });
+    return false;
+  };
+  const lost = setTimeout(probe, NO_PATH_MS);
+  const slow = setTimeout(async () => {
+    if (joined.answer === code && await probe() && joined.answer === code) status("net.join.slow", { n: seat + 1, s: CONNECT_MS / 1000 });
+  }, CONNECT_MS);
   try {
     channel = await answer.link;
   } catch {
-    if (joined.answer === code) status("net.join.timeout");
+    if (joined.answer === code && !String($("join-status").dataset.key).startsWith("net.join.no_path")) status("net.join.timeout");
     joined.state = "lost";
     return;
   } finally {
+    clearTimeout(lost);
     clearTimeout(slow);
   }
   if (joined.answer !== code) { channel.close(); return; } // another invite was opened here meanwhile
