@@ -45,7 +45,7 @@ def test_a_rated_game_to_its_end_updates_the_profile_and_survives_a_reload(open_
     entry = profile["games"]["upthrust"]
     assert entry["played"] == 1 and entry["provisional"] is True
     change = round(entry["rating"]) - 1500
-    assert line == f"Rated: {'+' if change > 0 else '−'}{abs(change)} ({round(entry['rating'])}?)"
+    assert line == f"Rated: {'+' if change > 0 else '−' if change < 0 else '±'}{abs(change)} ({round(entry['rating'])}?)"
     assert set(profile["bots"]["upthrust"]) == {"easy", "hard"}
     page.reload()
     page.wait_for_function("window.gamebox && window.gamebox.profile")
@@ -97,7 +97,8 @@ def test_a_saved_profile_loads_equal_on_another_device_and_a_damaged_one_is_refu
     other.wait_for_selector("#screen-profile:not([hidden])")
     other.set_input_files("#profile-file", files=[{"name": "p.json", "mimeType": "application/json",
                                                    "buffer": json.dumps(damaged).encode()}])
-    assert "damaged" in other.locator("#profile-status").inner_text()
+    # the file is read and judged after the change event: the words come once it has been
+    other.wait_for_function("document.getElementById('profile-status').textContent.includes('damaged')")
     assert other.evaluate("window.gamebox.profile()")["games"] == {}
     assert other.evaluate("(t) => window.gamebox.importProfile(t)", text) == {"ok": True}
     loaded = other.evaluate("window.gamebox.profile()")
