@@ -7,7 +7,7 @@ import { textOverflows } from "./games/kit.js";
 import { $, errorText } from "./dom.js";
 import { games as knownGames, gamesLoaded, playable } from "./games.js";
 import { currentRoute, EMBED, engine, GUEST, parseSeats, seatsParam, session } from "./page.js";
-import { currentRoom, inviteFor, acceptAnswer } from "./screens/devices.js";
+import { again, currentRoom, inviteFor, acceptAnswer } from "./screens/devices.js";
 import { boardTargets, failure, lastSetup, openLink, playHuman, playLink, shownTable, startNew } from "./screens/game.js";
 import { joined } from "./screens/join.js";
 import { openReplay } from "./screens/replay.js";
@@ -184,6 +184,10 @@ let learn;
   invite: (seat, options) => inviteFor(seat, options),
   /** @param {string} answer */
   accept: (answer) => acceptAnswer(answer),
+  // on the host: what "Play again" does, or `game` for the same devices in the same seats, over the same links (no
+  // new invite): resolves with the new table's reply (docs/multi-device.md, "An evening at one table")
+  /** @param {string} [game] */
+  again: (game) => again(game),
   // on a guest's page: the answer's code once the invite is open (null before), for the host's accept()
   answer: () => (GUEST ? joined.answer : null),
   // the seats on other devices and their connection: on the host [{seat, state, rtt, offset, path, elsewhere, invite}]

@@ -14,6 +14,9 @@ import { DEAD_MS, GUEST_OPS, PING_MS, textOf } from "./room.js";
 /** @typedef {import("../host.js").Reply} Reply */
 /** @typedef {import("./room.js").Link} Link */
 
+/** How long a page that leaves the table waits for the host to close the link (after its last message). */
+const LEAVE_MS = 2_000;
+
 /** @param {string} key @returns {Reply} */
 const refusal = (key) => ({ ok: false, error: { type: "Refused", key, params: {}, message: key } });
 
@@ -27,6 +30,9 @@ export function seatedHere(table, seat) {
 }
 
 /** Events: `welcome` {seat, game, seats, paused_ms, clock_ms, waiting}; `table` {table} (pushed by the host);
+ * `next` {seat, game, players} (the host started the next table for this device, over the same link: its seat
+ * there); `between` (the host left the game's screen: the next table will come); `standby` {url} (the seat's next
+ * invite, which this page answers by itself if its link goes: web/net/table.js);
  * `waiting` {seats} (the remote seats a real-time game waits for); `bye` {reason} (the host left, or the seat went to
  * a bot or a person there); `lost` (the host said nothing for DEAD_MS, or the link closed);
  * `refused` {key} (the host refused a message of ours). */
@@ -119,6 +125,17 @@ export class GuestPort extends EventTarget {
       if (this.seat === null) return;
       this.latest = seatedHere(message.table, this.seat);
       this.emit("table", { table: this.latest });
+    } else if (message.t === "next") {
+      if (!Number.isSafeInteger(message.seat) || message.seat < 0 || typeof message.game !== "string") return;
+      this.seat = message.seat;
+      this.game = message.game;
+      this.latest = null;
+      this.waiting = [];
+      this.emit("next", { seat: message.seat, game: message.game, players: message.players });
+    } else if (message.t === "between") {
+      this.emit("between");
+    } else if (message.t === "standby") {
+      if (typeof message.url === "string" && message.seat === this.seat) this.emit("standby", { url: message.url });
     } else if (message.t === "waiting") {
       this.waiting = Array.isArray(message.seats) ? message.seats.filter(Number.isInteger) : [];
       this.emit("waiting", { seats: this.waiting });
@@ -168,6 +185,16 @@ export class GuestPort extends EventTarget {
     const rtts = this.samples.map((sample) => sample.rtt).sort((a, b) => a - b);
     const fastest = this.samples.reduce((best, sample) => (sample.rtt < best.rtt ? sample : best));
     return { rtt: Math.round(rtts[Math.floor(rtts.length / 2)]), offset: Math.round(fastest.offset) };
+  }
+
+  /** This device leaves the table (its page's Leave): the host is told, and the link is closed. */
+  leave() {
+    this.send({ t: "leave" });
+    const link = this.link;
+    this.link = null; // (the link's close, when the host closes it, is no loss)
+    this.end();
+    // the host closes the link once it has the message; closing it here at once could drop the message unsent
+    setTimeout(() => { try { link?.close(); } catch { /* already closed */ } }, LEAVE_MS);
   }
 
   /** The link stopped: every request still waiting is answered with a refusal, and the page is told. */

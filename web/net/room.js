@@ -139,11 +139,15 @@ class Refusal extends Error {
  * @property {ReturnType<typeof setInterval> | undefined} timer
  * @property {Promise<string> | null} making  the invite being made for the seat, while its offer gathers
  * @property {boolean} makingElsewhere  whether that invite is an elsewhere one
+ * @property {{token: string, offer: Offer, url: string, elsewhere: boolean} | null} standby  the seat's next invite,
+ *   made while its guest is connected and sent to it alone (web/net/table.js): if its link goes, the guest's page
+ *   answers it at once, with no new invite to scan
  */
 
 /** Events: `change` {seat, state} (a seat's connection changed, or its path became known), `moved` {seat} (a guest's
  * move was played), `stalled` {seat, reason, tried} (an answer was taken but its link never opened: the seat needs a
- * fresh invite; `reason` the link's, "no_path" when no candidate pair answered, and then `tried` what was tried). */
+ * fresh invite; `reason` the link's, "no_path" when no candidate pair answered, and then `tried` what was tried),
+ * `leave` {seat} (the seat's guest left the table: its page's Leave). */
 export class Room extends EventTarget {
   /** @param {{port: EnginePort, session: import("../session.js").Session, transport: Transport,
    *   base?: string, now?: () => number}} options */
@@ -162,6 +166,8 @@ export class Room extends EventTarget {
     this.nextPing = 1;
     /** whom the guests last heard the game waits for (JSON) */
     this.said = "[]";
+    /** between two tables (the host left the game's screen; web/net/table.js): a guest's request is refused */
+    this.resting = false;
     this.onTable = () => this.pushAll();
     session.addEventListener("table", this.onTable);
   }
@@ -176,7 +182,7 @@ export class Room extends EventTarget {
     table.seats.forEach((sitter, seat) => {
       if (sitter.kind === "remote" && !this.seats.has(seat)) {
         this.seats.set(seat, { seat, state: "invited", link: null, invite: null, ever: false, since: null, started: null, run: "", away: null, heard: 0, samples: [],
-          pings: new Map(), sent: "", timer: undefined, making: null, makingElsewhere: false, elsewhere: false, path: null });
+          pings: new Map(), sent: "", timer: undefined, making: null, makingElsewhere: false, elsewhere: false, path: null, standby: null });
       } else if (sitter.kind !== "remote" && this.seats.has(seat)) {
         this.release(seat, sitter.kind === "bot" ? "bot" : "here");
       }
@@ -234,7 +240,7 @@ export class Room extends EventTarget {
    * @param {string} text */
   owns(text) {
     const parsed = parseAnswer(text);
-    return Boolean(parsed && [...this.seats.values()].some((one) => one.invite?.token === parsed.token));
+    return Boolean(parsed && [...this.seats.values()].some((one) => one.invite?.token === parsed.token || one.standby?.token === parsed.token));
   }
 
   /** A guest's answer (its code, or its answer link): opens that seat's link. Resolves with the seat; rejects with
@@ -243,6 +249,10 @@ export class Room extends EventTarget {
   async accept(text) {
     const parsed = parseAnswer(text);
     if (!parsed) throw new Refusal("net.refused.answer");
+    // an answer to a seat's standby invite: only its guest had it, so its last link is gone (a reload), whether or
+    // not that was noticed here yet (web/net/table.js)
+    const standing = [...this.seats.values()].find((one) => one.standby?.token === parsed.token);
+    if (standing) this.lost(standing);
     const remote = [...this.seats.values()].find((one) => one.invite?.token === parsed.token);
     const invite = remote?.invite;
     if (!remote || !invite) throw new Refusal("net.refused.invite");
@@ -291,6 +301,7 @@ export class Room extends EventTarget {
         else if (message.t === "ping") this.pong(remote, message);
         else if (message.t === "pong") this.ponged(remote, message);
         else if (message.t === "started") this.started(remote, message);
+        else if (message.t === "leave") this.leave(remote, link, message);
         else throw new Refusal("net.refused.type");
       } catch (error) {
         if (!(error instanceof Refusal)) throw error;
@@ -346,6 +357,7 @@ export class Room extends EventTarget {
     remote.timer = setInterval(() => this.beat(remote), PING_MS);
     this.ping(remote);
     this.trace(remote);
+    this.stand(remote);
   }
 
   /** The kind of the local candidate the seat's live link goes over (its selected pair's, from the connection's
@@ -360,12 +372,58 @@ export class Room extends EventTarget {
     this.emit("change", { seat: remote.seat, state: remote.state });
   }
 
+  // ------------------------------------------------------------ the way back, and leaving
+  /** The seat's standby invite: its next one, made while its guest is connected and sent to it alone, so that if its
+   * link goes (a reload, a phone asleep) its page answers it at once, with no invite to scan (docs/multi-device.md,
+   * "The way back"). @param {RemoteSeat} remote */
+  async stand(remote) {
+    remote.standby?.offer.cancel();
+    remote.standby = null;
+    const link = remote.link;
+    let offer;
+    try { offer = await this.transport.offer({ elsewhere: remote.elsewhere }); } catch { return; }
+    if (this.closed || remote.link !== link || remote.state !== "connected" || this.seats.get(remote.seat) !== remote) {
+      offer.cancel();
+      return;
+    }
+    const code = token();
+    const params = new URLSearchParams({ seat: String(remote.seat), t: code, o: offer.text });
+    const url = `${offer.base ?? this.base}#/join?${params}`;
+    remote.standby = { token: code, offer, url, elsewhere: remote.elsewhere };
+    this.send(remote, { t: "standby", seat: remote.seat, url });
+  }
+
+  /** The seat's link went: its standby invite becomes its invite (the panel shows it as it is, and its guest answers
+   * it). @param {RemoteSeat} remote */
+  unstand(remote) {
+    const standby = remote.standby;
+    if (!standby) return;
+    remote.standby = null;
+    remote.invite?.offer.cancel();
+    remote.invite = { token: standby.token, offer: standby.offer, expires: this.now() + INVITE_MS, answered: false,
+      used: false, url: standby.url, elsewhere: standby.elsewhere };
+  }
+
+  /** The guest leaves the table (its page's Leave): its link is let go at once (not lost: the seat is not waited
+   * for), and the page hands its seat over (`leave` {seat}). @param {RemoteSeat} remote @param {Link} link
+   * @param {Record<string, any>} message */
+  leave(remote, link, message) {
+    if (Object.keys(message).length !== 1) throw new Refusal("net.refused.shape");
+    remote.link = null;
+    clearInterval(remote.timer);
+    remote.standby?.offer.cancel();
+    remote.standby = null;
+    try { link.close(); } catch { /* already closed */ }
+    this.emit("leave", { seat: remote.seat });
+  }
+
   // ------------------------------------------------------------ a guest's requests
   /** A guest's request: checked, then asked of the engine for exactly that seat.
    * @param {RemoteSeat} remote @param {Record<string, any>} message */
   ask(remote, message) {
     const { id, req } = message;
     if (!Number.isSafeInteger(id)) throw new Refusal("net.refused.shape");
+    if (this.resting) throw new Refusal("net.refused.between");
     if (!req || typeof req !== "object" || Array.isArray(req)) throw new Refusal("net.refused.shape");
     if (!GUEST_OPS.has(req.op)) throw new Refusal("net.refused.op");
     for (const name of Object.keys(req)) if (!GUEST_FIELDS.has(name)) throw new Refusal("net.refused.shape");
@@ -535,6 +593,7 @@ export class Room extends EventTarget {
     remote.path = null;
     remote.pings.clear();
     if (remote.state !== "connected") return;
+    this.unstand(remote);
     // its run's clock is held from now, or from when it was last heard (a page asleep says nothing before its
     // silence gives the link up)
     const quiet = silent ? Math.max(0, this.now() - remote.heard) : 0;
@@ -547,9 +606,12 @@ export class Room extends EventTarget {
   release(seat, state) {
     const remote = this.seats.get(seat);
     if (!remote) return;
+    remote.state = state; // (not "disconnected" first: its guest has not gone, it is let go)
     if (remote.link) this.send(remote, { t: "bye", reason: state === "bot" ? "bot" : "here" });
     remote.invite?.offer.cancel();
     remote.invite = null;
+    remote.standby?.offer.cancel();
+    remote.standby = null;
     this.lost(remote);
     this.seats.delete(seat);
     this.mark(remote, state);
@@ -562,6 +624,7 @@ export class Room extends EventTarget {
     for (const remote of this.seats.values()) {
       if (remote.link) this.send(remote, { t: "bye", reason });
       remote.invite?.offer.cancel();
+      remote.standby?.offer.cancel();
       clearInterval(remote.timer);
       try { remote.link?.close(); } catch { /* already closed */ }
       remote.link = null;

@@ -9,8 +9,10 @@ import { gameInfo } from "../games.js";
 import { CONNECT_MS, ELSEWHERE, createInvite } from "../net/link.js";
 import { drawQR, scanQR } from "../net/qr.js";
 import { INVITE_MS, Room } from "../net/room.js";
+import { nextTable, restTable, samePlaces, seatedDevices } from "../net/table.js";
+import { stayAwake } from "../net/awake.js";
 import { engine, GUEST, session } from "../page.js";
-import { decorations, reseat } from "./game.js";
+import { decorations, lastSetup, reseat, startNew } from "./game.js";
 
 /** @typedef {import("../host.js").Table} Table */
 
@@ -26,6 +28,9 @@ const here = {
   scan: null,
   /** the panel's "everyone is connected" closes it after a moment @type {ReturnType<typeof setTimeout> | undefined} */
   closing: undefined,
+  /** the devices placed at the next table the host starts (Play again, the set-up, again()): each remote seat of it
+   * -> the seat its device had @type {Map<number, number> | null} */
+  carry: null,
 };
 
 /** Whether the room is making an invite for `seat` (its offer gathers): the room's own word, so that no invite asked
@@ -132,12 +137,31 @@ export function statusMark(state, rtt = null, path = null) {
 }
 
 // ---------------------------------------------------------------- the room follows the game on screen
-/** @param {Table} table */
+/** The room follows the table on screen. A new table with remote seats carries the devices the host placed at it
+ * (here.carry: Play again, the set-up, again()) over their links (web/net/table.js); the same game opened again
+ * (its saved game) carries them to the same seats. A replay leaves the table for now; a table with no remote seat,
+ * or a new one with no devices placed, ends the room. @param {Table} table */
 function follow(table) {
   const key = `${table.game}/${table.deal ?? table.fingerprint}`;
-  const remote = table.seats.some((sitter) => sitter.kind === "remote") && !session.replay;
-  if (here.room && (here.room.closed || here.key !== key || !remote)) end("ended");
-  if (!remote) return;
+  const remote = table.seats.some((sitter) => sitter.kind === "remote");
+  const room = here.room;
+  if (!room && session.replay) return;
+  if (room && room.closed) end("ended");
+  else if (room && session.replay) { restTable(room); awake(); return; }
+  else if (room && !remote) end(here.key === key ? "ended" : "left");
+  else if (room && (here.key !== key || room.resting)) {
+    const placement = here.key === key ? samePlaces(room, table.seats) : here.carry;
+    here.carry = null;
+    if (placement) {
+      here.key = key;
+      nextTable(room, table, placement);
+      if (room.peers().some((peer) => peer.state !== "connected")) openPanel();
+      awake();
+      return;
+    }
+    end("ended");
+  }
+  if (!remote) { awake(); return; }
   if (!here.room) {
     const transport = {
       offer: async (/** @type {{elsewhere?: boolean}} */ { elsewhere = false } = {}) => {
@@ -158,10 +182,19 @@ function follow(table) {
       if (item instanceof HTMLElement) item.dataset.failed = reason;
       renderBar();
     });
+    room.addEventListener("leave", (event) => letGo(/** @type {CustomEvent} */ (event).detail.seat, "left"));
     here.room = room;
     here.key = key;
   }
   here.room.follow(table);
+  awake();
+}
+
+/** While a game with remote seats is in play on this screen, the host's screen stays awake (web/net/awake.js). */
+function awake() {
+  const table = session.table;
+  stayAwake(Boolean(here.room && !here.room.closed && !here.room.resting && table && !table.is_over
+    && document.body.dataset.screen === "game"));
 }
 
 /** The room ends (the host leaves the game, another game opens): its guests are told. @param {string} reason */
@@ -170,8 +203,10 @@ function end(reason) {
   here.room?.close(reason);
   here.room = null;
   here.key = "";
+  here.carry = null;
   $("devices")?.remove();
   showWaiting([]);
+  stayAwake(false);
 }
 
 /** A seat's connection changed: the panel and the seats' marks say so. @param {{seat: number, state: string}} detail */
@@ -186,7 +221,10 @@ function changed({ seat, state }) {
     announce(words);
   }
   renderBar();
-  if ($("devices") && !$("devices").hidden) {
+  // a seat that drops: its invite (its standby, else a fresh one) is on the host's screen at once, as a QR code
+  if (state === "disconnected" && here.room && !here.room.resting && document.body.dataset.screen === "game") {
+    openPanel({ seat });
+  } else if ($("devices") && !$("devices").hidden) {
     renderPanel();
     if (state === "connected") allConnected();
   }
@@ -217,10 +255,22 @@ export function wireDevices() {
     const room = here.room;
     if (room && room.peers().some((peer) => peer.state !== "connected")) openPanel();
   });
+  // leaving the game's screen leaves the table for now: the devices stay for the next game (web/net/table.js)
   document.addEventListener("screen", (event) => {
-    if (/** @type {CustomEvent} */ (event).detail !== "game" && here.room) end("left");
+    if (/** @type {CustomEvent} */ (event).detail !== "game" && here.room) {
+      here.scan?.stop();
+      if ($("devices")) $("devices").hidden = true;
+      restTable(here.room);
+      awake();
+    }
   });
+  session.addEventListener("over", () => awake());
   window.addEventListener("pagehide", () => here.room?.close("left"));
+  decorations.again = () => {
+    if (!here.room || here.room.closed || !seatedDevices(here.room).length) return false;
+    again().catch((error) => notice(String(error?.message ?? error), "error"));
+    return true;
+  };
   decorations.seat = (seat) => {
     const peer = here.room?.peers().find((one) => one.seat === seat);
     return peer ? statusMark(peer.state) : null;
@@ -299,9 +349,72 @@ export async function replace(seat, kind) {
   return reply;
 }
 
+// ---------------------------------------------------------------- the table outlives the game
+/** A device leaves the table (its page's Leave: `left`), or the host lets it go (`let_go`): its seat goes to a bot
+ * (the game's newcomer level), as "A bot plays it" does, and its guest is told. A finished game keeps its end on
+ * screen (its seats change under it); between two tables the device is only let go. @param {number} seat
+ * @param {"left" | "let_go"} why */
+export async function letGo(seat, why) {
+  const room = here.room;
+  if (!room || !room.seats.has(seat)) return null;
+  const label = t("seat.player", { n: seat + 1 });
+  notice(t(why === "left" ? "net.left_table" : "net.let_go_done", { label }));
+  announce(t(why === "left" ? "net.left_table" : "net.let_go_done", { label }));
+  const table = session.table;
+  if (room.resting || !table || table.game !== room.game) {
+    room.release(seat, "bot");
+    renderBar();
+    return null;
+  }
+  if (!table.is_over) return replace(seat, "bot");
+  room.release(seat, "bot");
+  const info = gameInfo(table.game);
+  const level = info?.bot_levels.includes(info.default_bot_level) ? info.default_bot_level : info?.bot_levels[0] ?? "";
+  const reply = await engine.request({ op: "seats", seats: table.seats.map((sitter, index) => (index === seat ? { kind: "bot", level } : sitter)) });
+  if (reply.ok) session.changed(reply);
+  renderBar();
+  return reply;
+}
+
+/** The devices at the table now: [{seat}] (each connected device's seat in the last game), for the set-up. */
+export function tableDevices() {
+  return here.room ? seatedDevices(here.room) : [];
+}
+
+/** The next table the host starts carries these devices (each remote seat of it -> the seat its device had).
+ * @param {Map<number, number> | null} placement */
+export function carryDevices(placement) {
+  here.carry = placement && placement.size && here.room && !here.room.closed ? placement : null;
+}
+
+/** window.gamebox.again(game?): what "Play again" does (the same game, the rules' options for a rematch), or `game`
+ * with the same devices in the same seats, the same people here, and bots at a level of that game. Resolves with
+ * the new table's reply; rejects when there is no finished or running game, or `game` cannot seat that many.
+ * @param {string} [game] */
+export async function again(game) {
+  const table = session.table;
+  if (!table || GUEST) throw new Error("no game to play again");
+  const id = game ?? table.game;
+  const info = gameInfo(id);
+  if (!info) throw new Error(`no such game: ${id}`);
+  if (table.players < info.min_players || table.players > info.max_players) {
+    throw new Error(`${id} is not played by ${table.players}`);
+  }
+  const newcomer = info.bot_levels.includes(info.default_bot_level) ? info.default_bot_level : info.bot_levels[0];
+  const seats = table.seats.map((sitter) => (sitter.kind === "bot" ? { kind: "bot", level: info.bot_levels.includes(sitter.level) ? sitter.level : newcomer } : sitter));
+  const remembered = lastSetup[id];
+  const options = id === table.game ? table.rematch || table.options
+    : remembered?.players === table.players ? remembered.options ?? {} : {};
+  carryDevices(here.room ? samePlaces(here.room, seats) : null);
+  const reply = await startNew({ game: id, players: table.players, seats, options, seed: "" });
+  if (!reply || !reply.ok) here.carry = null;
+  return reply;
+}
+
 // ---------------------------------------------------------------- the panel
 /** The devices panel (over the game screen): every remote seat's invite, answer and connection.
- * @param {number | Event} [focus] a seat to make a new invite for */
+ * @param {number | Event | {seat: number}} [focus] a seat to make a new invite for; `{seat}`: a seat whose device
+ * dropped, whose invite is shown as it is (its standby) or else made */
 export function openPanel(focus) {
   if (!here.room) return;
   let panel = $("devices");
@@ -326,8 +439,10 @@ export function openPanel(focus) {
   $("devices-done").hidden = true;
   renderPanel();
   const room = here.room;
+  const dropped = focus && typeof focus === "object" && "seat" in focus ? focus.seat : null;
   for (const peer of room.peers()) {
-    const wanted = typeof focus === "number" ? peer.seat === focus : !peer.invite && peer.state === "invited";
+    const wanted = typeof focus === "number" ? peer.seat === focus
+      : dropped !== null ? peer.seat === dropped && !peer.invite : !peer.invite && peer.state === "invited";
     if (peer.state !== "connected" && peer.state !== "connecting" && wanted) makeInvite(peer.seat);
   }
   $("devices-close").focus();
@@ -387,7 +502,12 @@ function renderPanel() {
     const item = element("li", { class: "device-seat", "data-seat": peer.seat, "data-state": peer.state }, [
       element("h3", {}, [element("span", { text: name }), statusMark(peer.state, peer.rtt, peer.path)]),
     ]);
-    if (peer.state === "connected" || peer.state === "connecting") return item;
+    if (peer.state === "connected") {
+      item.append(element("button", { type: "button", class: "button secondary", "data-fix": "let-go", text: t("net.let_go"),
+        onclick: () => letGo(peer.seat, "let_go") }));
+      return item;
+    }
+    if (peer.state === "connecting") return item;
     if (!siteServers()) item.append(where(peer.seat, peer.elsewhere));
     if (making(room, peer.seat)) {
       item.append(element("p", { class: "hint", text: t("net.panel.making") }));

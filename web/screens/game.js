@@ -43,6 +43,9 @@ export const decorations = {
   /** how a mark's ms of the table's clock is read: a guest's page holds its clock while its link to the host is
    * gone (web/screens/join.js) @type {((mark: string, ms: number) => number) | null} */
   clock: null,
+  /** "Play again" with the devices at the table (web/screens/devices.js again): false when there are none
+   * @type {() => boolean} */
+  again: () => false,
 };
 
 /** What the last link or move could not do (for the embed protocol's replies). */
@@ -689,7 +692,7 @@ export function wireGame() {
   });
   $("btn-again").addEventListener("click", () => {
     const table = session.table;
-    if (!table) return;
+    if (!table || decorations.again()) return; // the devices at the table come along (web/screens/devices.js)
     // the rules may rotate something for the next game (Upples' first player): the bridge's `rematch`
     startNew({ game: table.game, players: table.players, seats: table.seats, options: table.rematch || table.options, seed: "" });
   });

@@ -16,7 +16,9 @@ import { engine, GUEST, session } from "../page.js";
 import { decorations, openGuest } from "./game.js";
 import { ANSWERS, iceServers, shareLink, showWaiting, statusMark } from "./devices.js";
 import { token } from "../net/room.js";
+import { stayAwake } from "../net/awake.js";
 import { clockHooks } from "../clock.js";
+import { gameInfo } from "../games.js";
 
 const port = /** @type {GuestPort} */ (/** @type {any} */ (engine));
 
@@ -29,9 +31,15 @@ export const joined = {
   answerLink: null,
   /** ms from the page's start to the game on screen (performance.now()) @type {number | null} */
   playable: null,
-  /** the connection to the host: connecting, connected, left, lost, refused */
+  /** the connection to the host: connecting, connected, left (the host left), lost, refused, quit (this device
+   * left the table) */
   state: "connecting",
+  /** between two tables: the host left the game's screen, and the next table will come over the same link */
+  between: false,
 };
+
+/** Where the seat's standby invite is kept (web/net/table.js): this tab's session storage, so that a reload finds it. */
+const STANDBY_KEY = "gamebox.net.standby";
 
 const MUTE_KEY = "gamebox.net.mute";
 
@@ -70,6 +78,10 @@ if (GUEST) port.addEventListener("welcome", (event) => {
 });
 // the host times this seat's run from when this page's clock of it started (docs/multi-device.md, "Real-time phases")
 if (GUEST) clockHooks.started = () => port.started();
+// the seat's next invite, answered by this page itself if its link goes (a reload, a phone asleep): the way back
+if (GUEST) port.addEventListener("standby", (event) => {
+  try { sessionStorage.setItem(STANDBY_KEY, /** @type {CustomEvent} */ (event).detail.url); } catch { /* none kept */ }
+});
 if (GUEST) port.addEventListener("waiting", (event) => showWaiting(/** @type {CustomEvent} */ (event).detail.seats));
 
 /** Whether the turn's sound and vibration are off (kept on this device). */
@@ -125,11 +137,14 @@ export async function openJoin(params) {
   // this page already sat with this invite (it was reloaded): an invite works once, so only a new one rejoins
   try {
     if (sessionStorage.getItem(`gamebox.joined.${invite}`)) {
+      if (comeBack()) return; // its seat's standby invite: the way back needs only this page's answer
       status("net.join.used");
       joined.state = "refused";
       return;
     }
   } catch { /* no session storage: the host refuses the old invite instead */ }
+  const kept = standby();
+  const back = Boolean(kept) && new URL(/** @type {string} */ (kept), location.href).href === location.href;
   status("net.join.making");
   let answer;
   try {
@@ -154,7 +169,7 @@ export async function openJoin(params) {
   $("join-copy").dataset.send = share ? "share" : "copy";
   $("join-copy").onclick = share ? () => shareLink(link, t("net.share.answer", { n: seat + 1 }), copy) : copy;
   $("join-answer").hidden = false;
-  status("net.join.answer", { n: seat + 1 });
+  status(back ? "net.join.back" : "net.join.answer", { n: seat + 1 });
   drawQR($("join-qr"), link, { size: 260 }).catch(() => $("join-qr").remove());
   let channel;
   // issue 27: none of this page's checks answered by the host's device NO_PATH_MS after the answer is shown (the
@@ -193,9 +208,14 @@ export async function openJoin(params) {
     joined.state = "refused";
     return;
   }
-  try { sessionStorage.setItem(`gamebox.joined.${invite}`, "1"); } catch { /* nothing kept */ }
+  try {
+    sessionStorage.setItem(`gamebox.joined.${invite}`, "1");
+    if (back) sessionStorage.removeItem(STANDBY_KEY); // used: the host sends the next one
+  } catch { /* nothing kept */ }
   const rejoin = watching; // this page played the seat before its link went
   joined.state = "connected";
+  joined.between = false;
+  delete document.body.dataset.between;
   delete document.body.dataset.hostGone;
   clearNotice();
   watchGuest();
@@ -214,7 +234,7 @@ function watchGuest() {
   if (watching) return;
   watching = true;
   decorations.clock = heldClock;
-  decorations.seat = (seat) => (seat === port.seat ? statusMark(joined.state === "connected" ? "connected" : "disconnected") : null);
+  decorations.seat = (seat) => (seat === port.seat ? statusMark(markState()) : null);
   port.addEventListener("table", (event) => session.changed(/** @type {CustomEvent} */ (event).detail.table));
   // a pushed table that came while a request was on its way, and that request's reply was no table (refused):
   // show the newest once settled
@@ -225,13 +245,31 @@ function watchGuest() {
   port.addEventListener("bye", (event) => {
     const reason = /** @type {CustomEvent} */ (event).detail.reason;
     joined.state = "left";
-    notice(t(reason === "bot" || reason === "here" ? `net.bye.${reason}` : "net.bye.left"), "error");
+    forgetStandby();
+    notice(t(reason === "bot" || reason === "here" || reason === "ended" ? `net.bye.${reason}` : "net.bye.left"), "error");
     gone();
   });
   port.addEventListener("lost", () => {
     joined.state = "lost";
-    notice(t("net.lost"), "error");
     gone();
+    // the way back: this page answers its seat's standby invite at once, and the host scans that answer
+    if (!comeBack()) notice(t("net.lost"), "error");
+  });
+  port.addEventListener("next", (event) => nextTable(/** @type {CustomEvent} */ (event).detail));
+  port.addEventListener("between", () => {
+    joined.between = true;
+    document.body.dataset.between = "1";
+    if (session.table && !session.table.is_over) session.close();
+    showWaiting([]);
+    staleTurn("net.between");
+    awake();
+    renderBar();
+  });
+  // a guest's page asks before it is closed or reloaded mid-game (its seat would wait for it)
+  window.addEventListener("beforeunload", (event) => {
+    if (!midGame()) return;
+    event.preventDefault();
+    event.returnValue = ""; // (older browsers ask only when this is set)
   });
   let wasTurn = false;
   session.addEventListener("table", (event) => {
@@ -241,17 +279,97 @@ function watchGuest() {
     wasTurn = turn;
     document.title = turn ? `${t("net.your_turn")} · ${t("app.title")}` : t("app.title");
     renderBar();
+    awake();
   });
   setInterval(renderBar, 3_000);
 }
 
-/** The host is gone: the board stays, greyed, and nothing more can be played here. */
+/** Whether this device is in a game under way at the host's table (its screen stays on; leaving asks first). */
+function midGame() {
+  const table = session.table;
+  return joined.state === "connected" && !joined.between && Boolean(table) && !table?.is_over;
+}
+
+/** The screen stays on while this device is in a game under way (web/net/awake.js). */
+function awake() { stayAwake(midGame()); }
+
+/** The seat's standby invite, if this tab keeps one. */
+function standby() {
+  try { return sessionStorage.getItem(STANDBY_KEY); } catch { return null; }
+}
+
+function forgetStandby() {
+  try { sessionStorage.removeItem(STANDBY_KEY); } catch { /* none kept */ }
+}
+
+/** Back to the seat by its standby invite (this tab's): its page opens it, and shows the answer for the host to
+ * scan. False when there is none. */
+function comeBack() {
+  const url = standby();
+  if (!url) return false;
+  const target = new URL(url, location.href);
+  if (target.origin !== location.origin || target.pathname !== location.pathname) { forgetStandby(); return false; }
+  if (target.search !== location.search) { location.replace(target.href); return true; } // (its STUN servers' ?ice=)
+  history.replaceState(null, "", target.hash);
+  openJoin(new URLSearchParams(target.hash.slice(target.hash.indexOf("?") + 1)));
+  return true;
+}
+
+/** The host started the next table for this device, over the same link (web/net/table.js): its game is drawn anew,
+ * and a seat that changed is said. @param {{seat: number, game: string, players: number}} next */
+async function nextTable({ seat, game }) {
+  const before = Number(document.body.dataset.guest);
+  joined.between = false;
+  delete document.body.dataset.between;
+  delete document.body.dataset.hostGone;
+  const title = gameInfo(game) ? t(`game.${game}.title`) : game;
+  const words = t(before === seat ? "net.next.same" : "net.next.moved", { game: title, n: seat + 1 });
+  notice(words);
+  announce(words);
+  document.body.dataset.guest = String(seat);
+  const reply = await openGuest({ fresh: true });
+  if (reply && reply.ok) document.body.dataset.table = String((Number(document.body.dataset.table) || 0) + 1);
+  awake();
+}
+
+/** Nothing on the board says whose turn it is once it cannot be played here: the turn line says why instead (`key`;
+ * null keeps a finished game's "Game over"), no row of the scores is marked to move, and this seat's dot says what
+ * became of the link. @param {string | null} key */
+function staleTurn(key) {
+  if (key) {
+    $("turn").textContent = t(key);
+    $("turn").dataset.seat = "";
+    $("last-move").hidden = true;
+  }
+  for (const row of document.querySelectorAll("#scores tr.to-move")) row.classList.remove("to-move");
+  const state = markState();
+  for (const mark of document.querySelectorAll("#scores .net-status")) mark.replaceWith(statusMark(state));
+}
+
+/** This seat's connection as its marks show it. */
+function markState() {
+  return joined.state === "connected" ? "connected" : joined.state === "left" ? "left" : "disconnected";
+}
+
+/** The host is gone: the board stays, greyed, and nothing more can be played here; nothing says whose turn it is
+ * (issue 27: "Player 1 to move" and a green dot stayed after the host left). */
 function gone() {
   document.title = t("app.title");
   document.body.dataset.hostGone = joined.state;
   showWaiting([]);
   session.close();
+  staleTurn(session.table?.is_over ? null : joined.state === "quit" ? "net.quit" : joined.state === "left" ? "net.host_left" : "net.lost_turn");
+  awake();
   renderBar();
+}
+
+/** This device leaves the table (the bar's Leave): the host hands its seat over, and this page can be closed. */
+function leaveTable() {
+  joined.state = "quit";
+  forgetStandby();
+  port.leave();
+  notice(t("net.quit"));
+  gone();
 }
 
 /** The person's turn came: a short soft tone and a vibration, unless muted. */
@@ -283,16 +401,20 @@ function renderBar() {
     document.querySelector("#screen-game .scores")?.after(bar);
   }
   const { rtt } = port.timing();
-  const state = joined.state === "connected" ? "connected" : joined.state === "left" ? "left" : "disconnected";
+  const state = markState();
   const mute = element("button", { type: "button", class: "button secondary", id: "net-mute", "aria-pressed": String(muted()),
     text: t(muted() ? "net.sound_off" : "net.sound_on"),
     onclick: () => {
       try { localStorage.setItem(MUTE_KEY, muted() ? "0" : "1"); } catch { /* kept for this page only */ }
       renderBar();
     } });
+  // once the link is gone, the way out: the menu (a page of its own, with an engine); while it stays, Leave
+  const out = joined.state === "connected"
+    ? element("button", { type: "button", class: "button secondary", id: "net-leave", text: t("net.leave"), onclick: leaveTable })
+    : element("a", { class: "button", id: "net-out", href: "#/", text: t("game.menu") });
   bar.replaceChildren(element("div", { class: "net-seat", "data-state": state }, [
-    element("span", { class: "net-name", text: t("net.host") }), statusMark(state, rtt),
-  ]), mute);
+    element("span", { class: "net-name", text: t("net.host") }), statusMark(state, state === "connected" ? rtt : null),
+  ]), ...(joined.between && joined.state === "connected" ? [element("p", { class: "hint", id: "net-between", text: t("net.between") })] : []), mute, out);
 }
 
 /** How long an answer link's tab waits for the game's tab to say it took the answer. */

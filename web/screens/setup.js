@@ -8,6 +8,7 @@ import { $, element, notice, showScreen } from "../dom.js";
 import { gameInfo, playable } from "../games.js";
 import { engine, session, storing } from "../page.js";
 import { lastSetup, startNew } from "./game.js";
+import { carryDevices, tableDevices } from "./devices.js";
 
 /** @param {string} game @param {{players?: number, seats?: import("../host.js").Seat[], options?: Record<string, any>}} [preset] */
 export function renderSetup(game, preset) {
@@ -46,7 +47,12 @@ export function renderSetup(game, preset) {
     ]));
   }
   $("setup-devices-label").textContent = t("net.setup.devices");
-  devices.checked = Boolean(remembered?.seats?.some((sitter) => sitter.kind === "remote"));
+  // the devices at the table (the last game's, still connected: web/net/table.js) are seats of their own, each in
+  // the seat it had, so that the next game, this one or another, is theirs with no new invite
+  const atTable = tableDevices();
+  devices.checked = atTable.length > 0 || Boolean(remembered?.seats?.some((sitter) => sitter.kind === "remote"));
+  /** @param {number} seat */
+  const deviceAt = (seat) => (atTable.includes(seat) ? { kind: `device:${seat}`, level: "" } : null);
 
   const drawSeats = () => {
     const players = Number(playersSelect.value);
@@ -56,15 +62,17 @@ export function renderSetup(game, preset) {
     }));
     seatsList.replaceChildren();
     for (let seat = 0; seat < players; seat++) {
-      const prior = old[seat] || remembered?.seats?.[seat]
+      const prior = old[seat] || deviceAt(seat) || remembered?.seats?.[seat]
         || { kind: seat === 0 || players === 1 ? "human" : "bot", level: newcomer };
       const several = devices.checked;
       const kind = element("select", { class: "kind", "aria-label": `${t("setup.seat", { n: seat + 1 })}` }, [
         element("option", { value: "human", text: t(several ? "net.setup.here" : "setup.human") }),
         ...(several ? [element("option", { value: "remote", text: t("net.setup.remote") })] : []),
+        ...(several ? atTable.map((at) => element("option", { value: `device:${at}`, text: t("net.setup.device", { n: at + 1 }) })) : []),
         element("option", { value: "bot", text: t("setup.bot") }),
       ]);
-      kind.value = prior.kind === "remote" && !several ? "human" : prior.kind;
+      kind.value = (prior.kind === "remote" || prior.kind.startsWith("device:")) && !several ? "human" : prior.kind;
+      if (!kind.value) kind.value = several ? "remote" : "human"; // a device no longer at the table
       const level = element("select", { class: "level", "aria-label": `${t("setup.seat", { n: seat + 1 })} ${t("setup.level")}` },
         levels.map((name) => element("option", { value: name, text: t(`level.${name}`, {}, name) })));
       level.value = levels.includes(prior.level) ? prior.level : newcomer;
@@ -116,17 +124,26 @@ export function renderSetup(game, preset) {
   $("setup-form").onsubmit = async (/** @type {SubmitEvent} */ event) => {
     event.preventDefault();
     const players = Number(playersSelect.value);
-    const seats = [...seatsList.querySelectorAll("li")].map((li) => {
+    /** @type {Map<number, number>} each seat of a device at the table -> the seat it had */
+    const placement = new Map();
+    const seats = [...seatsList.querySelectorAll("li")].map((li, seat) => {
       const kind = li.querySelector("select.kind").value;
+      if (kind.startsWith("device:")) {
+        placement.set(seat, Number(kind.slice("device:".length)));
+        return { kind: "remote", level: "" };
+      }
       return { kind, level: kind === "bot" ? li.querySelector("select.level").value : "" };
     });
+    if (new Set(placement.values()).size !== placement.size) { notice(t("net.setup.twice"), "error"); return; }
     /** @type {Record<string, any>} */
     const options = {};
     const offered = info.offered[String(players)] || {};
     for (const [name, choices] of Object.entries(offered)) if (choices.length === 1) options[name] = choices[0];
     for (const select of optionsBox.querySelectorAll("select")) options[select.dataset.option] = JSON.parse(select.value);
     const seed = $("setup-seed").value.trim();
-    await startNew({ game, players, seats, options, seed });
+    carryDevices(placement);
+    const reply = await startNew({ game, players, seats, options, seed });
+    if (!reply || !reply.ok) carryDevices(null);
   };
   showScreen("setup");
 }
