@@ -70,6 +70,8 @@ class Guest:
             has_touch=phone)
         self.context.add_init_script("window.GAMEBOX_TEST_SPEED = 0;" + RECORD)
         self.page = watched_page(self.context, self.watch)
+        # a guest's page mid-game asks before it is left (beforeunload): the person here says leave
+        self.page.on("dialog", lambda dialog: dialog.accept())
         self.opened_ms = 0.0
 
     def join(self, host: Any, seat: int) -> float:
@@ -96,6 +98,9 @@ class Guest:
         self.page.wait_for_function(PLAYABLE, arg=last, timeout=60_000)
         self.opened_ms = (time.monotonic() - started) * 1000
         settled(self.page)
+        # a seat that dropped opened the host's devices panel on its invite: it closes by itself once everyone is
+        # connected; the tests play on at once
+        host.evaluate("document.getElementById('devices-close')?.click()")
         return self.opened_ms
 
     def messages(self) -> list[dict[str, Any]]:
@@ -400,6 +405,9 @@ def test_a_guest_that_reloads_rejoins_with_a_new_invite_and_carries_on(host: Sha
     wait_moves(guest.page, 1)
     upthrust_jump(guest.page, touch=True)
     wait_moves(page, 2)
+    # a page without its seat's standby invite (bench/rejoin_loop.py and test_devices_evening_e2e.py take the way
+    # back with it): its invite is spent, and only a fresh one rejoins
+    guest.page.evaluate("sessionStorage.removeItem('gamebox.net.standby')")
     guest.page.reload()
     # the old invite is spent: the page says so, and the host sees the seat go
     guest.page.wait_for_function("document.getElementById('join-status')?.dataset.key === 'net.join.used'")
@@ -414,17 +422,25 @@ def test_a_guest_that_reloads_rejoins_with_a_new_invite_and_carries_on(host: Sha
 
 
 def reload_and_rejoin(guest: Guest, page: Any, seat: int = 1) -> float:
-    """The guest's page reloads; once the host has seen it go, a fresh invite rejoins it. The host's per-seat state
-    stays honest throughout (issue 30): a seat away shows no round trip, an answer taken is no open invite, and a
-    connected seat has a live round trip. Returns the ms from opening the fresh invite to the game playable."""
+    """The guest's page reloads, and comes back by the way back (docs/multi-device.md): the page answers its seat's
+    standby invite by itself, and the host takes that answer (what its scan of the page's QR code does). The host's
+    per-seat state stays honest throughout (issue 30): a seat away shows no round trip, an answer taken is no open
+    invite, and a connected seat has a live round trip. Returns the ms from the reload to the game playable."""
     played = moves(page)
+    last = guest.page.evaluate("window.gamebox?.peers?.()[0]?.playable_ms ?? null")
+    started = time.monotonic()
     guest.page.reload()
-    guest.page.wait_for_function("document.getElementById('join-status')?.dataset.key === 'net.join.used'")
+    guest.page.wait_for_function("document.getElementById('join-status')?.dataset.key === 'net.join.back'"
+                                 " && window.gamebox.answer()", timeout=60_000)
     page.wait_for_function("(seat) => window.gamebox.peers().find((p) => p.seat === seat).state === 'disconnected'",
                            arg=seat, timeout=20_000)
     away = next(peer for peer in page.evaluate("window.gamebox.peers()") if peer["seat"] == seat)
     assert away["rtt"] is None and away["offset"] is None, away  # the last link's round trip is not shown
-    elapsed = guest.join(page, seat)
+    assert page.evaluate("(a) => window.gamebox.accept(a)", guest.page.evaluate("window.gamebox.answer()")) == seat
+    guest.page.wait_for_function(PLAYABLE, arg=last, timeout=60_000)
+    elapsed = (time.monotonic() - started) * 1000
+    settled(guest.page)
+    page.evaluate("document.getElementById('devices-close')?.click()")
     peer = next(peer for peer in page.evaluate("window.gamebox.peers()") if peer["seat"] == seat)
     assert peer["state"] == "connected" and peer["invite"] is False, peer  # the answered invite is no longer open
     page.wait_for_function("(seat) => window.gamebox.peers().find((p) => p.seat === seat).rtt !== null", arg=seat)
@@ -453,6 +469,9 @@ def test_a_disconnected_seat_goes_to_a_bot_in_one_tap_and_the_host_leaving_is_to
     guest.join(page, 1)
     guest.page.evaluate("window.__channel.close()")
     page.wait_for_function("window.gamebox.peers()[0]?.state === 'disconnected'", timeout=20_000)
+    # its invite is on the host's screen at once; Done, and the bar's one-tap fixes
+    page.wait_for_selector("#devices [data-seat='1'] canvas.qr")
+    page.click("#devices-close")
     page.click("#net-seats [data-fix='bot']")
     page.wait_for_function("window.gamebox.table().seats[1].kind === 'bot'")
     assert page.evaluate("window.gamebox.peers()") == []
@@ -460,7 +479,10 @@ def test_a_disconnected_seat_goes_to_a_bot_in_one_tap_and_the_host_leaving_is_to
     page = new_game(host, "upthrust", 2, "DEV2L", "human,remote")
     other = guests()
     other.join(page, 1)
+    # the host's menu keeps the table for the next game (test_devices_evening_e2e.py); a game without it leaves
     page.evaluate("location.hash = '#/'")
+    other.page.wait_for_function("document.body.dataset.between === '1'", timeout=10_000)
+    new_game(host, "upthrust", 2, "DEV2M", "human,easy")
     other.page.wait_for_function("document.body.dataset.hostGone === 'left'", timeout=10_000)
     assert other.page.evaluate("document.getElementById('notice-text').textContent").startswith("The host left")
 

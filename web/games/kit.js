@@ -120,6 +120,10 @@ export class Surface {
     /** @type {Region[]} */
     this.regions = [];
     this.focusedKey = null;
+    /** whether the focus was last moved by a key: only then is its ring drawn (as a page's :focus-visible), so a
+     * tapped thing is not left ringed once it can no longer be used (issue 27: a pile colour drawn on a guest's
+     * page stayed ringed while the other player was to move) */
+    this.keyboardFocus = false;
     this.hoveredKey = null;
     this.width = width;
     this.height = height;
@@ -326,13 +330,13 @@ export class Surface {
 
   get focused() { return this.regions.find((region) => region.key === this.focusedKey) || null; }
   get hovered() { return this.regions.find((region) => region.key === this.hoveredKey) || null; }
-  isFocused(key) { return this.focusedKey === key && document.activeElement === this.canvas; }
+  isFocused(key) { return this.keyboardFocus && this.focusedKey === key && document.activeElement === this.canvas; }
   isHovered(key) { return this.hoveredKey === key; }
 
   /** Draw the focus ring around the focused region (call at the end of a frame). */
   drawFocus() {
     const region = this.focused;
-    if (!region || document.activeElement !== this.canvas) return;
+    if (!region || !this.keyboardFocus || document.activeElement !== this.canvas) return;
     const box = bounds(region.shape);
     focusRing(this.context, box, region.shape.circle ? box.w / 2 : 8);
   }
@@ -426,6 +430,7 @@ export class Surface {
     clearTimeout(this.hoverTimer); // a click is an act: no description pops up after it
     this.hideBubble("describe");
     if (region && region.focusable) this.focusedKey = region.key;
+    this.keyboardFocus = false;
     const last = this.lastTap;
     const now = performance.now();
     const second = last !== null && now - last.at < DOUBLE_TAP_MS
@@ -463,6 +468,7 @@ export class Surface {
    * the key was the kit's. */
   keydown(event) {
     const key = event.key;
+    if (!["Shift", "Control", "Alt", "Meta"].includes(key)) this.keyboardFocus = true;
     this.acted(); // what was on screen when the key came (a table come since and not painted makes the move stale)
     // a key acts on the board as the key before it left it: a focus moved or a peg picked up by the last key is
     // painted (its regions registered) now, not on the next frame, so a quick Enter after an arrow is not lost

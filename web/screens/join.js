@@ -324,7 +324,9 @@ async function nextTable({ seat, game }) {
   delete document.body.dataset.hostGone;
   const title = gameInfo(game) ? t(`game.${game}.title`) : game;
   const words = t(before === seat ? "net.next.same" : "net.next.moved", { game: title, n: seat + 1 });
-  notice(words);
+  // a seat that changed is shown in words on the screen; the same seat is only said (a notice would cover the board)
+  if (before !== seat) notice(words);
+  else clearNotice();
   announce(words);
   document.body.dataset.guest = String(seat);
   const reply = await openGuest({ fresh: true });

@@ -206,8 +206,10 @@ export function drawBaseChoice(s) {
     }
     const under = { x: cell.x - cell.gap / 2 + 1, w: cell.w + cell.gap - 2 }; // never over the next colour's
     fitText(c, capital(s.w.colourName(colour)), { ...under, y: cell.y + cell.h + 6, h: 18 }, { size: 13, weight: 600, minSize: 7 });
+    // the count within the tile's own width (two lines where need be): across the gap, each colour's ran into the
+    // next one's on a phone ("11 in the pile11 in the pile", issue 27)
     fitText(c, s.t("upcombine.bases.in_pile", { n: view.pile.colours[colour] || 0 }),
-      { ...under, y: cell.y + cell.h + 24, h: 28 }, { size: 12, colour: PALETTE.muted, lines: 2, minSize: 7 });
+      { x: cell.x, w: cell.w, y: cell.y + cell.h + 24, h: 30 }, { size: 12, colour: PALETTE.muted, lines: 2, minSize: 8 });
     s.surface.region({ rect: [cell.x, cell.y - lift, cell.w, cell.h] }, { key: `base:${colour}`, value: { kind: "base", colour },
       target, label: target ? s.w.words(target) : label, describe: s.t("upcombine.say.base", { colour: capital(s.w.colourName(colour)), n: view.pile.colours[colour] || 0 }) });
   }
