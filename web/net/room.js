@@ -118,9 +118,9 @@ class Refusal extends Error {
  * @property {SeatState} state
  * @property {Link | null} link
  * @property {{token: string, offer: Offer, expires: number, answered: boolean, used: boolean, url: string,
- *   elsewhere: boolean} | null} invite
+ *   elsewhere: boolean, back?: boolean} | null} invite
  *   its last invite: answered once an answer to it was taken, used once its guest said hello; `elsewhere`: made for a
- *   friend on another network (public STUN servers)
+ *   friend on another network (public STUN servers); `back`: its standby, which its guest's page answers by itself
  * @property {boolean} elsewhere  the seat's friend is on another network: its invites (a rejoin's too) are so
  * @property {string | null} path  the kind of the local candidate its live link's traffic goes over (host, srflx,
  *   prflx, relay), once known
@@ -401,7 +401,7 @@ export class Room extends EventTarget {
     remote.standby = null;
     remote.invite?.offer.cancel();
     remote.invite = { token: standby.token, offer: standby.offer, expires: this.now() + INVITE_MS, answered: false,
-      used: false, url: standby.url, elsewhere: standby.elsewhere };
+      used: false, url: standby.url, elsewhere: standby.elsewhere, back: true };
   }
 
   /** The guest leaves the table (its page's Leave): its link is let go at once (not lost: the seat is not waited

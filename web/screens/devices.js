@@ -527,7 +527,10 @@ function renderPanel() {
     const connect = () => { if (answerBox.value.trim()) acceptAnswer(answerBox.value).catch(() => {}); };
     answerBox.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => { if (event.key === "Enter") connect(); });
     item.append(
-      element("p", { class: "hint", text: t("net.panel.step1") }),
+      // a seat's standby invite: its guest's page shows the answer by itself once it is back (only a page that lost it
+      // needs this code)
+      element("p", { class: "hint", "data-back": String(Boolean(invite.back)),
+        text: invite.back ? t("net.panel.back", { label: name }) : t("net.panel.step1") }),
       element("div", { class: "invite" }, [canvas, element("div", { class: "invite-side" }, [
         linkBox,
         element("div", { class: "actions" }, [sendButton(invite.url, peer.seat)]),
@@ -538,6 +541,7 @@ function renderPanel() {
         answerBox,
         element("button", { type: "button", class: "button secondary", text: t("net.panel.connect"), onclick: connect }),
       ]),
+      ...(peer.state === "disconnected" ? [element("div", { class: "actions" }, [...fixes(peer.seat).children].slice(1))] : []),
     );
     return item;
   });
