@@ -8,7 +8,9 @@ its seat's standby invite by itself, and the host takes that answer (what its sc
 is checked as the suite's round checks it (reload_and_rejoin: honest per-seat state, the same game), and its steps
 are counted: the guest's page gets no tap, key or scan (its input events are counted), the host's screen shows the
 seat's invite with no tap, and the host's only steps are "Scan the answer" and the scan. Prints, per game and in all:
-runs, failures, the median and the longest time from the reload to the game playable again; then per game the
+runs, failures, the median and the longest time from the reload to the game playable again (less the host's wait to
+see the seat go, which a scan need not wait for), and the medians of its two parts (the reload to the answer shown on
+the guest's page; the answer taken to the game playable); then per game the
 median and longest time from the host's again() ("Play again") to the guest's next table drawn (GAMEBOX_AGAINS, 5 by
 default), both clocks the machine's (Date.now() on each page).
 
@@ -64,11 +66,12 @@ def again_ms(page: Any, guest: Guest) -> float:
     return float(guest.page.evaluate("window.__nextAt")) - started
 
 
-def figures(name: str, times: list[float], failures: int) -> str:
+def figures(name: str, times: list[float], failures: int, parts: list[tuple[float, float]]) -> str:
     if not times:
         return f"{name:10} runs {failures:3}  failures {failures}"
     return (f"{name:10} runs {len(times) + failures:3}  failures {failures}  median {statistics.median(times):6.0f} ms"
-            f"  max {max(times):6.0f} ms")
+            f"  max {max(times):6.0f} ms  (answer shown {statistics.median(p[0] for p in parts):5.0f} ms,"
+            f" answer taken to playable {statistics.median(p[1] for p in parts):5.0f} ms)")
 
 
 def main() -> None:
@@ -78,6 +81,7 @@ def main() -> None:
         sys.exit("WebRTC runs in a network namespace of its own: tools/netns.sh .venv/bin/python bench/rejoin_loop.py")
     server, url = serve.start(DIST)
     every: list[float] = []
+    every_part: list[tuple[float, float]] = []
     failed = 0
     agains: dict[str, list[float]] = {}
     with sync_playwright() as playwright:
@@ -86,18 +90,22 @@ def main() -> None:
         # the host's taps (none is made for a rejoin but the answer's scan, which accept() stands for)
         host.page.evaluate("window.__hostTaps = 0;"
                            " window.addEventListener('pointerdown', () => { window.__hostTaps += 1; }, true)")
-        for game in [game["id"] for game in site_games() if not game.get("fixture")]:
+        only = [name for name in os.environ.get("GAMEBOX_BENCH_GAMES", "").split(",") if name]  # (a few games)
+        for game in [game["id"] for game in site_games() if not game.get("fixture")
+                     and game["id"] in (only or [game["id"]])]:
             page = new_game(host, game, 2, "REJ" + game[:2].upper(), "human,remote")
             guest = Guest(browser, url)
             guest.context.add_init_script(INPUTS)
             guest.join(page, 1)
             times: list[float] = []
+            parts: list[tuple[float, float]] = []
             failures = 0
             for _ in range(REJOINS):
                 try:
                     guest.page.evaluate("sessionStorage.setItem('__inputs', '0')")
                     taps_before = int(page.evaluate("window.__hostTaps ?? 0"))
                     times.append(reload_and_rejoin(guest, page))
+                    parts.append(guest.back_ms)
                     # the way back's steps: none on the guest's page; on the host, its panel opened by itself
                     guest_steps = int(guest.page.evaluate("Number(sessionStorage.getItem('__inputs') || 0)"))
                     assert guest_steps == 0, f"the guest's page needed {guest_steps} taps or keys"
@@ -107,17 +115,18 @@ def main() -> None:
                     traceback.print_exc(limit=2)
                     print("host peers:", page.evaluate("window.gamebox.peers()"), file=sys.stderr)
                     break  # the seat's game is not where the next round expects it
-            print(figures(game, times, failures), flush=True)
+            print(figures(game, times, failures, parts), flush=True)
             every += times
+            every_part += parts
             failed += failures
-            nexts = [again_ms(page, guest) for _ in range(AGAINS)]
-            agains[game] = nexts
+            if not failures:
+                agains[game] = [again_ms(page, guest) for _ in range(AGAINS)]
             page.evaluate("location.hash = '#/'")
             guest.context.close()
         host.close()
         browser.close()
     server.shutdown()
-    print(figures("all", every, failed))
+    print(figures("all", every, failed, every_part))
     print("the way back: guest 0 taps, 0 scans (its page answers its standby invite); host 0 taps to show the seat's"
           " invite, then 1 tap (Scan the answer) and 1 scan; before it: 2 taps and 2 scans (New invite, the guest's"
           " scan of the invite, Scan the answer, its scan)")

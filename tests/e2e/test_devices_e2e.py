@@ -73,6 +73,7 @@ class Guest:
         # a guest's page mid-game asks before it is left (beforeunload): the person here says leave
         self.page.on("dialog", lambda dialog: dialog.accept())
         self.opened_ms = 0.0
+        self.back_ms = (0.0, 0.0)
 
     def join(self, host: Any, seat: int) -> float:
         """Open `seat`'s invite from the host, give the host the answer; the ms from the invite's opening to the
@@ -425,20 +426,26 @@ def reload_and_rejoin(guest: Guest, page: Any, seat: int = 1) -> float:
     """The guest's page reloads, and comes back by the way back (docs/multi-device.md): the page answers its seat's
     standby invite by itself, and the host takes that answer (what its scan of the page's QR code does). The host's
     per-seat state stays honest throughout (issue 30): a seat away shows no round trip, an answer taken is no open
-    invite, and a connected seat has a live round trip. Returns the ms from the reload to the game playable."""
+    invite, and a connected seat has a live round trip. Returns the ms from the reload to the game playable, less the
+    wait for the host to see the seat go (a person's scan may come before it: the room takes an answer to a standby
+    invite at once); `guest.back_ms` keeps its two parts: the reload to the answer shown, the answer taken to the game
+    playable."""
     played = moves(page)
     last = guest.page.evaluate("window.gamebox?.peers?.()[0]?.playable_ms ?? null")
     started = time.monotonic()
     guest.page.reload()
     guest.page.wait_for_function("document.getElementById('join-status')?.dataset.key === 'net.join.back'"
                                  " && window.gamebox.answer()", timeout=60_000)
+    shown = (time.monotonic() - started) * 1000
     page.wait_for_function("(seat) => window.gamebox.peers().find((p) => p.seat === seat).state === 'disconnected'",
                            arg=seat, timeout=20_000)
     away = next(peer for peer in page.evaluate("window.gamebox.peers()") if peer["seat"] == seat)
     assert away["rtt"] is None and away["offset"] is None, away  # the last link's round trip is not shown
+    taken = time.monotonic()
     assert page.evaluate("(a) => window.gamebox.accept(a)", guest.page.evaluate("window.gamebox.answer()")) == seat
     guest.page.wait_for_function(PLAYABLE, arg=last, timeout=60_000)
-    elapsed = (time.monotonic() - started) * 1000
+    guest.back_ms = (shown, (time.monotonic() - taken) * 1000)
+    elapsed = sum(guest.back_ms)
     settled(guest.page)
     page.evaluate("document.getElementById('devices-close')?.click()")
     peer = next(peer for peer in page.evaluate("window.gamebox.peers()") if peer["seat"] == seat)

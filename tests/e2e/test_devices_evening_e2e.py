@@ -270,7 +270,8 @@ def test_a_guest_says_nothing_stale_once_the_host_has_gone_and_can_leave(host: S
     dots = first.page.eval_on_selector_all(".net-status", "(all) => all.map((m) => m.dataset.state)")
     assert dots and "connected" not in dots, dots
     assert first.page.eval_on_selector_all("#scores tr.to-move", "(rows) => rows.length") == 0
-    assert first.page.is_visible("#net-out")  # the way out
+    assert first.page.is_visible("#screen-game .controls a[href='#/']")  # the way out
+    assert not first.page.is_visible("#net-leave")
     screenshot(first.page, "devices-evening-host-gone")
 
 

@@ -265,6 +265,9 @@ function watchGuest() {
     awake();
     renderBar();
   });
+  // a page that goes (a reload, a closed tab) closes its link: the host sees the seat go at once, and shows its
+  // invite (a page's connection left to die is seen only once it has been silent for 10 s)
+  window.addEventListener("pagehide", () => { if (joined.state === "connected") port.end(); });
   // a guest's page asks before it is closed or reloaded mid-game (its seat would wait for it)
   window.addEventListener("beforeunload", (event) => {
     if (!midGame()) return;
@@ -410,13 +413,12 @@ function renderBar() {
       try { localStorage.setItem(MUTE_KEY, muted() ? "0" : "1"); } catch { /* kept for this page only */ }
       renderBar();
     } });
-  // once the link is gone, the way out: the menu (a page of its own, with an engine); while it stays, Leave
+  // while the link stays, Leave; once it is gone, the way out is the controls' Menu (a page of its own, with an engine)
   const out = joined.state === "connected"
-    ? element("button", { type: "button", class: "button secondary", id: "net-leave", text: t("net.leave"), onclick: leaveTable })
-    : element("a", { class: "button", id: "net-out", href: "#/", text: t("game.menu") });
+    ? [element("button", { type: "button", class: "button secondary", id: "net-leave", text: t("net.leave"), onclick: leaveTable })] : [];
   bar.replaceChildren(element("div", { class: "net-seat", "data-state": state }, [
     element("span", { class: "net-name", text: t("net.host") }), statusMark(state, state === "connected" ? rtt : null),
-  ]), ...(joined.between && joined.state === "connected" ? [element("p", { class: "hint", id: "net-between", text: t("net.between") })] : []), mute, out);
+  ]), ...(joined.between && joined.state === "connected" ? [element("p", { class: "hint", id: "net-between", text: t("net.between") })] : []), mute, ...out);
 }
 
 /** How long an answer link's tab waits for the game's tab to say it took the answer. */
