@@ -259,6 +259,7 @@ function watchGuest() {
   port.addEventListener("between", () => {
     joined.between = true;
     document.body.dataset.between = "1";
+    document.title = t("app.title");
     if (session.table && !session.table.is_over) session.close();
     showWaiting([]);
     staleTurn("net.between");
