@@ -93,7 +93,8 @@ def write(dist: Path, games: list[dict[str, Any]], catalogues: dict[str, dict[st
     page = page.replace(LIST, LIST.replace("></ul>", f">{cards}</ul>"))
     art = next((game["files"]["art"] for game in shown[:1] if game["files"].get("art")), None)
     if art:
-        preload = _tag("link", {"rel": "preload", "as": "image", "href": art, "fetchpriority": "high"})[:-len("</link>")]
+        preload = _tag("link", {"rel": "preload", "as": "image", "href": art, "fetchpriority": "high"})
+        preload = preload.removesuffix("</link>")
         page = page.replace(STYLE, f"{preload}\n  {STYLE}")
     # the keys of what the first paint shows: the top bar and the menu, everything before the words themselves
     keys = sorted(set(KEYS.findall(page[:page.index(WORDS)])))
