@@ -102,6 +102,8 @@ def test_the_app_takes_the_cards_over_unchanged_in_each_language(browser: Any, s
     held = hold_app(page)
     page.goto(site)
     words = CATALOGUES[lang]
+    # on screen, though hidden to the app (and to the tests that wait for the app's menu) until the app shows it
+    assert page.locator("#screen-menu").is_visible() and page.locator("#screen-menu").get_attribute("hidden") == ""
     assert page.evaluate("document.documentElement.lang") == lang
     assert page.locator("#screen-menu h1").inner_text() == words["menu.heading"]
     assert page.locator("#lang-select").input_value() == lang
@@ -129,7 +131,7 @@ def test_the_app_takes_the_cards_over_unchanged_in_each_language(browser: Any, s
 
 
 def test_a_link_to_another_screen_never_shows_the_menu_first(browser: Any, site: str) -> None:
-    """The first paint's script hides the menu when the address is another screen's, before the app shows it."""
+    """The first paint's script keeps the menu hidden when the address is another screen's, before the app runs."""
     context, watch = watched_context(browser, site)
     page = watched_page(context, watch)
     held = hold_app(page)
