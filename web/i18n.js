@@ -32,7 +32,8 @@ async function fetchCatalogue(lang) {
 }
 
 /** Load the catalogue for `preferred` (an embedding page's choice), else the player's remembered choice, else
- * the browser's languages; English when none has a catalogue. */
+ * the browser's languages; English when none has a catalogue. index.html's first paint script picks the same way
+ * before any module runs (docs/offline-and-csp.md, "The menu's first paint"): change both together. */
 export async function loadLanguage(preferred) {
   await fetchCatalogue("en");
   const browser = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
