@@ -1,4 +1,4 @@
-"""./build.sh bench: boot, round trips, bot times and engine speed, measured side by side in one run.
+"""./build.sh bench: boot, the menu's Lighthouse scores, round trips, bot times and engine speed, in one run.
 
 Figures are printed as ratios where they compare two things, because these machines are noisy.
 """
@@ -24,6 +24,7 @@ import serve  # noqa: E402
 import boot  # noqa: E402
 import devices_bench  # noqa: E402
 import gamebox  # noqa: E402
+import lighthouse  # noqa: E402
 import link_bench  # noqa: E402
 import review_browser  # noqa: E402
 import workload  # noqa: E402
@@ -87,6 +88,8 @@ def browser_benchmarks(rounds: int, games: int) -> dict[str, list[float]]:
 
         # 1. boot: first and repeat visits (memory snapshot) against a bare Pyodide boot (bench/boot.py)
         boot.report(browser, url, max(rounds, 5))
+        # the menu's first paint: Lighthouse's mobile scores and LCP, twice (bench/lighthouse.py; its own Chromium)
+        lighthouse.report(url, 2)
         # the links between devices: invite and answer sizes, a message's round trip (bench/link_bench.py)
         link_bench.report(browser, url)
         # play on several devices, per game: a guest's time to playable, a move's crossing (bench/devices_bench.py)

@@ -1,7 +1,8 @@
 """The build's game step: the manifest of the games (games.json), the merged word catalogues, and the test games.
 
     python tools/manifest.py wheel WHEEL   # the test switch only: the test games' Python into the gamebox wheel
-    python tools/manifest.py site DIST     # DIST/games.json, DIST/web/i18n/<lang>.json merged, the test games' pages
+    python tools/manifest.py site DIST     # DIST/games.json, DIST/web/i18n/<lang>.json merged, the test games' pages,
+                                           # and the menu's cards in DIST/index.html (tools/first_paint.py)
 
 build.sh runs `wheel` after building the wheel (before it is precompiled, so the test games get bytecode and a
 RECORD line like every other module) and `site` after the site is copied into DIST (before tools/offline.py, so
@@ -29,6 +30,8 @@ import tempfile
 import zipfile
 from pathlib import Path
 from typing import Any
+
+import first_paint
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
@@ -113,17 +116,23 @@ def site(dist: Path) -> None:
     for folder in page_folders(test_games=test_games):
         if folder.parent != WEB / "games":
             shutil.copytree(folder, games_dir / folder.name)
+    catalogues = {}
     for lang in languages():
         try:
-            words = catalogue(lang, test_games=test_games)
+            words = catalogues[lang] = catalogue(lang, test_games=test_games)
         except DuplicateKey as duplicate:
             raise SystemExit(f"the catalogues clash: {duplicate}") from None
         (dist / "web" / "i18n" / f"{lang}.json").write_text(json.dumps(words, ensure_ascii=False, indent=1) + "\n",
                                                              encoding="utf-8")
     for folder in games_dir.glob("*/i18n"):
         shutil.rmtree(folder)  # merged into web/i18n/<lang>.json: the page never reads them
-    (dist / "games.json").write_text(json.dumps(manifest(dist, test_games=test_games), indent=1) + "\n",
-                                     encoding="utf-8")
+    games = manifest(dist, test_games=test_games)
+    (dist / "games.json").write_text(json.dumps(games, indent=1) + "\n", encoding="utf-8")
+    # the menu's cards, the first picture's preload and the other languages' menu words, into index.html
+    try:
+        first_paint.write(dist, games["games"], catalogues)
+    except first_paint.FirstPaintError as error:
+        raise SystemExit(str(error)) from None
 
 
 def _record_line(name: str, data: bytes) -> str:

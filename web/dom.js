@@ -75,6 +75,7 @@ export function showScreen(name) {
   document.dispatchEvent(new CustomEvent("screen", { detail: name }));
   for (const screen of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".screen"))) {
     screen.hidden = screen.id !== `screen-${name}`;
+    screen.removeAttribute("data-first-paint"); // the menu as the build wrote it (index.html) is the app's now
   }
   document.body.dataset.screen = name;
 }

@@ -32,7 +32,8 @@ async function fetchCatalogue(lang) {
 }
 
 /** Load the catalogue for `preferred` (an embedding page's choice), else the player's remembered choice, else
- * the browser's languages; English when none has a catalogue. */
+ * the browser's languages; English when none has a catalogue. index.html's first paint script picks the same way
+ * before any module runs (docs/offline-and-csp.md, "The menu's first paint"): change both together. */
 export async function loadLanguage(preferred) {
   await fetchCatalogue("en");
   const browser = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
@@ -238,12 +239,16 @@ function touchKey(key) {
   return touch ? `${key}_touch` : key;
 }
 
-/** Fill every element that has data-i18n with its text. @param {Document | HTMLElement} [root] */
+/** Fill every element that has data-i18n with its text. An element that already says it is left alone (the page
+ * as first painted is worded already: docs/offline-and-csp.md, "The menu's first paint"), so nothing is laid out
+ * again for nothing. @param {Document | HTMLElement} [root] */
 export function translatePage(root = document) {
   for (const element of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-i18n]"))) {
-    element.textContent = t(element.dataset.i18n, {}, element.textContent);
+    const text = t(element.dataset.i18n, {}, element.textContent);
+    if (element.textContent !== text) element.textContent = text;
   }
   for (const element of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-i18n-label]"))) {
-    element.setAttribute("aria-label", t(element.dataset.i18nLabel, {}, element.getAttribute("aria-label") || ""));
+    const label = t(element.dataset.i18nLabel, {}, element.getAttribute("aria-label") || "");
+    if (element.getAttribute("aria-label") !== label) element.setAttribute("aria-label", label);
   }
 }

@@ -18,27 +18,36 @@ let storeNoticeShown = false;
 export function renderMenu() {
   session.close();
   const list = $("game-list");
-  list.replaceChildren();
-  for (const { id: game, files } of games()) {
-    const can = playable(game);
-    const title = t(`game.${game}.title`);
-    const art = files.art ? [element("img", { class: "game-art", src: files.art, alt: "", width: 240, height: 120 })] : [];
-    list.append(element("li", { class: `game-card${can ? "" : " soon"}`, "data-game": game }, [
-      ...art,
-      element("h2", { text: title }),
-      element("p", { text: t(`game.${game}.blurb`) }),
-      can
-        ? element("a", { class: "button", href: `#/${game}`, text: t("menu.play"), "aria-label": `${t("menu.play")} ${title}` })
-        : element("p", { class: "soon-label", text: t("menu.soon") }),
-      element("p", { class: "learn-links" }, [
-        element("a", { href: `#/rules/${game}`, text: t("rules.how_to_play"), "aria-label": `${t("rules.how_to_play")}: ${title}` }),
-        " · ",
-        element("a", { href: `#/learn/${game}`, text: t("learn.try"), "aria-label": `${t("learn.try")}: ${title}` }),
-      ]),
-    ]));
-  }
+  // The build wrote these cards into index.html (tools/first_paint.py), so that the menu paints before any script
+  // runs: they are made again here, from games.json in the page's language, each keeping the picture already on
+  // screen (no new request, no blank frame). @type {Map<string, HTMLImageElement>}
+  const pictures = new Map([...list.querySelectorAll("img.game-art")].map((img) => [img.getAttribute("src"), img]));
+  list.replaceChildren(...games().map((info, index) => gameCard(info, index === 0, pictures)));
   renderMenuAreas();
   showScreen("menu");
+}
+
+/** One game's card: its picture, title, blurb, Play (or "soon"), and links to its rules and its guided first game,
+ * each link named by its own words and the title. tools/first_paint.py writes the same card into index.html.
+ * @param {import("../games.js").GameInfo} info @param {boolean} first @param {Map<string, HTMLImageElement>} pictures */
+function gameCard({ id: game, files }, first, pictures) {
+  const title = `menu-title-${game}`;
+  const words = (/** @type {string} */ key) => ({ "data-i18n": key, text: t(key) });
+  const link = (/** @type {string} */ kind, /** @type {string} */ href, /** @type {string} */ key,
+    /** @type {string | undefined} */ css = undefined) => element("a",
+    { ...(css ? { class: css } : {}), href, id: `menu-${kind}-${game}`, "aria-labelledby": `menu-${kind}-${game} ${title}`, ...words(key) });
+  const art = files.art ? [pictures.get(files.art) ?? element("img", { class: "game-art", src: files.art, alt: "",
+    width: 240, height: 120, fetchpriority: first ? "high" : undefined })] : [];
+  const can = playable(game);
+  return element("li", { class: `game-card${can ? "" : " soon"}`, "data-game": game }, [
+    ...art,
+    element("h2", { id: title, ...words(`game.${game}.title`) }),
+    element("p", words(`game.${game}.blurb`)),
+    can ? link("play", `#/${game}`, "menu.play", "button") : element("p", { class: "soon-label", ...words("menu.soon") }),
+    element("p", { class: "learn-links" }, [
+      link("rules", `#/rules/${game}`, "rules.how_to_play"), " · ", link("learn", `#/learn/${game}`, "learn.try"),
+    ]),
+  ]);
 }
 
 /** @param {string[]} problems */
