@@ -230,6 +230,8 @@ case "$command" in
   bench)
     build
     "$PY" -m pip install -q -e ".[bench]"
+    # Lighthouse (bench/lighthouse.py) has a package of its own, so that ./build.sh test never installs it
+    npm ci --prefix bench/lighthouse --no-audit --no-fund --loglevel=error
     # the pages (and a wheel fetched for them) first; then every benchmark in a network namespace of its own
     # (tools/netns.sh), so that the WebRTC ones' traffic and STUN responder never touch the machine's own addresses
     "$PY" bench/run.py --pages

@@ -1,7 +1,7 @@
 """Lighthouse on the menu (issue 28): performance, accessibility, best practices, SEO and the LCP, as a phone sees it.
 
 The built site (GAMEBOX_DIST, else dist/) is served on 127.0.0.1 by tools/serve.py, and the pinned npm package
-`lighthouse` (package.json devDependencies) runs its CLI against the menu with its defaults: a mobile form factor and
+`lighthouse` (bench/lighthouse/package.json, installed there by ./build.sh bench with `npm ci`) runs its CLI against the menu with its defaults: a mobile form factor and
 simulated throttling (a slow 4G network and a 4x slower CPU, computed from one unthrottled load). Each run is a first
 visit: Lighthouse clears the origin's storage (service worker, caches) before it loads the page. Chromium is
 CHROME_PATH (Debian's /usr/bin/chromium where it is), headless, and --no-sandbox when run as root.
@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 import serve  # noqa: E402
 
 DIST = Path(os.environ.get("GAMEBOX_DIST", ROOT / "dist"))
-CLI = ROOT / "node_modules" / "lighthouse" / "cli" / "index.js"
+CLI = ROOT / "bench" / "lighthouse" / "node_modules" / "lighthouse" / "cli" / "index.js"
 CATEGORIES = ["performance", "accessibility", "best-practices", "seo"]
 # the audits printed beside the scores: (audit id, label, unit)
 AUDITS = [("largest-contentful-paint", "LCP", "ms"), ("first-contentful-paint", "FCP", "ms"),
