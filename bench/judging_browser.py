@@ -1,18 +1,23 @@
-"""Judged as you play, in the browser (issue 28; docs/review.md "Judged during play"), three figures:
+"""Judged as you play, in the browser (issue 28; docs/review.md "Judged during play"), four figures:
 
 1. **pieces**: each game's typical game (bench/review_stability.py's first: seat 0 the person, played by the easy
    bot) opened one move before its end, and judged in the engine's background pieces (the bridge's ``judging``) as
    the page asks them: each piece's time (what a request that comes meanwhile waits for at most), and the time of a
    move's judging (the longest piece: a piece judges at least one move);
 2. **a bot's reply with and without judging**: the same request (``bot``, Upthrust for two, budget 700 ms, the bot to
-   move in the middle of a bench game) timed on a table whose moves are all judged, and on a fresh one while a
-   background job asks pieces as the page does; the ratio of the medians, in one run;
-3. **the review at the end**: a game played in the page to its end at a person's pace (a legal move drawn at random
+   move in the middle of a bench game) timed with no background job, and again while a background job asks pieces
+   as the page does (every move of the game still to judge); the ratio of the medians, in one run. The page itself
+   never judges while a bot is about to move (web/session.js): this is the engine's worst case, a request that comes
+   while a piece runs (a guest's move, say);
+3. **the bots' replies in the page**: Upthrust for two against the hard bot, a dozen moves at a person's pace with the
+   page's judging and a dozen without it (its pieces turned into the cheap ``prepare``), each ``bot`` request timed
+   from the page's message to the worker's reply; the ratio of the medians;
+4. **the review at the end**: a game played in the page to its end at a person's pace (a legal move drawn at random
    for the person, PACE_S after the table is shown; the bots as the page plays them), and the time from the table
    that ends it to ``window.gamebox.review()`` resolving, for Upthrust for two, Score Up under both row rules, Upples
    for two and Up Combine for two.
 
-    GAMEBOX_DIST=dist .venv/bin/python bench/judging_browser.py [--part pieces|bot|end ...] [--game upthrust ...]
+    GAMEBOX_DIST=dist .venv/bin/python bench/judging_browser.py [--part pieces|bot|page|end ...] [--game upthrust]
 
 ``./build.sh bench`` runs it (bench/run.py). Every figure depends on the machine's load: say so beside it.
 """
@@ -120,18 +125,63 @@ def bot_reply(page: Any) -> None:
         cut = next(ply for ply in range(len(state.history) // 2, len(state.history)) if state.history[ply][0] == 1)
         request = {"op": "new", "game": "upthrust", "seed": state.seed, "players": 2, "seats": seats_for(game, 2),
                    "history": [list(step) for step in state.history[:cut]]}
-        for judged_first in (False, True):
-            page.evaluate("() => window.gamebox.request({op: 'hello'})")
+        for judging in (False, True):
+            # the same position each time; a new deal each trial, so the job has every move still to judge
             assert page.evaluate("(request) => window.gamebox.request(request)", request)["ok"]
-            if judged_first:
-                page.evaluate(JUDGE_ALL)
-            ms = page.evaluate(BOT_REPLY, [not judged_first, chooser.randrange(0, 200), BOT_BUDGET_MS])
-            (without if judged_first else busy).append(ms)
-        # the next trial's game is another deal: its moves are all still to judge
+            ms = page.evaluate(BOT_REPLY, [judging, chooser.randrange(0, 200), BOT_BUDGET_MS])
+            (busy if judging else without).append(ms)
     ratio = statistics.median(busy) / statistics.median(without)
     print(f"  without: median {fmt(statistics.median(without))} ({', '.join(fmt(ms) for ms in without)})")
     print(f"  with a background job: median {fmt(statistics.median(busy))} ({', '.join(fmt(ms) for ms in busy)})")
     print(f"  ratio with/without: {ratio:.2f}", flush=True)
+
+
+# Each bot request's time from the page's message to the worker's reply; with window.__noJudging, the session's
+# judging pieces are sent as the cheap `prepare` (nothing judged) instead.
+TIME_BOTS = """(() => { const post = Worker.prototype.postMessage; window.__bots = [];
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (!this.__sent) {
+      this.__sent = new Map();
+      this.addEventListener('message', (event) => { const data = event.data;
+        if (data && data.type === 'reply' && this.__sent.has(data.id)) {
+          const [op, at] = this.__sent.get(data.id); this.__sent.delete(data.id);
+          if (op === 'bot') window.__bots.push(performance.now() - at); } }); }
+    if (message && message.request) {
+      if (window.__noJudging && message.request.op === 'judging') message = {...message, request: {op: 'prepare'}};
+      this.__sent.set(message.id, [message.request.op, performance.now()]);
+    }
+    return post.call(this, message, ...rest); }; })()"""
+PAGE_MOVES = 12
+
+
+def bot_in_page(browser: Any, url: str) -> None:
+    """The bots' replies as the page asks them (Upthrust 2p against the hard bot, the page's budget), in a game
+    played at a person's pace with the page's judging, and in one without it (its pieces sent as `prepare`)."""
+    print(f"\n== the bots' replies in the page (Upthrust 2p, hard), {PAGE_MOVES} moves at a person's pace, "
+          "with and without judging")
+    shared = SharedPage(browser, url, viewport={"width": 1280, "height": 800})
+    page = shared.page
+    page.evaluate(TIME_BOTS)
+    times: dict[bool, list[float]] = {}
+    chooser = random.Random("judging-page")
+    for judging in (False, True, False, True):
+        page.evaluate("(off) => { window.__noJudging = off; window.__bots = []; "
+                      "document.body.dataset.fingerprint = ''; }", not judging)
+        page.evaluate("""(seed) => window.gamebox.request({op: 'new', game: 'upthrust', players: 2, seed})
+            .then((reply) => window.gamebox.open(reply.resume, 'human,hard'))""", f"PAGE-{len(times)}-{judging}")
+        for _ in range(PAGE_MOVES):
+            page.wait_for_function(TO_ACT, timeout=600_000, polling=50)
+            if page.evaluate("window.gamebox.table().is_over"):
+                break
+            time.sleep(PACE_S)
+            page.evaluate("(action) => window.gamebox.play(action)",
+                          chooser.choice(sorted(page.evaluate("window.gamebox.legal(0)"))))
+        page.wait_for_function(TO_ACT, timeout=600_000, polling=50)
+        times.setdefault(judging, []).extend(page.evaluate("window.__bots"))
+    shared.close()
+    without, busy = statistics.median(times[False]), statistics.median(times[True])
+    print(f"  without judging: median {fmt(without)} of {len(times[False])} replies; with: median {fmt(busy)} of "
+          f"{len(times[True])}; ratio with/without {busy / without:.2f}", flush=True)
 
 
 def at_end(browser: Any, url: str, only: list[str] | None) -> None:
@@ -167,7 +217,7 @@ def at_end(browser: Any, url: str, only: list[str] | None) -> None:
 
 
 def report(browser: Any, url: str, parts: list[str] | None = None, only: list[str] | None = None) -> None:
-    parts = parts or ["pieces", "bot", "end"]
+    parts = parts or ["pieces", "bot", "page", "end"]
     if "pieces" in parts or "bot" in parts:
         shared = SharedPage(browser, url, viewport={"width": 1280, "height": 800})
         if "pieces" in parts:
@@ -175,13 +225,15 @@ def report(browser: Any, url: str, parts: list[str] | None = None, only: list[st
         if "bot" in parts:
             bot_reply(shared.page)
         shared.close()
+    if "page" in parts:
+        bot_in_page(browser, url)
     if "end" in parts:
         at_end(browser, url, only)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--part", action="append", choices=["pieces", "bot", "end"])
+    parser.add_argument("--part", action="append", choices=["pieces", "bot", "page", "end"])
     parser.add_argument("--game", action="append")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright

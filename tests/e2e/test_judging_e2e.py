@@ -61,13 +61,13 @@ def test_a_game_played_at_a_persons_pace_is_judged_as_it_goes_and_reviewed_at_it
     chooser = random.Random("judging")
     reloaded = False
     for _ in range(200):
-        page.wait_for_function(TO_ACT, timeout=60_000)
+        page.wait_for_function(TO_ACT, timeout=180_000)
         table = page.evaluate("window.gamebox.table()")
         if table["is_over"]:
             break
         if not reloaded and len(table["history"]) >= 10:
             # what the engine judged so far is kept with the saved game; a reload hands it back with the game
-            page.wait_for_function(SAVED_JUDGED, arg=GAME, timeout=60_000)
+            page.wait_for_function(SAVED_JUDGED, arg=GAME, timeout=180_000)
             reloaded = True
             page.reload()
             page.wait_for_function("Boolean(window.gamebox)", timeout=30_000)
