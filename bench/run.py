@@ -24,6 +24,7 @@ import serve  # noqa: E402
 import boot  # noqa: E402
 import devices_bench  # noqa: E402
 import gamebox  # noqa: E402
+import judging_browser  # noqa: E402
 import lighthouse  # noqa: E402
 import link_bench  # noqa: E402
 import review_browser  # noqa: E402
@@ -96,6 +97,9 @@ def browser_benchmarks(rounds: int, games: int) -> dict[str, list[float]]:
         devices_bench.report(browser, url)
         # a review's time in the browser, per game, for a typical game (bench/review_browser.py)
         review_browser.report(browser, url, 2)
+        # judged as you play: background pieces, a bot's reply with and without them, the review at the end of a game
+        # played at a person's pace (bench/judging_browser.py)
+        judging_browser.report(browser, url)
 
         # 2. round trips through the worker, and bot move times
         context, page = fresh_page()

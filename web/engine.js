@@ -19,7 +19,11 @@ const BOT_MARGIN_MS = 8_000;     // a bot move or a hint: its budget plus this
 // (Score Up's solver), several times that in a phone's Pyodide: its reply may take this long before the worker
 // counts as gone.
 const REVIEW_REPLY_MS = 60_000;
-const REVIEWING = new Set(["review", "judge"]);
+// "judging": a piece of the game in play judged in the engine's idle time (web/session.js), at least one move
+const REVIEWING = new Set(["review", "judge", "judging"]);
+// A background piece is asked only once nothing was asked for this long: a request a reply sets off (the next
+// step the page asks at once) goes first.
+const IDLE_GRACE_MS = 30;
 const DEFAULT_BUDGET_MS = 800;   // the bridge's budget when a request names none
 const IDLE_CHECK_MS = 2_000;     // while nothing is asked, a liveness check this often...
 const IDLE_REPLY_MS = 3_000;     // ...answered within this
@@ -63,6 +67,7 @@ export class Engine extends EventTarget {
     this.deaths = [];            // when workers were found dead (performance.now())
     this.everReady = false;
     this.restore = null;         // async (send) => boolean: the page opens its game again on a new worker
+    this.idleWaiters = [];       // whenIdle()'s: resolved once nothing is asked
     this._newReadyPromise();
     this._spawn();
   }
@@ -130,6 +135,7 @@ export class Engine extends EventTarget {
     this.pending.clear();
     this.held = [];
     for (const entry of waiting) this._answer(entry, this._failure());
+    for (const resolve of this.idleWaiters.splice(0)) resolve(); // its request gets the failure too
     this._emit("failed", { message: this.failed, reason: this.reason });
   }
 
@@ -177,7 +183,27 @@ export class Engine extends EventTarget {
       clearTimeout(entry.timer);
       this._answer(entry, message.reply);
       this._watchIdle();
+      this._wakeIdle();
     }
+  }
+
+  /** Resolves once no request is on its way or waiting for a worker, and none came for IDLE_GRACE_MS: where a
+   * background job (the session's judging of the game in play) asks its next piece, so that it never goes ahead of a
+   * request; one that comes while the piece runs waits for that piece only. @returns {Promise<void>} */
+  whenIdle() {
+    return new Promise((resolve) => {
+      this.idleWaiters.push(resolve);
+      this._wakeIdle();
+    });
+  }
+
+  _wakeIdle() {
+    clearTimeout(this._graceTimer);
+    if (!this.idleWaiters.length) return;
+    this._graceTimer = setTimeout(() => {
+      if (this.state !== "ready" || this.pending.size || this.held.length) return; // the next reply wakes it
+      for (const resolve of this.idleWaiters.splice(0)) resolve();
+    }, IDLE_GRACE_MS);
   }
 
   async _booted(hello) {
@@ -207,6 +233,7 @@ export class Engine extends EventTarget {
       else this._send(entry);
     }
     this._watchIdle();
+    this._wakeIdle();
   }
 
   /** Send one bridge request; resolves with the reply ({ok: true, ...} or {ok: false, error}). Never rejects. An

@@ -61,6 +61,7 @@
  * @typedef {object} EnginePort
  * @property {(request: Record<string, any>, options?: {signal?: AbortSignal}) => Promise<Reply>} request
  * @property {Promise<unknown>} ready
+ * @property {() => Promise<void>} [whenIdle]  resolves once no request is on its way (a background piece waits for it)
  */
 
 /**

@@ -127,10 +127,32 @@ export function saveGame(record) {
     if (old !== undefined && (unusable.has(record.game) || !isObject(old) || typeof old.code !== "string")) {
       backupRecord("saves", record.game, old);
     }
-    items[record.game] = record;
+    // what the engine judged of this game's moves stays with it (keepJudged) until the next text replaces it
+    const judged = isObject(old) && old.deal === record.deal && typeof old.judged === "string" ? old.judged : null;
+    items[record.game] = judged && !("judged" in record) ? { ...record, judged } : record;
   });
   unusable.delete(record.game);
   return written;
+}
+
+/** Keep with the saved game of `game`, if it is the game of `deal`, what the engine judged of its moves during play
+ * (the bridge's `judging` text, docs/review.md "Judged during play"): opaque to the page, handed back to the engine
+ * with the game when it is opened again (`judgedFor`), and read there only for the review of the finished game.
+ * The record's other fields are as saveGame wrote them; an older page ignores the field (no new version of the store:
+ * the text carries its own format). @param {string} game @param {string} deal @param {string} judged */
+export function keepJudged(game, deal, judged) {
+  return update("saves", (items) => {
+    const record = items[game];
+    if (isObject(record) && record.deal === deal && typeof judged === "string") items[game] = { ...record, judged };
+  });
+}
+
+/** `{judged}` of the saved game whose code is `code`, to send with its `open`; `{}` when none is kept.
+ * @param {string} code @returns {{judged?: string}} */
+export function judgedFor(code) {
+  const record = Object.values(readStore("saves").data.items)
+    .find((item) => isObject(item) && item.code === code && typeof item.judged === "string");
+  return record ? { judged: record.judged } : {};
 }
 
 function backupRecord(name, id, value) {

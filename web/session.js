@@ -42,7 +42,8 @@ const PEEK_MS = 250;
 export const STALE = "table.stale";
 
 /** Events: `state` {state}; `table` {table, previous, animate} (a table to draw); `open` {table} (a new table is on
- * screen); `over` {table} (the game just ended by a move seen here); `error` {error} (a bot could not move). */
+ * screen); `over` {table} (the game just ended by a move seen here); `error` {error} (a bot could not move);
+ * `judged` {judged, table} (what the engine judged of the game in play, as an opaque text to save with it). */
 export class Session extends EventTarget {
   /** @param {import("./host.js").EnginePort} port
    * @param {{pace?: () => number, realtime?: (table: Table) => boolean}} [tuning] `realtime`: whether the table is in
@@ -102,7 +103,9 @@ export class Session extends EventTarget {
     const table = this.table;
     // only while a person thinks: before a bot's turn, a piece of work ahead would only delay the bot's request
     const botToMove = Boolean(table) && table.to_move.some((seat) => table.seats[seat].kind === "bot");
-    if (state === "human" || (state === "running" && !botToMove)) this.prepare();
+    const { signal } = this.visit;
+    if (state === "human" || (state === "running" && !botToMove)) this.prepare().then(() => this.judge(signal));
+    else if (state === "sealed") this.judge(signal);
     if (state === "animating" || (state === "running" && botToMove)) this.after(BOT_DELAY_MS * this.pace(), () => this.think());
     if (table && table.sealed && PLAYABLE.has(state)) this.after(PEEK_MS, () => this.peek());
     this.emit("state", { state });
@@ -138,6 +141,24 @@ export class Session extends EventTarget {
     const { signal } = this.visit;
     for (;;) {
       const reply = await this.port.request({ op: "prepare" }, { signal });
+      if (signal.aborted || !reply.ok || !reply.more) return;
+    }
+  }
+
+  /** While a person thinks (here or on another device), the engine judges the game's finished moves in its idle
+   * time (the bridge's `judging`, docs/review.md "Judged during play"): a piece a request, each asked only once
+   * the engine has nothing else to do (the port's `whenIdle`), so a move, a hint or a peek waits at most for the one
+   * piece on its way. Not while a bot is about to move (its request would wait), nor once the game is over (the
+   * review then goes on from what was judged). The reply holds no verdict; the text a run ends with is the page's to
+   * keep with its saved game (`judged` {judged, table}). @param {AbortSignal} signal the visit's */
+  async judge(signal) {
+    for (;;) {
+      if (signal.aborted) return;
+      await this.port.whenIdle?.();
+      if (signal.aborted) return;
+      const table = this.table;
+      const reply = await this.port.request({ op: "judging" }, { signal });
+      if (reply.ok && reply.judged && table) this.emit("judged", { judged: reply.judged, table });
       if (signal.aborted || !reply.ok || !reply.more) return;
     }
   }

@@ -277,6 +277,12 @@ async function snapshotBytes({ response, version }) {
   return raw;
 }
 
+/** The rules' build, told to the bridge with hello: the wheel's hash. Verdicts judged during play and kept with a
+ * saved game are read back only by the same rules (py/gamebox/core/judging.py). */
+async function rulesBuild() {
+  return (await lock).packages.gamebox.sha256;
+}
+
 async function bootFromSnapshot(stored) {
   const bytes = snapshotBytes(stored);
   bytes.catch(() => {}); // a bad snapshot rejects before Pyodide awaits it; loadPyodide then rejects with it
@@ -284,7 +290,7 @@ async function bootFromSnapshot(stored) {
   mark("pyodide");
   progress("start", 0.95);
   const module = pyodide.pyimport("gamebox.core.bridge");
-  const hello = JSON.parse(module.handle_json(JSON.stringify({ op: "hello" })));
+  const hello = JSON.parse(module.handle_json(JSON.stringify({ op: "hello", build: await rulesBuild() })));
   if (!hello.ok) throw new Error("the snapshot's bridge did not answer hello");
   return { pyodide, module, hello };
 }
@@ -308,7 +314,7 @@ async function bootFresh() {
   } catch (error) {
     throw new BootError("start", String(error && error.message ? error.message : error));
   }
-  const hello = JSON.parse(module.handle_json(JSON.stringify({ op: "hello" })));
+  const hello = JSON.parse(module.handle_json(JSON.stringify({ op: "hello", build: await rulesBuild() })));
   return { pyodide, module, hello };
 }
 

@@ -72,7 +72,7 @@ def test_a_seat_is_a_person_here_a_bot_or_a_person_elsewhere_and_nothing_else() 
 
 
 @pytest.mark.parametrize("op", ["new", "open", "daily", "replay", "check", "review", "judge", "bot", "hint", "undo",
-                                "share", "prepare", "hello", "peek", None])
+                                "share", "prepare", "judging", "hello", "peek", None])
 def test_a_guest_asks_only_view_legal_and_apply(op: str | None) -> None:
     ask(op="new", game="upthrust", players=2, seed="OPS", seats=[HUMAN, REMOTE])
     before = game_state()

@@ -215,11 +215,11 @@ export class GuestPort extends EventTarget {
     this.pending.clear();
   }
 
-  /** The EnginePort: a request goes to the host, for this seat only. `prepare` is the host's own business (it
-   * answers at once), and anything but view, legal, apply and move is not a guest's to ask. An apply carries `seen`.
+  /** The EnginePort: a request goes to the host, for this seat only. `prepare` and `judging` are the host's own
+   * business (each answers at once), and anything but view, legal, apply and move is not a guest's to ask. An apply carries `seen`.
    * @param {Record<string, any>} request @param {{signal?: AbortSignal}} [options] @returns {Promise<Reply>} */
   request(request, { signal = undefined } = {}) {
-    if (request.op === "prepare") return Promise.resolve({ ok: true, more: false });
+    if (request.op === "prepare" || request.op === "judging") return Promise.resolve({ ok: true, more: false });
     if (!GUEST_OPS.has(request.op)) return Promise.resolve(refusal("net.guest_only"));
     if (signal?.aborted) return Promise.resolve(refusal("net.cancelled"));
     if (!this.link || this.seat === null) return Promise.resolve(refusal("net.lost"));

@@ -609,7 +609,9 @@ async function openRequest(params, request, own = false) {
 /** `#/play?code=<code>&seats=<seats>`: open a shared (or saved) game. Resolves with the table, or null.
  * @param {URLSearchParams} params */
 export function openLink(params) {
-  return openRequest(params, { op: "open", code: params.get("code") || "" });
+  const code = params.get("code") || "";
+  // a saved game goes back to the engine with what it judged of its moves (read there after the end only)
+  return openRequest(params, { op: "open", code, ...(storing() ? saves.judgedFor(code) : {}) });
 }
 
 /** `#/replay?code=...&seats=...&step=n` (or `own=1`: this device's own record of a game whose deal is secret).
@@ -674,6 +676,11 @@ export function wireGame() {
   });
   session.addEventListener("error", (event) => notice(errorText(/** @type {CustomEvent} */ (event).detail.error), "error"));
   session.addEventListener("open", () => $("board").focus({ preventScroll: true }));
+  // what the engine judged of the game in play goes with its saved game, for a reload (docs/review.md)
+  session.addEventListener("judged", (event) => {
+    const { judged, table } = /** @type {CustomEvent} */ (event).detail;
+    if (storing() && !table.is_over && table.deal) saves.keepJudged(table.game, table.deal, judged);
+  });
   $("btn-undo").addEventListener("click", undo);
   $("btn-hint").addEventListener("click", hint);
   $("btn-copy").addEventListener("click", () => {

@@ -572,9 +572,10 @@ async function replayReviewButton() {
 // ---------------------------------------------------------------- the review's progress on the game-over box
 /**
  * The review's progress of a game that just ended, told to `tell({n, total, done})` as it goes; gives a function that
- * stops listening. The one place the game-over box learns it: today the review is computed from the end of the game
- * (the screen's own ReviewJob, which the Review button then opens as it stands); where the engine judges the moves
- * during play (issue 28's engine half), this function is the one to switch to its progress.
+ * stops listening. The one place the game-over box learns it: the screen's own ReviewJob, which the Review button then
+ * opens as it stands. The engine judged the moves during play (web/session.js `judge`, docs/review.md "Judged during
+ * play"), and the bridge's review of the finished game starts from those: the job's first piece brings every move
+ * judged so far, and the job goes on with the rest (the last moves, often only the last one).
  * @param {Table} table @param {(progress: {n: number, total: number, done: boolean}) => void} tell
  */
 function reviewProgress(table, tell) {

@@ -13,12 +13,13 @@ refuses to play for it (error.remote_seat), ``bot`` never moves it, and Undo is 
 
 Requests (``op`` and its fields) and what they answer:
 
-- ``hello``                                    the box: every game id, and what the page knows of each
+- ``hello``   build?                           the box: every game id, and what the page knows of each
                                                (``games``: registry.manifest()'s)
 - ``new``   game, seed?, players, options?, seats?, history?   a new table; with ``history`` ([[seat, action],
                                                ...]) the game after those actions, as a share code would give it
 - ``daily`` game, day, seats?                  a new table: that day's challenge of the game (day "YYYY-MM-DD")
-- ``open``  code, seats?                       the table a share code describes
+- ``open``  code, seats?, judged?             the table a share code describes; ``judged``: what the saved game
+                                               kept of its moves judged during play (``judging``'s text)
 - ``view``  viewer?                            the table
 - ``legal`` seat                               {"actions": [...]} for that seat
 - ``apply`` seat, action | intent, expect?, seen?
@@ -58,6 +59,11 @@ Requests (``op`` and its fields) and what they answer:
                                                move ``ply`` of the finished game a share code describes, by the
                                                seat that played that move ({move}: the record of a review's move;
                                                a puzzle made of a person's mistake asks it of each try)
+- ``judging``                                  {"ok": true, "more": ..., "judged"?}: a piece (about
+                                               judging.PIECE_MS) of the open game's finished public moves judged as
+                                               the review of the finished game will judge them, kept in the worker
+                                               (core/judging.py); nothing of them is in the reply but, at the end of
+                                               a run, ``judged``: an opaque text the page keeps with its saved game
 - ``prepare``                                  {"ok": true, "more": ...}: the open table's state does ahead a
                                                piece of the work a coming move will need (State.prepare; caches
                                                only, the table is unchanged), and says whether more is left;
@@ -117,7 +123,7 @@ import time
 import traceback
 from typing import Any, Final
 
-from gamebox.core import bots, registry, review, share, viewer
+from gamebox.core import bots, judging, registry, review, share, viewer
 from gamebox.core.errors import BadRequest, GameboxError, IllegalAction, InvalidSetup
 from gamebox.core.game import DAY, Game, State
 from gamebox.core.notation import check_action_text
@@ -580,14 +586,20 @@ def _review(request: dict[str, Any]) -> dict[str, Any]:
         raise BadRequest(f"The effort is 1 to {MAX_REVIEW_EFFORT}.", "error.bad_request", field="effort")
     start = _field(request, "from", int, 0)
     key = (code, people, effort)
+    judged_start = None
+    fresh: list[dict[str, Any]] = []
     if start == 0 or _reviewing is None or _reviewing.key != key:
         _reviewing = _Review(key, final)
+        if effort == 1 and start == 0:  # the moves judged during play, as this review judges them (core/judging.py)
+            fresh, judged_start = judging.judged_for(final, list(people))
+            _reviewing.moves = list(fresh)
+            for seat, action in final.history[:len(fresh)]:
+                _reviewing.position.apply(seat, action)
     reviewing = _reviewing
-    if start != len(reviewing.moves):
+    if start + len(fresh) != len(reviewing.moves):
         raise BadRequest("A review goes on from where it stopped.", "review.restart", field="from")
     history = final.history
     deadline = time.perf_counter() + REVIEW_SLICE_MS / 1000
-    fresh: list[dict[str, Any]] = []
     while len(reviewing.moves) < len(history) and (not fresh or time.perf_counter() < deadline):
         ply = len(reviewing.moves)
         seat, action = history[ply]
@@ -600,7 +612,9 @@ def _review(request: dict[str, Any]) -> dict[str, Any]:
     reply: dict[str, Any] = {"ok": True, "game": game.id, "scale": scale.unit, "moves": fresh,
                              "next": len(reviewing.moves), "total": len(history), "done": done,
                              "people": list(people)}
-    if start == 0:
+    if start == 0 and judged_start is not None:
+        reply["start"] = judged_start
+    elif start == 0:
         first = game.new(final.seed, final.players, edition=final.edition, **final.options)
         reply["start"] = [round(value, 4) for value in reviewer.values(first, review.move_rng(first, -1), effort)]
     if done:
@@ -711,6 +725,9 @@ def _answer(request: dict[str, Any]) -> tuple[Table | None, dict[str, Any]]:
         return _guest_answer(request)
     op = request.get("op")
     if op == "hello":
+        build = request.get("build")
+        if isinstance(build, str):  # the page's worker: the rules' build, which saved verdicts must match
+            judging.set_build(build)
         return None, {"ok": True, "ids": registry.ids(), "ready": registry.ready_ids(), **registry.manifest()}
     if op == "daily":
         game = registry.get(_field(request, "game", str))
@@ -742,6 +759,7 @@ def _answer(request: dict[str, Any]) -> tuple[Table | None, dict[str, Any]]:
     if op == "open":
         state = share.decode(_field(request, "code", str))
         table = Table(state, _seats(request, state))
+        judging.restore(state, request.get("judged"))  # what a saved game kept of its judged moves
         return table, table.to_json(request.get("viewer"), _clock(request))
     if op == "replay":
         return _replay(request)
@@ -751,6 +769,12 @@ def _answer(request: dict[str, Any]) -> tuple[Table | None, dict[str, Any]]:
         return None, _review(request)
     if op == "judge":
         return None, _judge(request)
+    if op == "judging":
+        # sent by the page while the engine is idle: a piece of the moves of the game in play judged, kept here
+        # until the game is over (core/judging.py); the reply says only whether more is left
+        if _table is None:
+            return None, {"ok": True, "more": False}
+        return None, judging.piece(_table.state, _table.people, _table.replay_over is not None)
     if op == "prepare":
         # sent by the page while a person thinks: work done ahead, never a change (State.prepare); with no table
         # open (closed meanwhile) there is nothing to prepare, which is no error
@@ -883,3 +907,4 @@ def reset() -> None:
     _table = None
     _replayed = None
     _reviewing = None
+    judging.reset()

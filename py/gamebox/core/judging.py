@@ -1,0 +1,205 @@
+"""Judging the moves of the game in play, in the engine's idle time (docs/review.md, "Judged during play").
+
+While a game is played, the page asks the bridge's ``judging`` op whenever the engine has nothing else to do: each
+request judges a short piece of the open table's finished moves, exactly as the review of the finished game will
+(``review.judged_move`` at effort 1, from the same position, with the same generator per move), and keeps the
+records here, in the worker. The page hears only whether more is left: no verdict, no count, no value leaves
+before the game is over. The review of the finished game (the bridge's ``review``) then starts from them, so it
+is there when the game ends.
+
+- Only the moves every seat knows of are judged (``viewer.public_moves``): a secret move still hidden (a race's
+  hand-in, a grab) is judged once it is revealed, so how much work there is says nothing of it.
+- Undo, a new game, another game opened: the records are kept only for the moves the table still has (the longest
+  common beginning of the two histories); the verdicts of the moves taken back are thrown away.
+- A reload: the last piece of a run gives ``judged``, an opaque text (zlib and base64 of the records) that the page
+  keeps with its saved game and hands back with ``open`` (``judged``). It is read back only here, checked against
+  the game it claims (the format, the rules' build, the game, its seed, players, options and edition, each
+  record's move), and used only for the review of the finished game. The saved game already holds the whole game
+  (its resume code, with the seed of a game whose deal is secret), so the text tells the device nothing new.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import json
+import time
+import zlib
+from typing import Any, Final
+
+from gamebox.core import review, viewer
+from gamebox.core.game import State
+
+# A piece judges moves for about this long, at least one move (or the chart's first point): a request that comes
+# meanwhile waits for at most one piece (docs/review.md has each game's longest piece).
+PIECE_MS: Final = 40
+# The version of the saved text's format; a text of another one (or of another build of the rules) is not read.
+FORMAT: Final = 1
+# The build of the rules this engine runs (the page's worker sets it from its wheel's hash: ``set_build``).
+_build = ""
+
+
+def set_build(build: str) -> None:
+    """The rules' build (the wheel's hash): saved verdicts are read back only by the same rules."""
+    global _build
+    _build = build[:128]
+
+
+def identity(state: State[Any]) -> str:
+    """What tells this game's deal and set-up from another's: a hash, so the saved text holds no seed."""
+    text = json.dumps([state.game.id, state.seed, state.players, state.edition, state.options], sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+class Judged:
+    """The records of a game's moves judged so far: for move ``ply``, ``records[ply]``, judged as a person's move
+    or not (``person[ply]``), and the chart's first point (``start``)."""
+
+    def __init__(self, state: State[Any]) -> None:
+        self.game = state.game
+        self.key = identity(state)
+        self.history: list[tuple[int, str]] = []
+        self.records: list[dict[str, Any]] = []
+        self.person: list[bool] = []
+        self.start: list[float] | None = None
+        self.position: State[Any] | None = None  # the position after the judged moves (made when needed)
+        self.new = 0  # moves judged since the text was last given
+
+    def fits(self, state: State[Any]) -> bool:
+        return self.game is state.game and self.key == identity(state)
+
+    def keep(self, history: list[tuple[int, str]]) -> None:
+        """Keep only the records of the moves ``history`` still has (an undo takes them back)."""
+        common = 0
+        while common < min(len(self.history), len(history)) and self.history[common] == history[common]:
+            common += 1
+        if common < len(self.history):
+            del self.history[common:], self.records[common:], self.person[common:]
+            self.position = None
+            self.new += 1
+
+    def after(self, state: State[Any]) -> State[Any]:
+        """The position after the judged moves, from the game's start (as the review replays it)."""
+        if self.position is None:
+            position = state.game.new(state.seed, state.players, edition=state.edition, **state.options)
+            for seat, action in self.history:
+                position.apply(seat, action)
+            self.position = position
+        return self.position
+
+    def text(self) -> str:
+        data = {"format": FORMAT, "build": _build, "game": self.game.id, "key": self.key, "start": self.start,
+                "moves": [[record, person] for record, person in zip(self.records, self.person, strict=True)]}
+        packed = zlib.compress(json.dumps(data, separators=(",", ":")).encode(), 9)
+        return base64.b64encode(packed).decode()
+
+
+_judged: Judged | None = None
+
+
+def piece(state: State[Any], people: list[int], replay: bool) -> dict[str, Any]:
+    """Judge a piece of ``state``'s finished public moves (the ``judging`` op): {ok, more}, and ``judged`` (the
+    text to save) when this piece ends a run that judged or dropped something."""
+    global _judged
+    reviewer = state.game.reviewer
+    if reviewer is None or replay:
+        return {"ok": True, "more": False}
+    if _judged is None or not _judged.fits(state):
+        _judged = Judged(state)
+    judged = _judged
+    history = [(seat, action) for seat, action in state.history[:viewer.public_moves(state)]]
+    judged.keep(history)
+    deadline = time.perf_counter() + PIECE_MS / 1000
+    worked = False
+    if judged.start is None:
+        first = state.game.new(state.seed, state.players, edition=state.edition, **state.options)
+        judged.start = [round(value, 4) for value in reviewer.values(first, review.move_rng(first, -1), 1)]
+        worked = True
+    while len(judged.records) < len(history) and (not worked or time.perf_counter() < deadline):
+        ply = len(judged.records)
+        seat, action = history[ply]
+        position = judged.after(state)
+        person = seat in people
+        judged.records.append(review.judged_move(reviewer, position, ply, seat, action, 1, person=person))
+        judged.person.append(person)
+        judged.history.append((seat, action))
+        position.apply(seat, action)
+        judged.new += 1
+        worked = True
+    more = len(judged.records) < len(history)
+    reply: dict[str, Any] = {"ok": True, "more": more}
+    if not more and judged.new:
+        reply["judged"] = judged.text()
+        judged.new = 0
+    return reply
+
+
+def restore(state: State[Any], text: object) -> None:
+    """Take back the verdicts a saved game kept (``open``'s ``judged``), if they are of this game, of these rules and
+    well formed; anything else is ignored (the moves are judged again)."""
+    global _judged
+    if not isinstance(text, str) or len(text) > 2_000_000:
+        return
+    try:
+        data = json.loads(zlib.decompress(base64.b64decode(text.encode(), validate=True)))
+    except (ValueError, zlib.error, binascii.Error, RecursionError):
+        return
+    if (not isinstance(data, dict) or data.get("format") != FORMAT or data.get("build") != _build
+            or data.get("game") != state.game.id or data.get("key") != identity(state)):
+        return
+    judged = Judged(state)
+    history = state.history[:viewer.public_moves(state)]
+    moves = data.get("moves")
+    start = data.get("start")
+    if not isinstance(moves, list) or not (start is None or _numbers(start)):
+        return
+    for ply, entry in enumerate(moves[:len(history)]):
+        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], bool)
+                and _record(entry[0], ply, history[ply])):
+            break
+        judged.records.append(entry[0])
+        judged.person.append(entry[1])
+        judged.history.append(history[ply])
+    judged.start = start
+    if _judged is None or not _judged.fits(state) or len(_judged.records) < len(judged.records):
+        _judged = judged
+
+
+def _numbers(values: object) -> bool:
+    return isinstance(values, list) and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)
+
+
+def _record(record: object, ply: int, move: tuple[int, str]) -> bool:
+    """Whether a saved record has the shape ``review.judged_move`` gives, for move ``ply`` of the game."""
+    if not isinstance(record, dict) or record.get("ply") != ply:
+        return False
+    if [record.get("seat"), record.get("action")] != list(move):
+        return False
+    verdict = record.get("verdict")
+    return ((verdict is None or verdict in review.VERDICTS) and _numbers(record.get("values"))
+            and all(record.get(name) is None or isinstance(record.get(name), (int, float))
+                    for name in ("loss", "played_value", "best_value"))
+            and (record.get("best") is None or isinstance(record.get("best"), str))
+            and isinstance(record.get("notes"), dict))
+
+
+def judged_for(final: State[Any], people: list[int]) -> tuple[list[dict[str, Any]], list[float] | None]:
+    """The records judged during play that the review of the finished game ``final`` (judging ``people``'s moves,
+    at effort 1) may take as they are: those of its first moves, judged as a person's or not as it judges them;
+    and the chart's first point, when it was computed."""
+    judged = _judged
+    if judged is None or not judged.fits(final):
+        return [], None
+    taken: list[dict[str, Any]] = []
+    for ply, (move, record, person) in enumerate(zip(judged.history, judged.records, judged.person, strict=True)):
+        if ply >= len(final.history) or final.history[ply] != move or person != (move[0] in people):
+            break
+        taken.append(record)
+    return taken, judged.start
+
+
+def reset() -> None:
+    """Forget every judged move (for tests)."""
+    global _judged
+    _judged = None

@@ -1,0 +1,185 @@
+"""Judging the moves of a game while it is played (core/judging.py, the bridge's ``judging``), for every game in
+the box: a move judged during play gets exactly the record the review of the finished game gives it, undo throws
+away the verdicts of the moves it takes back, a reload keeps what was judged, and nothing of it reaches a seat
+before the game is over."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import gamebox
+from gamebox.core import bots, bridge, judging, registry, review, share, viewer
+from gamebox.core.game import State
+
+SEED = "JUDGE"
+REVIEWED = [game.id for game in registry.games() if game.reviewer is not None]
+
+
+def ask(**request: Any) -> dict[str, Any]:
+    return bridge.handle(request)
+
+
+@pytest.fixture(autouse=True)
+def closed_bridge() -> Any:
+    bridge.reset()
+    yield
+    bridge.reset()
+
+
+def seats_of(players: int) -> list[dict[str, str]]:
+    """Seat 0 is the person here; the others are bots."""
+    level = "easy"
+    return [{"kind": "human", "level": ""}] + [{"kind": "bot", "level": level}] * (players - 1)
+
+
+def players_of(game: Any) -> int:
+    return max(game.min_players, min(2, game.max_players))
+
+
+def judge_while_idle() -> str | None:
+    """Ask for pieces until the engine says nothing is left, as the page does while it is idle; the text to save,
+    if the run gave one. Each reply holds nothing but whether more is left (and that text)."""
+    text = None
+    while True:
+        reply = ask(op="judging")
+        assert reply["ok"], reply
+        assert set(reply) <= {"ok", "more", "judged"}, reply
+        text = reply.get("judged", text)
+        if not reply["more"]:
+            return text
+
+
+def in_play() -> State[Any]:
+    table = bridge.current_table()
+    assert table is not None
+    return table.state
+
+
+def play_one(level: str) -> dict[str, Any]:
+    """The next move of the game in play, through the bridge as the page asks it: a bot's (``bot``, a short budget),
+    else the person's (``apply``: the move ``level``'s bot would choose)."""
+    state = in_play()
+    seats = bridge.current_table().seats  # type: ignore[union-attr]
+    if any(seats[seat]["kind"] == "bot" for seat in state.to_move):
+        reply = ask(op="bot", budget_ms=30)
+    else:
+        action = bots.choose(state, 0, level, 30, f"{state.seed}/{len(state.history)}")
+        reply = ask(op="apply", seat=0, action=action)
+    assert reply["ok"], reply
+    return reply
+
+
+# A short game of each: a few creatures, the quickest mode; Upthrust's race for two is the slowest review of all
+# (about 15 s of CPython a game), so its solitaire (Score Up) stands for it here and in bench/judging_browser.py
+# its race is measured in the browser.
+SETUPS: dict[str, tuple[int, dict[str, Any]]] = {"upthrust": (1, {}), "whoopies": (2, {"creatures": 2})}
+
+
+@pytest.mark.parametrize("game_id", REVIEWED)
+def test_the_moves_judged_during_play_are_the_records_of_the_finished_game_s_review(game_id: str) -> None:
+    game = gamebox.get(game_id)
+    players, options = SETUPS.get(game_id, (players_of(game), {}))
+    seats = seats_of(players)
+    level = game.bot_levels[0]
+    assert ask(op="new", game=game_id, seed=SEED, players=players, options=options, seats=seats)["ok"]
+    undone = reloaded = False
+    for _ in range(3000):
+        state = in_play()
+        if state.is_over:
+            break
+        text = judge_while_idle()
+        judged, _ = judging.judged_for(state, [0])
+        assert len(judged) <= viewer.public_moves(state)  # a secret move still hidden is not judged
+        if not undone and len(state.history) >= 6 and state.undo_floor == 0:
+            # moves played and judged, then taken back: their verdicts go, and other moves take their place
+            undone = True
+            before = len(state.history)
+            table = play_one(game.bot_levels[-1])
+            while table["to_move"] and 0 not in table["to_move"] and not table["is_over"]:
+                table = play_one(level)
+            judge_while_idle()
+            ahead = in_play()
+            back = ask(op="undo")
+            if back["ok"]:
+                text = judge_while_idle()
+                assert len(judging.judged_for(ahead, [0])[0]) <= len(back["history"]) <= before
+            continue
+        if not reloaded and len(state.history) >= 12 and text is not None:
+            # a reload: the page opens its saved game with what was judged, on a fresh engine
+            reloaded = True
+            kept = len(judging.judged_for(state, [0])[0])
+            bridge.reset()
+            assert ask(op="open", code=share.encode(state), seats=seats, judged=text)["ok"]
+            assert len(judging.judged_for(state, [0])[0]) == kept
+        play_one(level)
+    state = in_play()
+    assert state.is_over
+    judge_while_idle()
+    judged, start = judging.judged_for(state, [0])
+    whole = review.review(state, game.reviewer, [0])
+    assert len(judged) == len(state.history)
+    assert judged == whole["moves"]
+    assert start == whole["start"]
+    # the bridge's review of the finished game starts from them, and gives the same as a review from nothing
+    reply = ask(op="review", code=share.encode(state), seats=seats)
+    assert reply["ok"], reply
+    assert reply["done"] and reply["moves"] == whole["moves"] and reply["start"] == whole["start"]
+
+
+def test_undo_throws_away_the_verdicts_of_the_moves_it_takes_back() -> None:
+    seats = seats_of(2)
+    first = ask(op="new", game="pebbles", seed="WON", players=2, seats=seats)
+    assert first["ok"]
+    assert ask(op="apply", seat=0, action="take 1")["ok"] and ask(op="bot")["ok"]
+    text = judge_while_idle()
+    state = bridge.current_table().state  # type: ignore[union-attr]
+    assert len(judging.judged_for(state, [0])[0]) == 2 and text
+    undone = ask(op="undo")
+    assert undone["ok"] and undone["history"] == []
+    after = judge_while_idle()  # the run that drops them gives the text to save again, without them
+    assert after is not None and after != text
+    assert judging.judged_for(state, [0])[0] == []
+    bridge.reset()
+    assert ask(op="open", code=share.encode(state), seats=seats, judged=after)["ok"]
+    assert judging.judged_for(state, [0])[0] == []
+
+
+def test_saved_verdicts_are_read_back_only_for_the_same_game_and_the_same_rules() -> None:
+    seats = seats_of(2)
+    assert ask(op="new", game="pebbles", seed="WON", players=2, seats=seats)["ok"]
+    assert ask(op="apply", seat=0, action="take 1")["ok"] and ask(op="bot")["ok"]
+    text = judge_while_idle()
+    state = bridge.current_table().state  # type: ignore[union-attr]
+    other = gamebox.get("pebbles").new("LOST", 2)
+    for step in state.history:
+        other.apply(*step)
+    bridge.reset()
+    assert ask(op="open", code=share.encode(other), seats=seats, judged=text)["ok"]  # another deal
+    assert judging.judged_for(other, [0])[0] == []
+    for bad in ("not base64!", "", 12, text[:-8]):
+        bridge.reset()
+        assert ask(op="open", code=share.encode(state), seats=seats, judged=bad)["ok"]  # ignored, never refused
+        assert judging.judged_for(state, [0])[0] == []
+    bridge.reset()
+    assert ask(op="hello", build="another build")["ok"]
+    assert ask(op="open", code=share.encode(state), seats=seats, judged=text)["ok"]
+    assert judging.judged_for(state, [0])[0] == []
+    judging.set_build("")
+
+
+def test_a_guest_may_not_ask_for_judging() -> None:
+    seats = [{"kind": "human", "level": ""}, {"kind": "remote", "level": ""}]
+    assert ask(op="new", game="pebbles", seed="WON", players=2, seats=seats)["ok"]
+    reply = ask(op="judging", guest=True, viewer=1)
+    assert not reply["ok"] and reply["error"]["key"] == "error.guest_op"
+
+
+def test_judging_with_no_table_or_a_replay_does_nothing() -> None:
+    assert ask(op="judging") == {"ok": True, "more": False}
+    final = gamebox.get("pebbles").new("WON", 2)
+    while not final.is_over:
+        final.apply(final.to_move[0], "take 1")
+    assert ask(op="replay", code=share.encode(final), step=2)["ok"]
+    assert ask(op="judging") == {"ok": True, "more": False}
