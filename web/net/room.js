@@ -16,6 +16,7 @@
 // (peers()), and a seat whose link says nothing for DEAD_MS is taken for disconnected.
 
 import { gameInfo } from "../games.js";
+import { positionRequest } from "./position.js";
 
 /** @typedef {import("../host.js").Table} Table */
 /** @typedef {import("../host.js").EnginePort} EnginePort */
@@ -367,6 +368,7 @@ export class Room extends EventTarget {
     const { id, req } = message;
     if (!Number.isSafeInteger(id)) throw new Refusal("net.refused.shape");
     if (!req || typeof req !== "object" || Array.isArray(req)) throw new Refusal("net.refused.shape");
+    if (req.op === "position") { this.position(remote, id, positionRequest(req)); return; }
     if (!GUEST_OPS.has(req.op)) throw new Refusal("net.refused.op");
     for (const name of Object.keys(req)) if (!GUEST_FIELDS.has(name)) throw new Refusal("net.refused.shape");
     if ("viewer" in req && req.viewer !== remote.seat) throw new Refusal("net.refused.seat");
@@ -406,6 +408,18 @@ export class Room extends EventTarget {
         this.emit("moved", { seat: remote.seat });
         this.session.changed(); // the host's own screen shows the move (which pushes to the other guests)
       }
+    });
+  }
+
+  /** A finished game's position for the guest's review board (web/net/watch.js): made of the code it sends alone,
+   * and sent back as it is (no table of the game in play: it starts no run). @param {RemoteSeat} remote
+   * @param {number} id @param {Record<string, any> | null} request the checked request (null: not one) */
+  position(remote, id, request) {
+    if (!request) throw new Refusal("net.refused.shape");
+    const link = remote.link;
+    this.port.request({ ...request, viewer: remote.seat }).then((reply) => {
+      if (this.closed || remote.link !== link) return;
+      try { link?.send(JSON.stringify({ t: "reply", id, reply })); } catch { this.lost(remote); }
     });
   }
 
