@@ -9,6 +9,7 @@
 // "human", and every other seat is "remote" (played elsewhere: a person, or a bot with its level), so the session
 // never runs a bot or lets anyone here act for another seat.
 
+import { Pieces } from "./pieces.js";
 import { DEAD_MS, GUEST_OPS, PING_MS, textOf } from "./room.js";
 
 /** @typedef {import("../host.js").Reply} Reply */
@@ -47,6 +48,7 @@ export class GuestPort extends EventTarget {
     /** what this page answers itself, instead of asking the host (a finished game's review: web/net/watch.js
      * ReviewInbox); null: ask the host @type {((request: Record<string, any>) => Promise<Reply> | null) | null} */
     this.local = null;
+    this.pieces = new Pieces();
     /** @type {string | null} */
     this.game = null;
     this.nextId = 1;
@@ -104,6 +106,11 @@ export class GuestPort extends EventTarget {
     try { message = JSON.parse(text); } catch { return; }
     if (!message || typeof message !== "object") return;
     this.heard = Date.now();
+    if (message.t === "piece") { // a big message, in pieces (web/net/pieces.js): handled once whole
+      const whole = this.pieces.take(message);
+      if (whole !== null) this.receive(whole);
+      return;
+    }
     if (message.t === "welcome") {
       this.seat = message.seat;
       this.watcher = Number.isSafeInteger(message.watcher) ? message.watcher : null;

@@ -16,6 +16,7 @@
 // (peers()), and a seat whose link says nothing for DEAD_MS is taken for disconnected.
 
 import { gameInfo } from "../games.js";
+import { sendText } from "./pieces.js";
 import { positionRequest } from "./position.js";
 
 /** @typedef {import("../host.js").Table} Table */
@@ -419,7 +420,7 @@ export class Room extends EventTarget {
     const link = remote.link;
     this.port.request({ ...request, viewer: remote.seat }).then((reply) => {
       if (this.closed || remote.link !== link) return;
-      try { link?.send(JSON.stringify({ t: "reply", id, reply })); } catch { this.lost(remote); }
+      try { if (link) sendText(link, JSON.stringify({ t: "reply", id, reply })); } catch { this.lost(remote); }
     });
   }
 
@@ -626,7 +627,7 @@ export class Room extends EventTarget {
     if (message.t === "table") this.track(remote, message.table);
     else if (message.t === "reply") this.track(remote, message.reply);
     try {
-      remote.link?.send(JSON.stringify(message));
+      if (remote.link) sendText(remote.link, JSON.stringify(message)); // in pieces when big (web/net/pieces.js)
     } catch {
       this.lost(remote); // a channel that closed under us
     }

@@ -10,11 +10,12 @@
 // connected watcher is sent its table, and whenever a seat's connection changes, the seats and their states.
 //
 // Once the game is over, the host computes its review (the engine's, web/screens/review.js) and sends it to every
-// guest and watcher in pieces (`reviewPieces`, each at most REVIEW_PIECE characters of its JSON); a guest's page keeps
-// it in a `ReviewInbox`, which answers that page's review screen as an engine would: no Python on the guest. The
+// guest and watcher (one message, which goes in pieces of at most 15,000 bytes: web/net/pieces.js); a guest's page
+// keeps it in a `ReviewInbox`, which answers that page's review screen as an engine would: no Python on the guest. The
 // boards of that review are asked of the host one at a time (the bridge's `position`: a finished game's replay, made
 // of the share code the device sends alone).
 
+import { sendText } from "./pieces.js";
 import { positionRequest } from "./position.js";
 import { DEAD_MS, INVITE_MS, MAX_GUEST_BYTES, PING_MS, Refusal, parseAnswer, textOf, token } from "./room.js";
 
@@ -24,22 +25,7 @@ import { DEAD_MS, INVITE_MS, MAX_GUEST_BYTES, PING_MS, Refusal, parseAnswer, tex
 /** @typedef {import("../host.js").Reply} Reply */
 
 export const MAX_WATCHERS = 8;
-/** UTF-16 code units of a review's JSON in one message: at most 15,000 bytes of UTF-8 (3 a unit at most), so a piece
- * stays under the 16 KiB a guest may send the host, and well under the link's 64 KiB. */
-export const REVIEW_PIECE = 5_000;
-/** The most pieces a review may come in (a whole game's review of 200 moves is about 30): more is refused. */
-const MAX_PIECES = 400;
 const ROUND_TRIPS = 8;
-
-/** A finished game's review as messages of at most REVIEW_PIECE characters of its JSON each:
- * `{t: "review", id, index, count, text}`. @param {Record<string, any>} payload */
-export function reviewPieces(payload) {
-  const text = JSON.stringify(payload);
-  const id = token(8);
-  const count = Math.max(1, Math.ceil(text.length / REVIEW_PIECE));
-  return Array.from({ length: count }, (_, index) => ({ t: "review", id, index, count,
-    text: text.slice(index * REVIEW_PIECE, (index + 1) * REVIEW_PIECE) }));
-}
 
 /**
  * One watcher of the table.
@@ -47,7 +33,8 @@ export function reviewPieces(payload) {
  * @property {number} number  1.., in the order their invites were made
  * @property {"invited" | "connecting" | "connected"} state
  * @property {Link | null} link
- * @property {{token: string, offer: Offer, expires: number, answered: boolean, used: boolean, url: string}} invite
+ * @property {{token: string, offer: Offer, expires: number, answered: boolean, used: boolean, url: string} | null} invite
+ *   (null while its offer gathers)
  * @property {number} heard
  * @property {{rtt: number, offset: number}[]} samples
  * @property {Map<number, number>} pings
@@ -76,8 +63,8 @@ export class Stands extends EventTarget {
     this.closed = false;
     /** the seats' states the watchers last heard (JSON) */
     this.said = "";
-    /** the review sent to every watcher once the game is over (its messages), for one that comes later
-     * @type {Record<string, any>[] | null} */
+    /** the review sent to every watcher once the game is over, for one that comes later
+     * @type {Record<string, any> | null} */
     this.review = null;
     this.onTable = () => this.pushAll();
     session.addEventListener("table", this.onTable);
@@ -89,7 +76,7 @@ export class Stands extends EventTarget {
   /** The watchers still there: an open invite, an answer taken, or connected (an expired invite is dropped). */
   live() {
     for (const watcher of [...this.watchers.values()]) {
-      if (watcher.state === "invited" && this.now() > watcher.invite.expires) this.drop(watcher);
+      if (watcher.state === "invited" && watcher.invite && this.now() > watcher.invite.expires) this.drop(watcher);
     }
     return [...this.watchers.values()];
   }
@@ -101,7 +88,7 @@ export class Stands extends EventTarget {
     if (this.live().length >= MAX_WATCHERS) throw new Refusal("net.refused.watchers");
     const number = this.next++;
     /** @type {Watcher} */
-    const watcher = { number, state: "invited", link: null, invite: /** @type {any} */ (null), heard: 0, samples: [],
+    const watcher = { number, state: "invited", link: null, invite: null, heard: 0, samples: [],
       pings: new Map(), sent: "", path: null, elsewhere, timer: undefined };
     this.watchers.set(number, watcher); // counted at once: eight asks at the same moment make eight invites, no more
     let offer;
@@ -131,8 +118,8 @@ export class Stands extends EventTarget {
     const parsed = parseAnswer(text);
     if (!parsed) throw new Refusal("net.refused.answer");
     const watcher = [...this.watchers.values()].find((one) => one.invite?.token === parsed.token);
-    if (!watcher) throw new Refusal("net.refused.invite");
-    const invite = watcher.invite;
+    const invite = watcher?.invite;
+    if (!watcher || !invite) throw new Refusal("net.refused.invite");
     if (invite.used || invite.answered) throw new Refusal("net.refused.used");
     if (this.now() > invite.expires) throw new Refusal("net.refused.expired");
     invite.answered = true;
@@ -190,7 +177,7 @@ export class Stands extends EventTarget {
   hello(watcher, link, message) {
     const invite = watcher.invite;
     if (message.seat !== null && message.seat !== undefined) throw new Refusal("net.refused.seat", true);
-    if (message.invite !== invite.token) throw new Refusal("net.refused.invite", true);
+    if (!invite || message.invite !== invite.token) throw new Refusal("net.refused.invite", true);
     if (invite.used) throw new Refusal("net.refused.used", true);
     invite.used = true;
     watcher.link = link;
@@ -201,7 +188,7 @@ export class Stands extends EventTarget {
     this.mark(watcher, "connected");
     this.send(watcher, { t: "seats", seats: this.seats() });
     this.push(watcher);
-    for (const piece of this.review ?? []) this.send(watcher, piece);
+    if (this.review) this.send(watcher, this.review);
     clearInterval(watcher.timer);
     watcher.timer = setInterval(() => this.beat(watcher), PING_MS);
     this.ping(watcher);
@@ -261,12 +248,10 @@ export class Stands extends EventTarget {
     for (const watcher of this.watchers.values()) if (watcher.state === "connected") this.send(watcher, { t: "seats", seats });
   }
 
-  /** The finished game's review, to every watcher now and to one that comes later. @param {Record<string, any>[]} pieces */
-  shareReview(pieces) {
-    this.review = pieces;
-    for (const watcher of this.watchers.values()) {
-      if (watcher.state === "connected") for (const piece of pieces) this.send(watcher, piece);
-    }
+  /** The finished game's review, to every watcher now and to one that comes later. @param {Record<string, any>} message */
+  shareReview(message) {
+    this.review = message;
+    for (const watcher of this.watchers.values()) if (watcher.state === "connected") this.send(watcher, message);
   }
 
   /** @param {Watcher} watcher */
@@ -355,7 +340,7 @@ export class Stands extends EventTarget {
   /** @param {Watcher} watcher @param {Record<string, any>} message */
   send(watcher, message) {
     try {
-      watcher.link?.send(JSON.stringify(message));
+      if (watcher.link) sendText(watcher.link, JSON.stringify(message)); // in pieces when big (web/net/pieces.js)
     } catch {
       this.drop(watcher);
     }
@@ -382,28 +367,19 @@ export class ReviewInbox extends EventTarget {
   constructor(port) {
     super();
     this.port = port;
-    /** the review being put together: its id and pieces @type {{id: string, pieces: string[], got: number} | null} */
-    this.coming = null;
     /** the whole review: {code, check, review} @type {Record<string, any> | null} */
     this.payload = null;
     /** @type {Set<() => void>} */
     this.waiters = new Set();
   }
 
-  /** One message of the host: a piece of a review. @param {Record<string, any>} message */
+  /** The host's message with the finished game's review: `{t: "review", code, check, review}` (`review` null for a
+   * game with no reviewer). @param {Record<string, any>} message */
   take(message) {
-    const { id, index, count, text } = message;
-    if (typeof id !== "string" || !Number.isSafeInteger(index) || !Number.isSafeInteger(count) || typeof text !== "string"
-        || count < 1 || count > MAX_PIECES || index < 0 || index >= count) return;
-    if (!this.coming || this.coming.id !== id || this.coming.pieces.length !== count) {
-      this.coming = { id, pieces: new Array(count).fill(null), got: 0 };
-    }
-    const coming = this.coming;
-    if (coming.pieces[index] === null) coming.got++;
-    coming.pieces[index] = text;
-    if (coming.got < count) return;
-    this.coming = null;
-    try { this.payload = JSON.parse(coming.pieces.join("")); } catch { return; }
+    if (typeof message.code !== "string" || !message.check || typeof message.check !== "object") return;
+    const review = message.review;
+    if (review !== null && !(review && typeof review === "object" && Array.isArray(review.moves))) return;
+    this.payload = message;
     this.wake();
     this.dispatchEvent(new CustomEvent("review"));
   }
@@ -439,6 +415,7 @@ export class ReviewInbox extends EventTarget {
       if (!payload) return refusal("net.review.missing");
       if (request.op === "check") return payload.check;
       const review = payload.review;
+      if (!review) return refusal("review.none");
       return { ok: true, game: payload.check.game, scale: review.scale, moves: review.moves, next: review.moves.length,
         total: review.total, done: true, people: review.people, start: review.start, accuracy: review.accuracy,
         summary: review.summary };

@@ -1,12 +1,12 @@
 // @ts-check
 // What the devices of a game get besides its tables (docs/multi-device.md, "Watchers" and "A guest's review"):
 // - on the host: once the game is over, its review (the engine's, the one the game-over box computes) goes to every
-//   guest and watcher, in pieces (web/net/watch.js reviewPieces), and again to one that connects later;
+//   guest and watcher (one message, which goes in pieces: web/net/pieces.js), and again to one that connects later;
 // - on a guest's or a watcher's page: that review answers the page's review screen (web/net/watch.js ReviewInbox),
 //   so its Review shows with no Python here; and a watcher's page shows who is connected.
 import { t } from "../i18n.js";
 import { $, element } from "../dom.js";
-import { ReviewInbox, reviewPieces } from "../net/watch.js";
+import { ReviewInbox } from "../net/watch.js";
 import { engine, GUEST, session } from "../page.js";
 import { currentRoom, currentStands, statusMark } from "./devices.js";
 import { reviewable } from "./review-board.js";
@@ -14,14 +14,12 @@ import { finishedReview } from "./review.js";
 
 /** @typedef {import("../host.js").Table} Table */
 
-/** The review of the last game that ended here, as the messages that carry it, and the room they went to. */
+/** The review of the last game that ended here, as the message that carries it, and the room it went to. */
 const shared = {
-  /** @type {Record<string, any>[] | null} */
-  pieces: null,
+  /** @type {Record<string, any> | null} */
+  message: null,
   /** @type {import("../net/room.js").Room | null} */
   room: null,
-  /** ms from the game's end to its review sent (window.gamebox.sharedReview(), bench/devices_bench.py) */
-  ms: /** @type {number | null} */ (null),
 };
 
 /** The rooms whose seats' connections are followed (to send the review to a guest that comes later). */
@@ -31,10 +29,8 @@ const followed = new WeakSet();
 async function shareReview(table) {
   const room = currentRoom();
   if (!room || !table.share) return;
-  const ended = performance.now();
-  shared.pieces = null;
+  shared.message = null;
   shared.room = room;
-  shared.ms = null;
   const code = table.share;
   const check = await engine.request({ op: "check", code });
   if (!check.ok) return;
@@ -42,11 +38,10 @@ async function shareReview(table) {
   const review = reviewable(table.game) ? await finishedReview(table) : null;
   if (reviewable(table.game) && !review) return; // stopped: another game began
   if (currentRoom() !== room || room.closed) return;
-  const pieces = reviewPieces({ code, check, review });
-  shared.pieces = pieces;
-  shared.ms = performance.now() - ended;
-  for (const remote of room.seats.values()) if (remote.state === "connected") for (const piece of pieces) room.send(remote, piece);
-  currentStands()?.shareReview(pieces);
+  const message = { t: "review", code, check, review };
+  shared.message = message;
+  for (const remote of room.seats.values()) if (remote.state === "connected") room.send(remote, message);
+  currentStands()?.shareReview(message);
 }
 
 /** The host's side: the review goes out once the game is over, and to a guest that connects after. */
@@ -62,8 +57,8 @@ function wireHost() {
     room.addEventListener("change", (event) => {
       const { seat, state } = /** @type {CustomEvent} */ (event).detail;
       const remote = room.seats.get(seat);
-      if (state !== "connected" || !remote || shared.room !== room || !shared.pieces) return;
-      for (const piece of shared.pieces) room.send(remote, piece);
+      if (state !== "connected" || !remote || shared.room !== room || !shared.message) return;
+      room.send(remote, shared.message);
     });
   });
 }
@@ -96,11 +91,6 @@ function showSeats(seats) {
     statusMark(["connected", "connecting", "disconnected", "invited", "here", "bot"].includes(state) ? state : "disconnected"),
   ]));
   line.replaceChildren(element("span", { class: "hint", text: t(seats ? "net.watch.you" : "net.state.left") }), ...rows);
-}
-
-/** For window.gamebox and the bench: how long the host took from the game's end to its review sent, in ms. */
-export function sharedReview() {
-  return { ms: shared.ms, pieces: shared.pieces?.length ?? 0, chars: shared.pieces?.reduce((sum, piece) => sum + piece.text.length, 0) ?? 0 };
 }
 
 export function wireWatchers() {
