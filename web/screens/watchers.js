@@ -74,6 +74,8 @@ function wireGuest() {
     else if (message.t === "seats" && port.watcher !== null && Array.isArray(message.seats)) showSeats(message.seats);
   });
   port.addEventListener("lost", () => inbox.wake());
+  // a replay needs an engine, which a guest's page never starts: its game-over box offers the Review, not a replay
+  $("btn-over-replay").hidden = true;
   port.addEventListener("bye", () => { inbox.wake(); showSeats(null); });
 }
 

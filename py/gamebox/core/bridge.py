@@ -6,6 +6,10 @@ is tested on CPython. The bridge keeps one table: the game state plus who sits w
 (``{"kind": "remote"}``, docs/multi-device.md). Seats are not part of the rules, so they are not in the share code;
 the page keeps them in its URL.
 
+A watcher (``guest: true, watch: true``, no viewer: a device with no seat) gets ``Table.watcher_json``, the table as
+no seat knows it, and may ask only ``view``, ``move`` and ``position``: its ``legal`` and ``apply`` are refused
+(error.watcher).
+
 A remote seat is a person: its moves are judged by the review, and the rules treat it as any player. But it is
 not at this device: the table is never shown to it here in a game with secrets (``Table.viewer``), ``apply``
 refuses to play for it (error.remote_seat), ``bot`` never moves it, and Undo is off while any seat is remote
@@ -58,6 +62,10 @@ Requests (``op`` and its fields) and what they answer:
                                                move ``ply`` of the finished game a share code describes, by the
                                                seat that played that move ({move}: the record of a review's move;
                                                a puzzle made of a person's mistake asks it of each try)
+- ``position`` code, step, seats, view_as      from a guest's or a watcher's device (``guest: true``): a finished
+                                               game's ``replay`` at ``step`` as seat ``view_as`` saw it, for its
+                                               review's board; made of that code alone, the open table untouched
+                                               (review.unfinished for a game in play)
 - ``prepare``                                  {"ok": true, "more": ...}: the open table's state does ahead a
                                                piece of the work a coming move will need (State.prepare; caches
                                                only, the table is unchanged), and says whether more is left;
