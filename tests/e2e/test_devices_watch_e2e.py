@@ -168,13 +168,17 @@ def test_a_watcher_sees_the_public_table_never_a_hand_and_cannot_play(host: Shar
     refusals = whole(watcher.page.evaluate("window.__received"))
     assert {"t": "refused", "key": "net.refused.watcher", "id": 9001} in refusals
     assert page.evaluate("window.gamebox.table().history.length") == start
-    # up to 8 watchers: seven more invites, and a ninth is refused in words
-    for _ in range(7):
+    # up to 8 watchers: the panel's "Let someone watch" makes a watcher's invite (its code and link), six more by the
+    # API, and a ninth is refused in words
+    page.evaluate("document.getElementById('btn-devices').click()")
+    page.click("#devices-watch-add")
+    page.wait_for_selector("#devices-watchers [data-watcher='2'] canvas.qr")
+    assert "#/join?watch=1&" in page.input_value("#devices-watchers [data-watcher='2'] .invite-link")
+    for _ in range(6):
         page.evaluate("window.gamebox.invite('watch')")
     key = page.evaluate("window.gamebox.invite('watch').then(() => null, (error) => error.key)")
     assert key == "net.refused.watchers"
     page.wait_for_function("document.getElementById('notice-text').textContent.includes('8 watchers')")
-    page.evaluate("document.getElementById('btn-devices').click()")
     page.wait_for_selector("#devices-watch-add:disabled")
     assert "8 watchers" in page.inner_text("#devices-watch-full")
     screenshot(page, "devices-watch-panel-host")
