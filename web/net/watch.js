@@ -379,6 +379,7 @@ export class ReviewInbox extends EventTarget {
     if (typeof message.code !== "string" || !message.check || typeof message.check !== "object") return;
     const review = message.review;
     if (review !== null && !(review && typeof review === "object" && Array.isArray(review.moves))) return;
+    if (this.payload && this.payload.code === message.code && !this.payload.stopped && message.stopped) return;
     this.payload = message;
     this.wake();
     this.dispatchEvent(new CustomEvent("review"));
@@ -415,6 +416,7 @@ export class ReviewInbox extends EventTarget {
       if (!payload) return refusal("net.review.missing");
       if (request.op === "check") return payload.check;
       const review = payload.review;
+      if (payload.stopped) return refusal("net.review.stopped");
       if (!review) return refusal("review.none");
       return { ok: true, game: payload.check.game, scale: review.scale, moves: review.moves, next: review.moves.length,
         total: review.total, done: true, people: review.people, start: review.start, accuracy: review.accuracy,

@@ -36,9 +36,10 @@ async function shareReview(table) {
   if (!check.ok) return;
   // a game with no reviewer still says so, so that a guest's review screen refuses it in words (review.none)
   const review = reviewable(table.game) ? await finishedReview(table) : null;
-  if (reviewable(table.game) && !review) return; // stopped: another game began
-  if (currentRoom() !== room || room.closed) return;
-  const message = { t: "review", code, check, review };
+  if (room.closed) return;
+  // stopped before it was done (another game began here, which frees the engine): the devices are told so, and their
+  // Review says it in words instead of waiting
+  const message = { t: "review", code, check, review, stopped: reviewable(table.game) && !review };
   shared.message = message;
   for (const remote of room.seats.values()) if (remote.state === "connected") room.send(remote, message);
   currentStands()?.shareReview(message);
