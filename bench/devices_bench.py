@@ -12,6 +12,10 @@ One Chromium, two browser contexts on the built site: the host (the engine, a 10
   (host -> guest, and guest -> host), each p50/p95 over up to 12 moves of each side, chosen at random among the
   legal ones. (The real-time games' moves are timed by each device on its own clock and resolved together: their
   crossing is the ask's round trip.)
+- a guest's review (docs/multi-device.md, "A guest's review"): Upples games of the easy bots (REVIEWED: 51 to 56
+  moves) opened a few moves before their end, played out by the two devices; from the guest's screen showing the end
+  to its window.gamebox.review() resolved with the host's review (computed by the host's engine once the game is
+  over, sent over the link), and the host's own review() from the end, for comparison.
 
 ./build.sh bench runs it through bench/run.py; alone: python bench/devices_bench.py (GAMEBOX_DIST picks the site,
 built with GAMEBOX_TEST_GAMES unset or set; the test games are left out).
@@ -36,12 +40,15 @@ sys.path.insert(0, str(ROOT / "py"))
 import serve  # noqa: E402
 from tests.e2e.conftest import SharedPage, launch_chromium  # noqa: E402
 from tests.e2e.test_devices_e2e import Guest, new_game  # noqa: E402
+from tests.e2e.test_devices_watch_e2e import bots_game, near_the_end, play  # noqa: E402
 
 import gamebox  # noqa: E402
 
 DIST = Path(os.environ.get("GAMEBOX_DIST", ROOT / "dist"))
 ASKS = 30
 MOVES = 12
+# Upples games of the easy bots, 51, 55 and 56 moves: a game apiece, so that no run finds the review kept on the host
+REVIEWED = ("WATCHREV37", "WATCHREV7", "WATCHREV30")
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -122,6 +129,45 @@ def report(browser: Any, url: str) -> dict[str, Any]:
     return figures
 
 
+def review_report(browser: Any, url: str) -> dict[str, list[float]]:
+    """A guest's review after the end: the ms from its screen showing the game over to its review() resolved, and
+    the host's review() from the end, over the REVIEWED games."""
+    host = SharedPage(browser, url, viewport={"width": 1024, "height": 768})
+    figures: dict[str, list[float]] = {"guest": [], "host": []}
+    try:
+        for seed in REVIEWED:
+            history_ = bots_game("upples", seed)
+            page = host.page
+            start = near_the_end(page, "upples", seed, history_)
+            guest = Guest(browser, url)
+            try:
+                guest.join(page, 1)
+                devices = {0: page, 1: guest.page}
+                for moves, (seat, action) in enumerate(history_[start:], start):
+                    play(devices[seat], seat, action, moves)
+                ended = {}
+                for name, each in (("guest", guest.page), ("host", page)):
+                    each.wait_for_function("window.gamebox.table() && window.gamebox.table().is_over")
+                    ended[name] = time.perf_counter()
+                # the host's own first (its engine computes it), then the guest's (sent meanwhile): their difference
+                # is what the crossing adds
+                page.evaluate("window.gamebox.review()")
+                figures["host"].append((time.perf_counter() - ended["host"]) * 1000)
+                got = guest.page.evaluate("window.gamebox.review()")
+                figures["guest"].append((time.perf_counter() - ended["guest"]) * 1000)
+                assert isinstance(got, list) and len(got) == len(history_), got
+            finally:
+                page.evaluate("location.hash = '#/'")
+                guest.close()
+        host.check()
+    finally:
+        host.close()
+    print("a guest's review of Upples (51-56 moves) after the end: " + ", ".join(f"{ms:.0f}" for ms in figures["guest"])
+          + " ms; the host's own review() from the end: " + ", ".join(f"{ms:.0f}" for ms in figures["host"])
+          + " ms", flush=True)
+    return figures
+
+
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
@@ -129,6 +175,7 @@ def main() -> None:
     with sync_playwright() as playwright:
         browser = launch_chromium(playwright)
         report(browser, url)
+        review_report(browser, url)
         browser.close()
     server.shutdown()
 

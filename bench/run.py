@@ -95,6 +95,8 @@ def browser_benchmarks(rounds: int, games: int) -> dict[str, list[float]]:
         link_bench.report(browser, url)
         # play on several devices, per game: a guest's time to playable, a move's crossing (bench/devices_bench.py)
         devices_bench.report(browser, url)
+        # a guest's review after the end, sent by the host (bench/devices_bench.py)
+        devices_bench.review_report(browser, url)
         # a review's time in the browser, per game, for a typical game (bench/review_browser.py)
         review_browser.report(browser, url, 2)
         # judged as you play: background pieces, a bot's reply with and without them, the review at the end of a game

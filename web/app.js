@@ -17,6 +17,7 @@ import { kept, openReplay, wireReplay } from "./screens/replay.js";
 import { openPuzzle, wirePuzzle } from "./screens/puzzle.js";
 import { openReview, wireReview } from "./screens/review.js";
 import { openJoin, passAnswer } from "./screens/join.js";
+import { wireWatchers } from "./screens/watchers.js";
 import { renderSetup } from "./screens/setup.js";
 import { renderProfile, wireProfile } from "./screens/profile.js";
 
@@ -160,7 +161,8 @@ async function route() {
   }
   // A guest's page (page.js GUEST) has no engine: it shows its invite's game (or passes its answer) only, and any
   // other address is a new page with an engine; a page with an engine opens an invite or an answer as such a page.
-  if ((game === "join" || game === "answer") !== GUEST) {
+  // (A guest's review stays on its page: the host sent it, web/screens/watchers.js.)
+  if ((game === "join" || game === "answer") !== GUEST && !(GUEST && game === "review")) {
     location.reload();
     return;
   }
@@ -203,6 +205,7 @@ function wire() {
   $("engine-retry").addEventListener("click", retryEngine);
   wireGame();
   wireDevices();
+  wireWatchers();
   wireReplay();
   wireReview();
   wirePuzzle();

@@ -7,7 +7,7 @@ import { textOverflows } from "./games/kit.js";
 import { $, errorText } from "./dom.js";
 import { games as knownGames, gamesLoaded, playable } from "./games.js";
 import { currentRoute, EMBED, engine, GUEST, parseSeats, seatsParam, session } from "./page.js";
-import { again, currentRoom, inviteFor, acceptAnswer } from "./screens/devices.js";
+import { again, currentRoom, currentStands, inviteFor, acceptAnswer } from "./screens/devices.js";
 import { boardTargets, failure, lastSetup, openLink, playHuman, playLink, shownTable, startNew } from "./screens/game.js";
 import { joined } from "./screens/join.js";
 import { openReplay } from "./screens/replay.js";
@@ -179,8 +179,9 @@ let learn;
   overflows: () => textOverflows(),
   // play on several devices (docs/multi-device.md). On the host: an invite link for a remote seat of the game on
   // screen (single-use, for that seat; `{elsewhere: true}` for a friend on another network: the public STUN servers),
-  // and a guest's answer (its code or answer link: resolves with the seat)
-  /** @param {number} seat @param {{elsewhere?: boolean}} [options] */
+  // or for a watcher (`invite("watch")`: at most 8 at a table, a 9th rejects with {key: "net.refused.watchers"});
+  // and a guest's answer (its code or answer link: resolves with the seat, or {watcher: n} for a watcher's)
+  /** @param {number | "watch"} seat @param {{elsewhere?: boolean}} [options] */
   invite: (seat, options) => inviteFor(seat, options),
   /** @param {string} answer */
   accept: (answer) => acceptAnswer(answer),
@@ -194,14 +195,16 @@ let learn;
   // (state: invited, connecting, connected, disconnected; rtt and offset in ms of the live link, null unless connected
   // and before its first ping's answer; path: the kind of its selected candidate pair's local candidate, host, srflx,
   // prflx or relay, null unless connected; elsewhere: its invites are for another network; invite: an open invite,
-  // not yet answered); on a
-  // guest's page its own seat and its connection to the host
+  // not yet answered), then each watcher [{seat: null, watcher, state, rtt, offset, path, elsewhere, invite}] (state:
+  // invited, connecting, connected; a watcher that left is no longer listed); on a guest's page its own seat and its
+  // connection to the host, on a watcher's [{seat: null, watcher, state, rtt, offset, playable_ms}]
   peers: () => {
     if (GUEST) {
       const port = /** @type {any} */ (engine);
+      if (port.watcher !== null) return [{ seat: null, watcher: port.watcher, state: joined.state, ...port.timing(), playable_ms: joined.playable }];
       return port.seat === null ? [] : [{ seat: port.seat, state: joined.state, ...port.timing(), playable_ms: joined.playable }];
     }
-    return currentRoom()?.peers() ?? [];
+    return [...currentRoom()?.peers() ?? [], ...currentStands()?.peers() ?? []];
   },
   get learn() { return learn; },
   set learn(value) { learn = value; },

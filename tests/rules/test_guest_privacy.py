@@ -418,3 +418,82 @@ def test_two_games_that_differ_only_in_what_is_to_come_look_the_same_to_a_guest(
         checked += 1
     assert checked >= moves
     assert game_id == "whoopies" or reordered >= checked // 2
+
+
+# ---------------------------------------------------------------- a watcher: a device with no seat
+def watcher(**request: Any) -> dict[str, Any]:
+    """A request from a watcher's device (the host's stands add ``guest`` and ``watch``, and no viewer)."""
+    return ask(guest=True, watch=True, **request)
+
+
+def watcher_replies(opened: Opener, mover: int | None = None, action: str | None = None) -> str:
+    """Everything a watcher gets from the table ``opened`` opens: its table, the refusal of a move it sends, and its
+    table after ``mover`` (a guest) plays ``action``, byte for byte."""
+    opened()
+    got = [watcher(op="view"), watcher(op="view", clock_ms=60_000), watcher(op="legal", seat=0)]
+    if mover is not None and action is not None:
+        got.append(watcher(op="apply", seat=mover, action=action))
+        assert guest(mover, op="apply", seat=mover, action=action)["ok"]
+        got.append(watcher(op="view"))
+    return json.dumps(got, sort_keys=True)
+
+
+def test_two_up_combine_games_that_differ_only_in_a_hand_look_the_same_to_a_watcher() -> None:
+    """A watcher sees no hand at all: twins that differ in any seat's hand give it byte-identical replies, before and
+    after a move, and its own move is refused the same way in both."""
+    checked = 0
+    for players in (2, 3):
+        for state in random_points("upcombine", players, seeds=2, moves=30, label=TWINS):
+            for owner in range(players):
+                twin = swapped_symbol(state, owner)
+                if twin is None:
+                    continue
+                seats = [REMOTE] * players
+                mover = state.to_move[0]
+                # a placement by another seat (a draw or a base shows what the pile holds, which the twin changed)
+                move = None if mover == owner else next((action for action in state.legal_actions(mover)
+                                                         if not action.startswith(("draw", "bases"))), None)
+                first = watcher_replies(reached(state, seats), mover, move)
+                second = watcher_replies(laid(twin, seats), mover, move)
+                assert first == second, (state.history, owner)
+                checked += 1
+    assert checked >= 60
+
+
+@pytest.mark.parametrize(("game_id", "players", "moves"), [("ubongo", 2, 8), ("whoopies", 2, 40), ("upples", 2, 20)])
+def test_two_games_that_differ_only_in_what_is_to_come_look_the_same_to_a_watcher(
+        game_id: str, players: int, moves: int) -> None:
+    checked = 0
+    for state, twin in future_twins(game_id, players, seeds=2, moves=moves):
+        seats = [REMOTE] * players
+        assert watcher_replies(reached(state, seats)) == watcher_replies(laid(twin, seats)), state.history
+        checked += 1
+    assert checked >= moves
+
+
+@pytest.mark.parametrize(("game_id", "players", "moves"),
+                         [("upcombine", 3, 60), ("whoopies", 3, 60), ("ubongo", 2, 10)])
+def test_no_watcher_reply_holds_a_hand_a_pending_secret_move_or_the_seed(
+        game_id: str, players: int, moves: int) -> None:
+    """Every table a watcher gets along a seeded random game, searched as a guest's are, for every seat: no hand of
+    Up Combine that is not in plain sight, no secret move still pending, nothing the seed draws, until the end."""
+    witness = UpCombineWitness()
+    checked = 0
+    for seat, _clock, _reply in guest_replies(game_id, players, 0, moves):
+        state = open_state()
+        reply = watcher(op="view", clock_ms=60_000)
+        text = text_of(reply)
+        assert reply["ok"] and reply["viewer"] is None and reply["view"]["targets"] == []
+        assert state.fingerprint() not in text and not reply["sealed"]
+        if viewer.seed_is_secret_from_guests(state):
+            assert reply["seed"] is None and reply["share"] is None
+            for drawn in drawn_from_the_seed(state):
+                assert drawn not in text
+        for action in pending_secrets(state, -1, None):
+            assert action not in text, action
+        if game_id == "upcombine" and not state.is_over:
+            assert all("pieces" not in hand for hand in reply["view"]["hands"])
+            for code in witness.hidden(state, seat) - set().union(*state.hands):  # type: ignore[attr-defined]
+                assert not any(written in text for written in piece_texts(code))
+        checked += 1
+    assert checked >= moves

@@ -9,6 +9,7 @@
 // "human", and every other seat is "remote" (played elsewhere: a person, or a bot with its level), so the session
 // never runs a bot or lets anyone here act for another seat.
 
+import { Pieces } from "./pieces.js";
 import { DEAD_MS, GUEST_OPS, PING_MS, textOf } from "./room.js";
 
 /** @typedef {import("../host.js").Reply} Reply */
@@ -48,10 +49,17 @@ export class GuestPort extends EventTarget {
     this.link = null;
     /** @type {number | null} */
     this.seat = null;
+    /** a watcher's number (a device with no seat: web/net/watch.js), null for a seat's guest @type {number | null} */
+    this.watcher = null;
+    /** what this page answers itself, instead of asking the host (a finished game's review: web/net/watch.js
+     * ReviewInbox); null: ask the host @type {((request: Record<string, any>) => Promise<Reply> | null) | null} */
+    this.local = null;
+    this.pieces = new Pieces();
     /** @type {string | null} */
     this.game = null;
     this.nextId = 1;
-    /** @type {Map<number, {resolve: (reply: Reply) => void}>} */
+    /** `raw`: a reply that is no table of the game in play (a review's board), passed on as it is
+     * @type {Map<number, {resolve: (reply: Reply) => void, raw?: boolean}>} */
     this.pending = new Map();
     /** the last table the host sent (a reply or a push): the wire is ordered, so it is the newest
      * @type {Record<string, any> | null} */
@@ -81,7 +89,7 @@ export class GuestPort extends EventTarget {
   emit(type, detail = {}) { this.dispatchEvent(new CustomEvent(type, { detail })); }
 
   /** Take the link to the host, and greet it with the invite's token for `seat` once it is open.
-   * @param {Link} link @param {{seat: number, invite: string, open?: boolean}} hello */
+   * @param {Link} link @param {{seat: number | null, invite: string, open?: boolean}} hello (seat null: a watcher) */
   attach(link, { seat, invite, open = true }) {
     if (this.seat !== null) this._ready = new Promise((resolve) => { this.welcomed = resolve; }); // a rejoin
     this.link = link;
@@ -104,8 +112,14 @@ export class GuestPort extends EventTarget {
     try { message = JSON.parse(text); } catch { return; }
     if (!message || typeof message !== "object") return;
     this.heard = Date.now();
+    if (message.t === "piece") { // a big message, in pieces (web/net/pieces.js): handled once whole
+      const whole = this.pieces.take(message);
+      if (whole !== null) this.receive(whole);
+      return;
+    }
     if (message.t === "welcome") {
       this.seat = message.seat;
+      this.watcher = Number.isSafeInteger(message.watcher) ? message.watcher : null;
       this.game = message.game;
       this.connected = true;
       clearInterval(this.timer);
@@ -118,12 +132,12 @@ export class GuestPort extends EventTarget {
       const entry = this.pending.get(message.id);
       if (!entry) return;
       this.pending.delete(message.id);
-      const reply = this.seat === null ? message.reply : seatedHere(message.reply, this.seat);
-      if (reply && reply.ok && Array.isArray(reply.seats)) this.latest = reply;
+      const reply = entry.raw || !this.seated() ? message.reply : seatedHere(message.reply, this.seat ?? -1);
+      if (!entry.raw && reply && reply.ok && Array.isArray(reply.seats)) this.latest = reply;
       entry.resolve(reply);
     } else if (message.t === "table") {
-      if (this.seat === null) return;
-      this.latest = seatedHere(message.table, this.seat);
+      if (!this.seated()) return;
+      this.latest = seatedHere(message.table, this.seat ?? -1); // a watcher's: nobody here
       this.emit("table", { table: this.latest });
     } else if (message.t === "next") {
       if (!Number.isSafeInteger(message.seat) || message.seat < 0 || typeof message.game !== "string") return;
@@ -158,8 +172,13 @@ export class GuestPort extends EventTarget {
     } else if (message.t === "bye") {
       this.end();
       this.emit("bye", { reason: String(message.reason ?? "left") });
+    } else {
+      this.emit("message", { message }); // the seats' states for a watcher, a finished game's review (web/net/watch.js)
     }
   }
+
+  /** Whether the host has welcomed this device: to a seat, or as a watcher. */
+  seated() { return this.seat !== null || this.watcher !== null; }
 
   ping() {
     const id = this.nextId++;
@@ -176,7 +195,7 @@ export class GuestPort extends EventTarget {
   /** This page's clock of a run started: its screen showed a round's card or a throw's countdown (web/clock.js, the
    * first `since` of a mark). The host times this seat's run from then (web/net/room.js `started`). */
   started() {
-    if (this.connected) this.send({ t: "started" });
+    if (this.connected && this.watcher === null) this.send({ t: "started" });
   }
 
   /** The round trip to the host (median of the last pings) and the host's clock offset from this one's, in ms. */
@@ -219,13 +238,15 @@ export class GuestPort extends EventTarget {
    * business (each answers at once), and anything but view, legal, apply and move is not a guest's to ask. An apply carries `seen`.
    * @param {Record<string, any>} request @param {{signal?: AbortSignal}} [options] @returns {Promise<Reply>} */
   request(request, { signal = undefined } = {}) {
+    const local = this.local?.(request);
+    if (local) return local;
     if (request.op === "prepare" || request.op === "judging") return Promise.resolve({ ok: true, more: false });
     if (!GUEST_OPS.has(request.op)) return Promise.resolve(refusal("net.guest_only"));
     if (signal?.aborted) return Promise.resolve(refusal("net.cancelled"));
-    if (!this.link || this.seat === null) return Promise.resolve(refusal("net.lost"));
+    if (!this.link || !this.seated()) return Promise.resolve(refusal("net.lost"));
     /** @type {Record<string, any>} */
     const req = { op: request.op };
-    if (request.op !== "view") req.seat = this.seat;
+    if (request.op !== "view") req.seat = this.seat ?? request.seat; // a watcher's move is the host's to refuse
     for (const name of ["action", "intent"]) if (name in request) req[name] = request[name];
     // a move says which table it was chosen on (the session's, or else the newest the host sent), so that the host
     // refuses it (table.stale) when the game has moved on meanwhile: a double tap, a message crossing a host's move
@@ -234,9 +255,16 @@ export class GuestPort extends EventTarget {
       if (typeof seen === "string") req.seen = seen;
     }
     if (Number.isSafeInteger(request.clock_ms)) req.clock_ms = request.clock_ms;
+    return this.ask(req);
+  }
+
+  /** Ask the host `req` (an ask's checked request); `raw`: its reply is no table of the game in play.
+   * @param {Record<string, any>} req @param {boolean} [raw] @returns {Promise<Reply>} */
+  ask(req, raw = false) {
+    if (!this.link || !this.seated()) return Promise.resolve(refusal("net.lost"));
     const id = this.nextId++;
     return new Promise((resolve) => {
-      this.pending.set(id, { resolve });
+      this.pending.set(id, { resolve, raw });
       this.send({ t: "ask", id, req });
     });
   }

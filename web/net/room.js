@@ -16,6 +16,8 @@
 // (peers()), and a seat whose link says nothing for DEAD_MS is taken for disconnected.
 
 import { gameInfo } from "../games.js";
+import { sendText } from "./pieces.js";
+import { positionRequest } from "./position.js";
 
 /** @typedef {import("../host.js").Table} Table */
 /** @typedef {import("../host.js").EnginePort} EnginePort */
@@ -425,6 +427,7 @@ export class Room extends EventTarget {
     if (!Number.isSafeInteger(id)) throw new Refusal("net.refused.shape");
     if (this.resting) throw new Refusal("net.refused.between");
     if (!req || typeof req !== "object" || Array.isArray(req)) throw new Refusal("net.refused.shape");
+    if (req.op === "position") { this.position(remote, id, positionRequest(req)); return; }
     if (!GUEST_OPS.has(req.op)) throw new Refusal("net.refused.op");
     for (const name of Object.keys(req)) if (!GUEST_FIELDS.has(name)) throw new Refusal("net.refused.shape");
     if ("viewer" in req && req.viewer !== remote.seat) throw new Refusal("net.refused.seat");
@@ -464,6 +467,18 @@ export class Room extends EventTarget {
         this.emit("moved", { seat: remote.seat });
         this.session.changed(); // the host's own screen shows the move (which pushes to the other guests)
       }
+    });
+  }
+
+  /** A finished game's position for the guest's review board (web/net/watch.js): made of the code it sends alone,
+   * and sent back as it is (no table of the game in play: it starts no run). @param {RemoteSeat} remote
+   * @param {number} id @param {Record<string, any> | null} request the checked request (null: not one) */
+  position(remote, id, request) {
+    if (!request) throw new Refusal("net.refused.shape");
+    const link = remote.link;
+    this.port.request({ ...request, viewer: remote.seat }).then((reply) => {
+      if (this.closed || remote.link !== link) return;
+      try { if (link) sendText(link, JSON.stringify({ t: "reply", id, reply })); } catch { this.lost(remote); }
     });
   }
 
@@ -675,7 +690,7 @@ export class Room extends EventTarget {
     if (message.t === "table") this.track(remote, message.table);
     else if (message.t === "reply") this.track(remote, message.reply);
     try {
-      remote.link?.send(JSON.stringify(message));
+      if (remote.link) sendText(remote.link, JSON.stringify(message)); // in pieces when big (web/net/pieces.js)
     } catch {
       this.lost(remote); // a channel that closed under us
     }

@@ -11,6 +11,7 @@ import { drawQR, scanQR } from "../net/qr.js";
 import { INVITE_MS, Room } from "../net/room.js";
 import { nextTable, restTable, samePlaces, seatedDevices } from "../net/table.js";
 import { stayAwake } from "../net/awake.js";
+import { MAX_WATCHERS, Stands } from "../net/watch.js";
 import { engine, GUEST, session } from "../page.js";
 import { decorations, lastSetup, reseat, startNew } from "./game.js";
 
@@ -23,6 +24,10 @@ export const ANSWERS = "gamebox-answers";
 const here = {
   /** @type {Room | null} */
   room: null,
+  /** the room's watchers (web/net/watch.js) @type {Stands | null} */
+  stands: null,
+  /** whether the next watcher's invite is for a friend elsewhere */
+  watchElsewhere: false,
   key: "",
   /** @type {{stop(): void} | null} */
   scan: null,
@@ -43,6 +48,9 @@ export const ALL_CONNECTED_MS = 1500;
 
 /** The room of the game on screen, or null. */
 export function currentRoom() { return here.room; }
+
+/** The watchers of the game on screen (web/net/watch.js), or null. */
+export function currentStands() { return here.stands; }
 
 /** The most an `?ice=` list may hold: its text, servers, and each server's addresses and texts. */
 export const ICE_LIMITS = { chars: 2048, servers: 4, urls: 4, text: 256 };
@@ -185,6 +193,14 @@ function follow(table) {
     room.addEventListener("leave", (event) => letGo(/** @type {CustomEvent} */ (event).detail.seat, "left"));
     here.room = room;
     here.key = key;
+    // watchers (issue 27): devices with no seat, which see the public table and who is connected
+    const stands = new Stands({ port: engine, session, transport,
+      seats: () => room.peers().map(({ seat, state }) => ({ seat, state })) });
+    stands.addEventListener("change", () => {
+      renderBar();
+      if ($("devices") && !$("devices").hidden) renderPanel();
+    });
+    here.stands = stands;
   }
   here.room.follow(table);
   awake();
@@ -202,6 +218,8 @@ function end(reason) {
   here.scan?.stop();
   here.room?.close(reason);
   here.room = null;
+  here.stands?.close(reason);
+  here.stands = null;
   here.key = "";
   here.carry = null;
   $("devices")?.remove();
@@ -211,6 +229,7 @@ function end(reason) {
 
 /** A seat's connection changed: the panel and the seats' marks say so. @param {{seat: number, state: string}} detail */
 function changed({ seat, state }) {
+  here.stands?.sayConnected(); // the watchers see who is connected
   const table = session.table;
   if (table && (state === "connected" || state === "disconnected")) {
     const words = t(`net.announce.${state}`, { label: t("seat.player", { n: seat + 1 }) });
@@ -233,7 +252,8 @@ function changed({ seat, state }) {
 /** The last invited seat connected while the panel is open: it says so for a moment, and closes by itself. */
 function allConnected() {
   const room = here.room;
-  if (!room || !room.peers().every((peer) => peer.state === "connected")) return;
+  // (not while a watcher's invite is out: the panel shows its code)
+  if (!room || !room.peers().every((peer) => peer.state === "connected") || here.stands?.live().some((one) => one.state !== "connected")) return;
   const line = $("devices-done");
   line.textContent = t("net.panel.all_connected");
   line.hidden = false;
@@ -281,8 +301,9 @@ export function wireDevices() {
     const channel = new BroadcastChannel(ANSWERS);
     channel.addEventListener("message", (event) => {
       const { t: type, id, code } = event.data ?? {};
-      if (type !== "answer" || typeof id !== "string" || typeof code !== "string" || !here.room?.owns(code)) return;
-      acceptAnswer(code).then((seat) => channel.postMessage({ t: "taken", id, seat }),
+      if (type !== "answer" || typeof id !== "string" || typeof code !== "string") return;
+      if (!here.room?.owns(code) && !here.stands?.owns(code)) return;
+      acceptAnswer(code).then((seat) => channel.postMessage({ t: "taken", id, seat: typeof seat === "number" ? seat : null }),
         (error) => channel.postMessage({ t: "refused", id, key: String(error?.key ?? "net.refused.answer") }));
     });
   }
@@ -424,6 +445,15 @@ export function openPanel(focus) {
         element("h2", { id: "devices-title", text: t("net.panel.title") }),
         element("p", { class: "hint", text: t("net.panel.lede", { minutes: INVITE_MS / 60_000 }) }),
         element("ul", { id: "devices-list", class: "devices-list" }),
+        element("section", { id: "devices-watch", class: "devices-watch", "aria-labelledby": "devices-watch-title" }, [
+          element("h3", { id: "devices-watch-title", text: t("net.watch.title") }),
+          element("p", { class: "hint", text: t("net.watch.lede", { n: MAX_WATCHERS }) }),
+          element("div", { id: "devices-watch-where" }),
+          element("ul", { id: "devices-watchers", class: "devices-list" }),
+          element("p", { id: "devices-watch-full", class: "hint", hidden: true }),
+          element("div", { class: "actions" }, [element("button", { type: "button", class: "button secondary", id: "devices-watch-add",
+            text: t("net.watch.add"), onclick: () => watchInvite().catch(() => {}) })]),
+        ]),
         element("p", { id: "devices-done", class: "devices-done", role: "status", hidden: true }),
         element("video", { id: "devices-video", class: "scan-video", hidden: true }),
         element("div", { class: "actions" }, [
@@ -475,10 +505,42 @@ async function makeInvite(seat, options = {}) {
   }
 }
 
-/** A guest's answer, pasted, scanned or passed on by another tab. @param {string} text */
+/** A watcher's invite (the panel's "Let someone watch", window.gamebox.invite("watch")): refused with words when the
+ * table has MAX_WATCHERS. @param {{elsewhere?: boolean}} [options] */
+async function watchInvite(options = {}) {
+  const stands = here.stands;
+  if (!stands) throw Object.assign(new Error("net.refused.no_room"), { key: "net.refused.no_room" });
+  if (typeof options.elsewhere === "boolean") here.watchElsewhere = options.elsewhere;
+  try {
+    const made = stands.invite({ elsewhere: here.watchElsewhere });
+    if ($("devices") && !$("devices").hidden) renderPanel();
+    return await made;
+  } catch (error) {
+    notice(t(error?.key && error.key.startsWith("net.") ? error.key : "net.invite_failed", { n: MAX_WATCHERS }), "error");
+    throw error;
+  } finally {
+    if (here.stands === stands) { renderPanel(); renderBar(); }
+  }
+}
+
+/** A guest's answer, pasted, scanned or passed on by another tab: resolves with its seat, or `{watcher}` for a
+ * watcher's. @param {string} text */
 export async function acceptAnswer(text) {
   const room = here.room;
   if (!room) return null;
+  const stands = here.stands;
+  if (stands?.owns(text)) {
+    try {
+      const number = await stands.accept(text);
+      notice(t("net.watch.taken", { n: number }));
+      renderPanel();
+      return { watcher: number };
+    } catch (error) {
+      notice(t(error?.key ?? "net.refused.answer"), "error");
+      renderPanel();
+      throw error;
+    }
+  }
   try {
     const seat = await room.accept(text);
     notice(t("net.answer_taken", { label: t("seat.player", { n: seat + 1 }) }));
@@ -518,34 +580,71 @@ function renderPanel() {
         onclick: () => makeInvite(peer.seat) }));
       return item;
     }
-    const canvas = element("canvas", { class: "qr", role: "img", "aria-label": t("net.panel.qr", { label: name }) });
-    // whole pixels a module, so the code is smaller than `size`: 288 makes an invite about 260 CSS px (a phone scans it)
-    drawQR(canvas, invite.url, { size: 288 }).catch(() => canvas.remove());
-    const linkBox = element("input", { class: "invite-link", readonly: true, value: invite.url, "aria-label": t("net.panel.link", { label: name }) });
-    const answerBox = element("input", { class: "answer-box", autocomplete: "off", spellcheck: "false",
-      placeholder: t("net.panel.paste_here"), "aria-label": t("net.panel.paste", { label: name }) });
-    const connect = () => { if (answerBox.value.trim()) acceptAnswer(answerBox.value).catch(() => {}); };
-    answerBox.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => { if (event.key === "Enter") connect(); });
     item.append(
-      // a seat's standby invite: its guest's page shows the answer by itself once it is back (only a page that lost it
-      // needs this code)
-      element("p", { class: "hint", "data-back": String(Boolean(invite.back)),
-        text: invite.back ? t("net.panel.back", { label: name }) : t("net.panel.step1") }),
-      element("div", { class: "invite" }, [canvas, element("div", { class: "invite-side" }, [
-        linkBox,
-        element("div", { class: "actions" }, [sendButton(invite.url, peer.seat)]),
-      ])]),
-      element("p", { class: "hint", text: t("net.panel.step2") }),
-      element("div", { class: "answer" }, [
-        element("button", { type: "button", class: "button", text: t("net.panel.scan"), onclick: () => scan() }),
-        answerBox,
-        element("button", { type: "button", class: "button secondary", text: t("net.panel.connect"), onclick: connect }),
-      ]),
+      ...inviteBlock(invite.url, name, peer.seat, Boolean(invite.back)),
       ...(peer.state === "disconnected" ? [element("div", { class: "actions" }, [...fixes(peer.seat).children].slice(1))] : []),
     );
     return item;
   });
   list.replaceChildren(...items);
+  renderWatchers();
+}
+
+/** The panel's watchers: each one's connection, and an open invite's code, link and answer box. */
+function renderWatchers() {
+  const stands = here.stands;
+  const list = $("devices-watchers");
+  if (!stands || !list) return;
+  const watchers = stands.live();
+  list.replaceChildren(...watchers.map((watcher) => {
+    const peer = stands.peers().find((one) => one.watcher === watcher.number);
+    const name = t("net.watch.name", { n: watcher.number });
+    const item = element("li", { class: "device-seat", "data-watcher": watcher.number, "data-state": watcher.state }, [
+      element("h3", {}, [element("span", { text: name }), statusMark(watcher.state, peer?.rtt ?? null, peer?.path ?? null)]),
+    ]);
+    if (watcher.state === "invited" && watcher.invite) item.append(...inviteBlock(watcher.invite.url, name, null));
+    else if (watcher.state === "invited") item.append(element("p", { class: "hint", text: t("net.panel.making") }));
+    return item;
+  }));
+  const full = watchers.length >= MAX_WATCHERS;
+  $("devices-watch-add").disabled = full;
+  $("devices-watch-full").hidden = !full;
+  $("devices-watch-full").textContent = full ? t("net.refused.watchers", { n: MAX_WATCHERS }) : "";
+  if (!siteServers()) {
+    const choice = (/** @type {boolean} */ value, /** @type {string} */ key) => element("button", {
+      type: "button", class: "button secondary", "data-where": value ? "elsewhere" : "wifi", "aria-pressed": String(here.watchElsewhere === value),
+      text: t(key), onclick: () => { here.watchElsewhere = value; renderWatchers(); } });
+    $("devices-watch-where").replaceChildren(element("div", { class: "net-where", role: "group", "aria-label": t("net.watch.where") }, [
+      element("span", { class: "hint", text: t("net.watch.where") }), choice(false, "net.where.wifi"), choice(true, "net.where.elsewhere")]));
+  }
+}
+
+/** An invite's QR code, link, send button and the answer's box. @param {string} url @param {string} name
+ * @param {number | null} seat the seat it is for (null: a watcher) */
+function inviteBlock(url, name, seat, back = false) {
+  const canvas = element("canvas", { class: "qr", role: "img", "aria-label": t("net.panel.qr", { label: name }) });
+  // whole pixels a module, so the code is smaller than `size`: 288 makes an invite about 260 CSS px (a phone scans it)
+  drawQR(canvas, url, { size: 288 }).catch(() => canvas.remove());
+  const linkBox = element("input", { class: "invite-link", readonly: true, value: url, "aria-label": t("net.panel.link", { label: name }) });
+  const answerBox = element("input", { class: "answer-box", autocomplete: "off", spellcheck: "false",
+    placeholder: t("net.panel.paste_here"), "aria-label": t("net.panel.paste", { label: name }) });
+  const connect = () => { if (answerBox.value.trim()) acceptAnswer(answerBox.value).catch(() => {}); };
+  answerBox.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => { if (event.key === "Enter") connect(); });
+  return [
+    // a seat's standby invite: its guest's page shows the answer by itself once it is back (only a page that lost it
+    // needs this code)
+    element("p", { class: "hint", "data-back": String(back), text: back ? t("net.panel.back", { label: name }) : t("net.panel.step1") }),
+    element("div", { class: "invite" }, [canvas, element("div", { class: "invite-side" }, [
+      linkBox,
+      element("div", { class: "actions" }, [sendButton(url, seat)]),
+    ])]),
+    element("p", { class: "hint", text: t("net.panel.step2") }),
+    element("div", { class: "answer" }, [
+      element("button", { type: "button", class: "button", text: t("net.panel.scan"), onclick: () => scan() }),
+      answerBox,
+      element("button", { type: "button", class: "button secondary", text: t("net.panel.connect"), onclick: connect }),
+    ]),
+  ];
 }
 
 /** Where the seat's friend is: on this Wi-Fi (no server asked), or elsewhere (the public STUN servers); choosing
@@ -562,11 +661,11 @@ function where(seat, elsewhere) {
 }
 
 /** The invite goes out the way phones share things: the share sheet where there is one (a chat app), else a copy.
- * @param {string} url @param {number} seat */
+ * @param {string} url @param {number | null} seat (null: a watcher's) */
 function sendButton(url, seat) {
   if (typeof navigator.share === "function") {
     return element("button", { type: "button", class: "button secondary", "data-send": "share", text: t("net.panel.share"),
-      onclick: () => shareLink(url, t("net.share.invite", { n: seat + 1 }), () => copyInvite(url)) });
+      onclick: () => shareLink(url, seat === null ? t("net.share.watch") : t("net.share.invite", { n: seat + 1 }), () => copyInvite(url)) });
   }
   return element("button", { type: "button", class: "button secondary", "data-send": "copy", text: t("net.panel.copy"), onclick: () => copyInvite(url) });
 }
@@ -609,11 +708,12 @@ async function scan() {
   }
 }
 
-/** For window.gamebox: an invite link for `seat` (host); `{elsewhere: true}` for a friend on another network (the
- * public STUN servers). @param {number} seat @param {{elsewhere?: boolean}} [options] */
+/** For window.gamebox: an invite link for `seat` (host), or for a watcher (`"watch"`); `{elsewhere: true}` for a
+ * friend on another network (the public STUN servers). @param {number | "watch"} seat @param {{elsewhere?: boolean}} [options] */
 export async function inviteFor(seat, options = {}) {
   if (!here.room) throw new Error("no game with seats on other devices is on screen");
   const elsewhere = options && typeof options === "object" && typeof options.elsewhere === "boolean" ? options.elsewhere : undefined;
+  if (seat === "watch") return watchInvite(elsewhere === undefined ? {} : { elsewhere });
   const url = await here.room.invite(seat, elsewhere === undefined ? {} : { elsewhere });
   if ($("devices") && !$("devices").hidden) renderPanel();
   renderBar();

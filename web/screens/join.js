@@ -126,10 +126,14 @@ export async function openJoin(params) {
   joined.state = "connecting";
   screen();
   showScreen("join");
-  const seat = Number(params.get("seat"));
+  // a watcher's invite (`watch=1`, no seat: web/net/watch.js) is answered as a seat's, and its words say so
+  const watch = params.get("watch") === "1" && !params.has("seat");
+  const seat = watch ? null : Number(params.get("seat"));
   const invite = params.get("t") || "";
   const offer = params.get("o") || "";
-  if (!Number.isInteger(seat) || seat < 0 || !/^[A-Za-z0-9]{6,32}$/.test(invite) || !offer) {
+  const n = seat === null ? 0 : seat + 1;
+  const words = (/** @type {string} */ key) => (watch ? `${key}_watch` : key);
+  if ((seat !== null && (!Number.isInteger(seat) || seat < 0)) || !/^[A-Za-z0-9]{6,32}$/.test(invite) || !offer) {
     status("net.join.bad");
     joined.state = "refused";
     return;
@@ -167,9 +171,9 @@ export async function openJoin(params) {
   const share = typeof navigator.share === "function";
   $("join-copy").textContent = t(share ? "net.join.share" : "net.join.copy");
   $("join-copy").dataset.send = share ? "share" : "copy";
-  $("join-copy").onclick = share ? () => shareLink(link, t("net.share.answer", { n: seat + 1 }), copy) : copy;
+  $("join-copy").onclick = share ? () => shareLink(link, t(words("net.share.answer"), { n }), copy) : copy;
   $("join-answer").hidden = false;
-  status(back ? "net.join.back" : "net.join.answer", { n: seat + 1 });
+  status(back ? "net.join.back" : words("net.join.answer"), { n });
   drawQR($("join-qr"), link, { size: 260 }).catch(() => $("join-qr").remove());
   let channel;
   // issue 27: none of this page's checks answered by the host's device NO_PATH_MS after the answer is shown (the
@@ -180,12 +184,12 @@ export async function openJoin(params) {
     let seen;
     try { seen = await answer.reached(); } catch { return false; }
     if (joined.answer !== code || seen.reached) return seen.reached;
-    status(seen.tried.public ? "net.join.no_path.public" : "net.join.no_path.wifi", { n: seat + 1 });
+    status(words(seen.tried.public ? "net.join.no_path.public" : "net.join.no_path.wifi"), { n });
     return false;
   };
   const lost = setTimeout(probe, NO_PATH_MS);
   const slow = setTimeout(async () => {
-    if (joined.answer === code && await probe() && joined.answer === code) status("net.join.slow", { n: seat + 1, s: CONNECT_MS / 1000 });
+    if (joined.answer === code && await probe() && joined.answer === code) status(words("net.join.slow"), { n, s: CONNECT_MS / 1000 });
   }, CONNECT_MS);
   try {
     channel = await answer.link;
@@ -222,7 +226,8 @@ export async function openJoin(params) {
   const reply = await openGuest({ fresh: rejoin });
   if (reply && reply.ok) {
     joined.playable = performance.now();
-    document.body.dataset.guest = String(seat);
+    if (seat === null) document.body.dataset.watcher = String(port.watcher);
+    else document.body.dataset.guest = String(seat);
   }
 }
 
@@ -451,7 +456,9 @@ export function passAnswer(params) {
     const reply = event.data ?? {};
     if (reply.id !== id) return;
     done();
-    if (reply.t === "taken") status("net.answer.passed", { label: t("seat.player", { n: Number(reply.seat) + 1 }) });
+    if (reply.t === "taken") {
+      status("net.answer.passed", { label: reply.seat === null ? t("net.watch.label") : t("seat.player", { n: Number(reply.seat) + 1 }) });
+    }
     else unpassed(t(String(reply.key)) !== String(reply.key) ? String(reply.key) : "net.refused.answer");
   });
   status("net.answer.passing");

@@ -9,7 +9,7 @@ import { currentLanguage, t } from "../i18n.js";
 import * as saves from "../saves.js";
 import { $, element, showScreen } from "../dom.js";
 import { mountRenderer } from "../games.js";
-import { engine, parseSeats, seatsParam, session, storing } from "../page.js";
+import { engine, GUEST, parseSeats, seatsParam, session, storing } from "../page.js";
 import { createChart, seatColours } from "../review-chart.js";
 import { summaryView } from "../review-summary.js";
 import { seatName } from "../seats.js";
@@ -116,6 +116,19 @@ class ReviewJob extends EventTarget {
 
 /** The review being computed now, if any. @type {ReviewJob | null} */
 let running = null;
+
+/** The review of a game that just ended on this device, whole (for the devices that played or watched it,
+ * web/screens/watchers.js): the one kept or being computed (the game-over box's), else computed now; null if it was
+ * stopped (another game began) or failed. @param {Table} table @returns {Promise<Review | null>} */
+export async function finishedReview(table) {
+  const code = table.share ?? "";
+  const kept = storing() ? saves.keptGame(table.game, code, seatsParam(table.seats)) : null;
+  if (kept?.review) return /** @type {Review} */ ({ total: kept.review.moves.length, people: [], ...kept.review });
+  const job = reviewJob({ game: table.game, code, seats: table.seats, players: table.players });
+  if (job.state === "cancelled" || job.state === "failed") job.resume();
+  const done = await job.finished;
+  return done.state === "done" ? done.review : null;
+}
 
 /** The review of `code` for `seats`: the one being computed, or a new one (stopping any other).
  * @param {{game: string, code: string, seats: Seat[], players: number}} game */
@@ -242,6 +255,7 @@ export async function openReview(params) {
   board.act = null;
   $("review-title").textContent = t("review.title", { game: t(`game.${game}.title`) });
   $("review-replay").setAttribute("href", `#/replay?code=${encodeURIComponent(page.code)}&seats=${encodeURIComponent(seatsParam(page.seats))}&step=0`);
+  $("review-replay").hidden = GUEST; // a guest's page has no engine to replay with (its review came from the host)
   // a renderer draws its last table until it is given the next: one of a game with other seats (a race, then a
   // puzzle of the same game) would name seats the new review has not
   if (page.rendererGame !== `${game}/${page.players}`) {

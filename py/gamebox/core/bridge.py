@@ -6,6 +6,10 @@ is tested on CPython. The bridge keeps one table: the game state plus who sits w
 (``{"kind": "remote"}``, docs/multi-device.md). Seats are not part of the rules, so they are not in the share code;
 the page keeps them in its URL.
 
+A watcher (``guest: true, watch: true``, no viewer: a device with no seat) gets ``Table.watcher_json``, the table as
+no seat knows it, and may ask only ``view``, ``move`` and ``position``: its ``legal`` and ``apply`` are refused
+(error.watcher).
+
 A remote seat is a person: its moves are judged by the review, and the rules treat it as any player. But it is
 not at this device: the table is never shown to it here in a game with secrets (``Table.viewer``), ``apply``
 refuses to play for it (error.remote_seat), ``bot`` never moves it, and Undo is off while any seat is remote
@@ -64,6 +68,10 @@ Requests (``op`` and its fields) and what they answer:
                                                the review of the finished game will judge them, kept in the worker
                                                (core/judging.py); nothing of them is in the reply but, at the end of
                                                a run, ``judged``: an opaque text the page keeps with its saved game
+- ``position`` code, step, seats, view_as      from a guest's or a watcher's device (``guest: true``): a finished
+                                               game's ``replay`` at ``step`` as seat ``view_as`` saw it, for its
+                                               review's board; made of that code alone, the open table untouched
+                                               (review.unfinished for a game in play)
 - ``prepare``                                  {"ok": true, "more": ...}: the open table's state does ahead a
                                                piece of the work a coming move will need (State.prepare; caches
                                                only, the table is unchanged), and says whether more is left;
@@ -151,6 +159,13 @@ PEOPLE: Final = frozenset({"human", "remote"})
 GUEST_OPS: Final = frozenset({"view", "legal", "apply", "move"})
 GUEST_FIELDS: Final = frozenset({"op", "guest", "viewer", "seat", "action", "intent", "seen", "clock_ms",
                                  "clock_limit_ms", "earliest_ms"})
+# A watcher (a device with no seat, docs/multi-device.md "Watchers"): the room adds ``watch: true`` and no viewer. It
+# may look (``view``, ``move``), never play; ``legal`` and ``apply`` are refused with error.watcher.
+WATCHER_OPS: Final = frozenset({"view", "move"})
+WATCHER_FIELDS: Final = frozenset({"op", "guest", "watch", "action", "clock_ms", "clock_limit_ms"})
+# A finished game's position, for a guest's or a watcher's review board (``position``): a function of the share code
+# it sends alone, so it tells that device nothing it does not hold already.
+POSITION_FIELDS: Final = frozenset({"op", "guest", "viewer", "watch", "code", "step", "seats", "view_as"})
 # A fingerprint is 32 hex digits (State.fingerprint, viewer.digest); ``seen`` is refused beyond this length.
 MAX_FINGERPRINT: Final = 64
 
@@ -328,6 +343,27 @@ class Table:
         reply["fingerprint"] = viewer.digest(reply)
         self.given.setdefault(seat, set()).add(reply["fingerprint"])
         self.saw(seat, clock_ms)
+        return reply
+
+    def watcher_json(self) -> dict[str, Any]:
+        """The table for a watcher's device (no seat): the public game, the spectator's view (no hand, nothing a seat
+        keeps to itself, nothing the seed makes that the table does not show), no targets, every person elsewhere.
+        No clock: a watcher sees another seat's secret move once the rules have resolved it, so nothing it could ask
+        again would show more (``sealed`` false)."""
+        state = self.state
+        seen = viewer.seen_by(state, None, None, self.checkpoint)
+        secret = viewer.seed_is_secret_from_guests(state)
+        reply: dict[str, Any] = {
+            **_table_fields(state, seen, None, secret),
+            "seats": [sitter if sitter["kind"] == "bot" else {"kind": "remote", "level": ""} for sitter in self.seats],
+            "view": {**viewer.guest_view(state, seen.view(None)), "targets": []},
+            "share": None if secret else share.encode(state, viewer.public_moves(state)),
+            "sealed": False,
+            "hints": False,
+            "rematch": None,
+            "can_undo": False,
+        }
+        reply["fingerprint"] = viewer.digest(reply)
         return reply
 
     def current(self, seat: int, seen: str, guest: bool) -> bool:
@@ -517,15 +553,19 @@ def _parsed_code(code: str) -> tuple[ParsedCode, bool]:
     return _replayed[1], _replayed[2]
 
 
-def _replay(request: dict[str, Any]) -> tuple[Table, dict[str, Any]]:
+def _replay(request: dict[str, Any], shown: str = "viewer", finished: bool = False) -> tuple[Table, dict[str, Any]]:
+    """The table at ``step`` of the game a share code describes, shown to the seat named by the request's ``shown``
+    field; with ``finished``, only of a finished game (review.unfinished otherwise)."""
     code = _field(request, "code", str)
     parsed, over = _parsed_code(code)
+    if finished and not over:
+        raise IllegalAction("Only a finished game can be reviewed.", "review.unfinished")
     steps = len(parsed.history)
     step: int = _field(request, "step", int, steps)
     step = max(0, min(step, steps))
     state = parsed.game.replay(parsed.seed, parsed.players, parsed.options, parsed.history[:step], parsed.edition)
     table = Table(state, _seats(request, state), replay_over=over)
-    reply = table.to_json(request.get("viewer"), _clock(request))
+    reply = table.to_json(request.get(shown), _clock(request) if shown == "viewer" else None)
     reply["replay"] = {"step": step, "steps": steps, "code": code.strip(),
                        "history": [list(entry) for entry in parsed.history]}
     return table, reply
@@ -666,9 +706,7 @@ def _viewer_seat(table: Table, request: dict[str, Any]) -> int:
 
 def _guest_seat(table: Table, request: dict[str, Any]) -> int:
     """The remote seat a guest's request is for (its ``viewer``), once the request is one a guest may send."""
-    unknown = sorted(str(name)[:20] for name in request if name not in GUEST_FIELDS)
-    if unknown:
-        raise BadRequest(f"A guest's request has no field {unknown[0]!r}.", "error.bad_request", field=unknown[0])
+    _only(request, GUEST_FIELDS)
     seat = table.state.check_seat(request.get("viewer"))
     if table.seats[seat]["kind"] != "remote":
         raise IllegalAction("That seat is not played on your device.", "error.not_your_seat", seat=seat)
@@ -677,9 +715,46 @@ def _guest_seat(table: Table, request: dict[str, Any]) -> int:
     return seat
 
 
+def _only(request: dict[str, Any], fields: frozenset[str]) -> None:
+    """Refuse a guest's or a watcher's request with a field it does not send."""
+    unknown = sorted(str(name)[:20] for name in request if name not in fields)
+    if unknown:
+        raise BadRequest(f"A guest's request has no field {unknown[0]!r}.", "error.bad_request", field=unknown[0])
+
+
+def _position(request: dict[str, Any]) -> dict[str, Any]:
+    """A finished game's position for a guest's or a watcher's review board (the ``position`` op): the ``replay`` of
+    the share code it sends, at ``step``, as seat ``view_as`` saw it, and the open table untouched. Its every byte is
+    made of that code (the seed and the whole history), which the device already holds: a game still in play is
+    refused (review.unfinished), as its review would be."""
+    _only(request, POSITION_FIELDS)
+    return _replay(request, shown="view_as", finished=True)[1]
+
+
+def _watcher_answer(request: dict[str, Any]) -> dict[str, Any]:
+    """The reply to a watcher's request (``watch: true``): the table as no seat knows it, or a move as data; a move
+    or a seat's legal actions are refused (error.watcher)."""
+    op = request.get("op")
+    if op == "position":
+        return _position(request)
+    if op in ("legal", "apply"):
+        raise IllegalAction("A watcher does not play.", "error.watcher")
+    if op not in WATCHER_OPS:
+        raise BadRequest(f"A watcher may not ask {str(op)[:20]!r}.", "error.guest_op", op=str(op)[:20])
+    _only(request, WATCHER_FIELDS)
+    table = _require_table()
+    _clock(request)
+    _clock(request, "clock_limit_ms")
+    return _move(table.state, request) if op == "move" else table.watcher_json()
+
+
 def _guest_answer(request: dict[str, Any]) -> tuple[Table | None, dict[str, Any]]:
     """The reply to a guest's request (``guest: true``), for exactly its seat, and the table to keep afterwards."""
+    if _field(request, "watch", bool, False):
+        return None, _watcher_answer(request)
     op = request.get("op")
+    if op == "position":
+        return None, _position(request)
     if op not in GUEST_OPS:
         raise BadRequest(f"A guest may not ask {str(op)[:20]!r}.", "error.guest_op", op=str(op)[:20])
     table = _require_table()
