@@ -1,9 +1,10 @@
 """Lighthouse on the menu (issue 28): performance, accessibility, best practices, SEO and the LCP, as a phone sees it.
 
 The built site (GAMEBOX_DIST, else dist/) is served on 127.0.0.1 by tools/serve.py, and the pinned npm package
-`lighthouse` (bench/lighthouse/package.json, installed there by ./build.sh bench with `npm ci`) runs its CLI against the menu with its defaults: a mobile form factor and
-simulated throttling (a slow 4G network and a 4x slower CPU, computed from one unthrottled load). Each run is a first
-visit: Lighthouse clears the origin's storage (service worker, caches) before it loads the page. Chromium is
+`lighthouse` (bench/lighthouse/package.json, installed there by ./build.sh bench with `npm ci`) runs its CLI against
+the menu with its defaults: a mobile form factor and simulated throttling (a slow 4G network and a 4x slower CPU,
+computed from one unthrottled load). Each run is a first visit: Lighthouse clears the origin's storage (service
+worker, caches) before it loads the page. Chromium is
 CHROME_PATH (Debian's /usr/bin/chromium where it is), headless, and --no-sandbox when run as root.
 
     python bench/lighthouse.py [--runs N] [--keep DIR]
