@@ -312,6 +312,8 @@ def test_a_guests_up_combine_board_is_as_big_as_a_solo_one(host: SharedPage, gue
     print(f"Up Combine board, 390x844: solo {alone:.0%} of the width, guest {away:.0%}")
     screenshot(solo, "devices-evening-upcombine-solo")
     screenshot(guest.page, "devices-evening-upcombine-guest")
-    assert abs(alone - away) <= 0.03, (alone, away)
+    # the guest's board is never narrower than a solo one (the 65% against 84%); the two pages may be in
+    # different moments of the deal (who chooses the bases), so the guest's may be the wider
+    assert away >= alone - 0.03, (alone, away)
     context.close()
     assert watch.errors == [], watch.errors
