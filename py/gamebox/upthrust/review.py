@@ -24,7 +24,7 @@ from gamebox.core.rng import Rng
 from gamebox.upthrust import solver
 from gamebox.upthrust.actions import MOVES, Move, parse
 from gamebox.upthrust.board import COLUMNS, EMPTY, Jump, all_moves
-from gamebox.upthrust.bots import playout_jump
+from gamebox.upthrust.playouts import Draws, playout
 from gamebox.upthrust.rules import BAN_EVERY_ROW, BAN_NONSCORING_ROWS, UpthrustState
 
 # Score Up's scale: one piece in a scoring row is worth 10 to 60 points. A move that costs 10 points (one piece a
@@ -214,7 +214,7 @@ class UpthrustReviewer:
             return [float(Solve(game.every_row, NODES[game.every_row] * effort).best(game.board).high)]
         if game.is_over:
             return win_share(game)
-        return self._playouts(game, CHART_PLAYOUTS * effort, _label(rng))
+        return self._playouts(game, CHART_PLAYOUTS * effort, _draws(rng))
 
     def judge(self, before: State[Any], seat: int, action: str, rng: Rng, effort: int) -> Judgement | None:
         game = self._seen(before)
@@ -264,11 +264,11 @@ class UpthrustReviewer:
     # -- 2-4 players -------------------------------------------------------------------------------------------
     def _judge_race(self, game: UpthrustState, seat: int, action: str, rng: Rng, effort: int) -> Judgement:
         legal = game.legal_actions(seat)
-        label = _label(rng)
+        draws = _draws(rng)
         if len(legal) == 1:  # no choice: nothing to judge, only the chart's point
             forced = game.copy()
             forced.apply(seat, action)
-            values = win_share(forced) if forced.is_over else self._playouts(forced, CHART_PLAYOUTS * effort, label)
+            values = win_share(forced) if forced.is_over else self._playouts(forced, CHART_PLAYOUTS * effort, draws)
             return Judgement(action, values[seat], values[seat], values, {"choices": 1})
         # Every move gets FIRST_PLAYOUTS playouts; then the moves the verdict hangs on (the move played, and every move
         # within CLOSE of the best so far) go on to PLAYOUTS, the same playouts continued.
@@ -280,13 +280,13 @@ class UpthrustReviewer:
             after[option] = game.copy()
             after[option].apply(seat, option)
             position = after[option]
-            worth[option] = win_share(position) if position.is_over else self._playouts(position, first, label)
+            worth[option] = win_share(position) if position.is_over else self._playouts(position, first, draws)
         top = max(worth[option][seat] for option in legal)
         candidates = [option for option in legal
                       if option == action or worth[option][seat] >= top - CLOSE or after[option].is_over]
         for option in candidates:
             if not after[option].is_over:
-                more = self._playouts(after[option], playouts - first, label, start=first)
+                more = self._playouts(after[option], playouts - first, draws, start=first)
                 worth[option] = [(a * first + b * (playouts - first)) / playouts
                                  for a, b in zip(worth[option], more, strict=True)]
         best = max(candidates, key=lambda option: (worth[option][seat], option == action))
@@ -297,26 +297,22 @@ class UpthrustReviewer:
                           "chances": {option: round(worth[option][seat], 4) for option in legal}})
 
     @staticmethod
-    def _playouts(state: UpthrustState, count: int, label: str, start: int = 0) -> list[float]:
+    def _playouts(state: UpthrustState, count: int, draws: Draws, start: int = 0) -> list[float]:
         """Each seat's share of the wins in ``count`` playouts from ``state`` by the hard bot's playout policy.
         Common random numbers: the p-th move of the i-th playout draws from the generator ``label/i/p``, whatever
         the position, so playouts after two different moves meet the same luck move by move (one generator per
-        playout would drift apart after the first move whose choices differ in number)."""
+        playout would drift apart after the first move whose choices differ in number). ``draws`` keeps those
+        generators' numbers for the whole judgement (playouts.py)."""
         totals = [0.0] * state.players
         for index in range(start, start + count):
-            world = state.copy()
-            ply = 0
-            while world.end_reason is None:  # the jumps come from the legal ones: no need to check them again
-                world.advance(playout_jump(world, world.turn, Rng(f"{label}/{index}/{ply}")))
-                ply += 1
-            for seat, share in enumerate(win_share(world)):
+            for seat, share in enumerate(playout(state, draws, index)):
                 totals[seat] += share
         return [total / count for total in totals]
 
 
-def _label(rng: Rng) -> str:
-    """The label of a judgement's playout generators, drawn from the judgement's generator."""
-    return f"{rng.next_u64():016x}"
+def _draws(rng: Rng) -> Draws:
+    """A judgement's playout generators, labelled by a number drawn from the judgement's generator."""
+    return Draws(f"{rng.next_u64():016x}")
 
 
 REVIEWER = UpthrustReviewer()

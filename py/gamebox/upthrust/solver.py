@@ -280,7 +280,7 @@ class _Search:
         steps = self.steps()
         self.order(steps)
         best = self.score
-        board, counts, in_row, top, occupied = self.board, self.counts, self.in_row, self.top, self.occupied
+        board = self.board
         table = self.table
         for rows, start, target in steps:
             colour = board[start]
