@@ -29,9 +29,10 @@ from gamebox.core import bots, review  # noqa: E402
 from gamebox.core.game import Game, State  # noqa: E402
 
 
-def finished_game(game: Game[Any], number: int, players: int) -> State[Any]:
-    """Game ``number`` of the bench: seat 0 played by the easy bot (the person), the others by the default level."""
-    state = game.new(f"review-bench-{number}", players)
+def finished_game(game: Game[Any], number: int, players: int, options: dict[str, Any] | None = None) -> State[Any]:
+    """Game ``number`` of the bench: seat 0 played by the easy bot (the person), the others by the default level
+    (``options``: the game's options, its default ones when None)."""
+    state = game.new(f"review-bench-{number}", players, **(options or {}))
     person = game.bot_levels[0]
     others = game.default_bot_level or game.bot_levels[0]
     while not state.is_over:
