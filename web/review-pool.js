@@ -3,7 +3,7 @@
 // judges a review's moves from the first one on with the bridge's `review`; where the device has more than one core,
 // a second copy of the same worker (web/worker.mjs, booted from the same files: the memory snapshot or the
 // precompiled wheel, integrity-checked, and precached for offline use by the service worker) judges moves from the
-// last one back, one a request, with the bridge's `judge` over a range, until the two meet. The engine's review then
+// last one back, a range a request, with the bridge's `judge` over a range, until the two meet. The engine's review then
 // takes the moves the second worker judged as its own (`judged`), and stops each piece before the first of them
 // (`to`). A move's verdict depends only on the game, the move and the effort (core/review.py), so the review is the
 // same whichever worker judged which move.
@@ -16,6 +16,11 @@ const POOL_NAME = "gamebox-review-pool"; // web/worker.mjs: a worker of this nam
 // The second worker is started only when the moves left would take the engine at least this long at the pace of
 // the review's first piece: a second runtime's boot costs about a second of CPU.
 export const POOL_WORTH_MS = 2_500;
+// The moves of one request of the second worker: doubled while a request takes less than QUICK_MS, halved when it
+// takes more than SLOW_MS, at most MAX_RANGE.
+const QUICK_MS = 150;
+const SLOW_MS = 600;
+const MAX_RANGE = 32;
 // A reply from the second worker later than this ends it (the engine judges what it left); a boot too.
 const POOL_REPLY_MS = 120_000;
 
@@ -123,15 +128,24 @@ export class PoolShare {
 
   async run() {
     if (await this.worker.ready) {
-      for (let ply = this.total - 1; !this.finished && ply > this.front(); ply--) {
-        this.low = ply;
-        const reply = await this.worker.request({ op: "judge", code: this.code, seats: this.seats, from: ply, to: ply + 1 });
-        if (!reply.ok || !Array.isArray(reply.moves) || reply.moves.length !== 1) {
-          this.low = ply + 1; // the engine judges this one
+      // a range a request, from the last move back: one move at first, more while each takes the second worker
+      // little time (each request replays the game to its first move, which a long game of quick moves would
+      // otherwise pay for on every move), fewer when it takes long
+      let size = 1;
+      for (let end = this.total; !this.finished && end - 1 > this.front();) {
+        const from = Math.max(this.front() + 1, end - size);
+        this.low = from;
+        const asked = performance.now();
+        const reply = await this.worker.request({ op: "judge", code: this.code, seats: this.seats, from, to: end });
+        if (!reply.ok || !Array.isArray(reply.moves) || reply.moves.length !== end - from) {
+          this.low = end; // the engine judges these
           break;
         }
-        this.judged.set(ply, reply.moves[0]);
+        reply.moves.forEach((/** @type {any} */ move, /** @type {number} */ index) => this.judged.set(from + index, move));
         this._changed();
+        const ms = performance.now() - asked;
+        size = ms < QUICK_MS ? Math.min(MAX_RANGE, size * 2) : ms > SLOW_MS ? Math.max(1, Math.floor(size / 2)) : size;
+        end = from;
       }
     }
     this.stop();
@@ -144,7 +158,7 @@ export class PoolShare {
     return records;
   }
 
-  /** Whether move `ply` is this share's, still on its way. @param {number} ply */
+  /** Whether move `ply` is this share's, still on its way (its range on its way is the lowest). @param {number} ply */
   working(ply) { return !this.finished && ply >= this.low && !this.judged.has(ply); }
 
   /** A promise for the next move judged here, or the end of the share. @returns {Promise<void>} */
@@ -158,7 +172,7 @@ export class PoolShare {
   stop() {
     if (this.finished) return;
     this.finished = true;
-    if (this.low < this.total && !this.judged.has(this.low)) this.low += 1; // the move on its way is the engine's
+    while (this.low < this.total && !this.judged.has(this.low)) this.low += 1; // the range on its way is the engine's
     this.worker.end();
     this._changed();
   }

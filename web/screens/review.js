@@ -27,6 +27,8 @@ export { mistakes, puzzleTargets } from "./puzzle.js";
 export { reviewable, reviewRoute, VERDICT_MARKS, VERDICTS } from "./review-board.js";
 
 // ---------------------------------------------------------------- computing a review (the engine's pieces)
+// The second worker's records handed to the engine with one request at most (a request is at most 1 MB of JSON).
+const HANDED = 64;
 /** A review being computed: asks the engine for one piece after another until done, unless stopped. Only one runs
  * at a time (the engine keeps one review on its way). */
 class ReviewJob extends EventTarget {
@@ -71,7 +73,8 @@ class ReviewJob extends EventTarget {
       const share = this.share;
       if (share) {
         // the moves the second worker judged from here on go with the request; its move on its way is waited for
-        const judged = share.take(from);
+        const taken = share.take(from);
+        const judged = taken.slice(0, HANDED);
         const after = from + judged.length;
         if (after < review.total && share.working(after)) {
           await share.changed();
@@ -79,7 +82,8 @@ class ReviewJob extends EventTarget {
         }
         if (judged.length) shared.judged = judged;
         this.shared += judged.length;
-        if (share.low > after && share.low < review.total) shared.to = share.low;
+        if (taken.length > judged.length) shared.to = after; // the rest with the next request
+        else if (share.low > after && share.low < review.total) shared.to = share.low;
       }
       const asked = performance.now();
       const reply = await engine.request({ op: "review", code: this.code, seats: this.seats, from, ...shared });
