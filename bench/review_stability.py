@@ -29,9 +29,10 @@ from gamebox.core import bots, review  # noqa: E402
 from gamebox.core.game import Game, State  # noqa: E402
 
 
-def finished_game(game: Game[Any], number: int, players: int) -> State[Any]:
-    """Game ``number`` of the bench: seat 0 played by the easy bot (the person), the others by the default level."""
-    state = game.new(f"review-bench-{number}", players)
+def finished_game(game: Game[Any], number: int, players: int, options: dict[str, Any] | None = None) -> State[Any]:
+    """Game ``number`` of the bench: seat 0 played by the easy bot (the person), the others by the default level
+    (``options``: the game's options, its default ones when None)."""
+    state = game.new(f"review-bench-{number}", players, **(options or {}))
     person = game.bot_levels[0]
     others = game.default_bot_level or game.bot_levels[0]
     while not state.is_over:
@@ -70,6 +71,7 @@ def main() -> None:
                         "has a solitaire, and 2)")
     parser.add_argument("--jobs", type=int, default=1, help="games reviewed at once, in as many processes (each "
                         "game's figures are the same whatever the number; the seconds are each review's own)")
+    parser.add_argument("--each", action="store_true", help="print each game's figures as they come")
     args = parser.parse_args()
     games = [game for game in gamebox.games() if game.reviewer is not None and not game.fixture
              and (not args.game or game.id in args.game)]
@@ -83,7 +85,9 @@ def main() -> None:
             same = judged = 0
             seconds: list[float] = []
             spread: Counter[str] = Counter()
-            for game_same, game_judged, game_seconds, game_spread in reviews:
+            for number, (game_same, game_judged, game_seconds, game_spread) in enumerate(reviews):
+                if args.each:
+                    print(f"  game {number}: {game_same} of {game_judged} the same, {game_seconds:.1f} s", flush=True)
                 same += game_same
                 judged += game_judged
                 seconds.append(game_seconds)

@@ -15,6 +15,9 @@ const indexURL = new URL("../pyodide/", import.meta.url).href;
 const ROOT = new URL("../", import.meta.url).href;
 const MAKER_NAME = "gamebox-snapshot-maker";
 const IS_MAKER = self.name === MAKER_NAME;
+// A review's second worker (web/review-pool.js): boots as the engine does and answers requests, but never makes a
+// memory snapshot (the engine's worker does).
+const IS_POOL = self.name === "gamebox-review-pool";
 
 // The snapshot: one entry in its own cache (the service worker's caches are named "gamebox:<scope>:<build>"
 // and it deletes those of other builds; this one it leaves alone). The entry's URL names the build and the
@@ -349,7 +352,9 @@ async function boot() {
   mark("ready");
   postMessage({ type: "ready", hello: result.hello, python: result.pyodide.version, boot: self.gameboxBoot.boot });
   for (const message of waiting.splice(0)) answer(message);
-  if (self.gameboxBoot.boot === "fresh" && SNAPSHOT_OFF) self.gameboxBoot.snapshot = { stored: false, reason: "off" };
+  if (self.gameboxBoot.boot === "fresh" && (SNAPSHOT_OFF || IS_POOL)) {
+    self.gameboxBoot.snapshot = { stored: false, reason: "off" };
+  }
   else if (self.gameboxBoot.boot === "fresh") scheduleSnapshot();
   else forgetSnapshots(stored.key); // snapshots of other builds
 }

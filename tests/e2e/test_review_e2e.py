@@ -421,6 +421,38 @@ def test_a_review_on_its_way_is_cancelled_started_again_and_stopped_by_leaving(p
     phone.check()
 
 
+def test_one_worker_or_two_give_the_same_review(phone: SharedPage) -> None:
+    """A review computed cold with a second worker (web/review-pool.js: the page said to use two, so the second
+    worker takes the last move at once and goes on back from there) has the same records as one worker's."""
+    page = phone.page
+    game = next((one for one in ("upcombine", "upples") if one in GAMES), REVIEWED[0]["id"])
+    code, seats, moves = GAMES[game]
+    # the other seats' bots at another level for the second review: the same person's moves are judged, and the
+    # page computes it anew (it goes on with a review of the same code and seats it has)
+    levels = next(info["bot_levels"] for info in REVIEWED if info["id"] == game)
+    other = ",".join(["human"] + [levels[-1]] * (len(seats.split(",")) - 1))
+    kept = page.evaluate("localStorage.getItem('gamebox/v1/reviews')")
+    found = {}
+    try:
+        for workers in (1, 2):
+            page.evaluate("""(n) => { window.GAMEBOX_REVIEW_WORKERS = n;
+                localStorage.removeItem('gamebox/v1/reviews'); }""", workers)
+            state = open_review(page, game, timeout=300_000, code=code, seats=seats if workers == 1 else other)
+            assert state["state"] == "done" and not state["kept"] and state["workers"] == workers, state
+            ops = page.evaluate("window.__ops")
+            if workers == 2:  # the second worker judged moves, and the engine took them as its own
+                assert state["shared"] >= 1 and "judge" in ops, (state, ops)
+            else:
+                assert state["shared"] == 0 and "judge" not in ops, (state, ops)
+            found[workers] = page.evaluate("window.gamebox.review()")
+    finally:
+        page.evaluate("""(kept) => { delete window.GAMEBOX_REVIEW_WORKERS;
+            if (kept === null) localStorage.removeItem('gamebox/v1/reviews');
+            else localStorage.setItem('gamebox/v1/reviews', kept); }""", kept)
+    assert found[1] == found[2] and len(found[1]) == moves
+    phone.check()
+
+
 @pytest.mark.parametrize("screen", ["phone", "sideways", "desktop"])
 def test_the_review_screen_fits(phone: SharedPage, screen: str) -> None:
     """The review screen on the phone, the phone held sideways and a desktop, in every language: nothing scrolls

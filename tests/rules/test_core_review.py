@@ -93,6 +93,42 @@ def test_the_bridge_reviews_in_pieces_the_same_as_at_once() -> None:
     assert reply["summary"] == whole["summary"] and reply["total"] == len(final.history)
 
 
+def test_a_review_judged_in_two_halves_by_two_workers_is_the_review_judged_whole() -> None:
+    """The page's second worker (web/review-pool.js) judges the later moves with ``judge`` over a range while the
+    engine's review stops before them (``to``) and then takes them as its own (``judged``)."""
+    final = finished_pebbles([])
+    code = share.encode(final)
+    total = len(final.history)
+    half = total // 2
+    first, start = [], 0
+    while start < half:
+        reply = ask(op="review", code=code, seats=HUMAN_AND_BOT, to=half, **{"from": start})
+        assert reply["ok"] and not reply["done"] and reply["next"] <= half, reply
+        first.extend(reply["moves"])
+        start = reply["next"]
+    other = ask(op="judge", code=code, seats=HUMAN_AND_BOT, to=total, **{"from": half})  # as the other worker would
+    assert other["ok"] and other["total"] == total
+    assert [move["ply"] for move in other["moves"]] == list(range(half, total))
+    last = ask(op="review", code=code, seats=HUMAN_AND_BOT, judged=other["moves"], **{"from": half})
+    assert last["ok"] and last["done"] and last["moves"] == other["moves"]
+    whole = review.review(final, gamebox.get("pebbles").reviewer, [0])
+    assert first + other["moves"] == whole["moves"]
+    assert last["accuracy"] == whole["accuracy"] and last["summary"] == whole["summary"]
+
+
+def test_moves_handed_to_a_review_must_be_the_moves_that_follow() -> None:
+    final = finished_pebbles([])
+    code = share.encode(final)
+    other = ask(op="judge", code=code, seats=HUMAN_AND_BOT, to=3, **{"from": 1})["moves"]
+    refused = ask(op="review", code=code, seats=HUMAN_AND_BOT, judged=other)  # moves 1 and 2, not 0 and 1
+    assert not refused["ok"] and refused["error"]["key"] == "error.bad_request"
+    unjudged = [dict(move, verdict=None) for move in ask(op="judge", code=code, seats=HUMAN_AND_BOT, to=1,
+                                                           **{"from": 0})["moves"]]
+    refused = ask(op="review", code=code, seats=HUMAN_AND_BOT, judged=unjudged)  # a person's move with no verdict
+    assert not refused["ok"] and refused["error"]["key"] == "error.bad_request"
+    assert not ask(op="judge", code=code, to=len(final.history) + 1, **{"from": 0})["ok"]
+
+
 def test_a_game_still_in_play_is_never_reviewed() -> None:
     state = gamebox.get("pebbles").new(SEED, 2)
     state.apply(0, "take 1")

@@ -11,6 +11,7 @@ import { $, element, showScreen } from "../dom.js";
 import { mountRenderer } from "../games.js";
 import { engine, GUEST, parseSeats, seatsParam, session, storing } from "../page.js";
 import { createChart, seatColours } from "../review-chart.js";
+import { POOL_WORTH_MS, PoolShare, reviewWorkers, twoWorkersSaid } from "../review-pool.js";
 import { summaryView } from "../review-summary.js";
 import { seatName } from "../seats.js";
 import { badge, betterMove, board, describe, dropRenderer, host, lossWords, names, reviewable, reviewError, reviewRoute,
@@ -26,6 +27,8 @@ export { mistakes, puzzleTargets } from "./puzzle.js";
 export { reviewable, reviewRoute, VERDICT_MARKS, VERDICTS } from "./review-board.js";
 
 // ---------------------------------------------------------------- computing a review (the engine's pieces)
+// The second worker's records handed to the engine with one request at most (a request is at most 1 MB of JSON).
+const HANDED = 64;
 /** A review being computed: asks the engine for one piece after another until done, unless stopped. Only one runs
  * at a time (the engine keeps one review on its way). */
 class ReviewJob extends EventTarget {
@@ -45,6 +48,10 @@ class ReviewJob extends EventTarget {
     this.error = null;
     this.started = performance.now();
     this.ms = 0; // how long it took, once done
+    /** the second worker's share of the moves (web/review-pool.js), while it helps @type {PoolShare | null} */
+    this.share = null;
+    this.workers = 1; // how many workers judged its moves
+    this.shared = 0; // how many of its moves the second worker judged
     this.finished = new Promise((resolve) => { this.resolve = resolve; });
     this.run();
   }
@@ -60,7 +67,26 @@ class ReviewJob extends EventTarget {
   async run() {
     const review = this.review;
     for (let restarted = false; this.computing();) {
-      const reply = await engine.request({ op: "review", code: this.code, seats: this.seats, from: review.moves.length });
+      const from = review.moves.length;
+      /** @type {{judged?: any[], to?: number}} */
+      const shared = {};
+      const share = this.share;
+      if (share) {
+        // the moves the second worker judged from here on go with the request; its move on its way is waited for
+        const taken = share.take(from);
+        const judged = taken.slice(0, HANDED);
+        const after = from + judged.length;
+        if (after < review.total && share.working(after)) {
+          await share.changed();
+          continue;
+        }
+        if (judged.length) shared.judged = judged;
+        this.shared += judged.length;
+        if (taken.length > judged.length) shared.to = after; // the rest with the next request
+        else if (share.low > after && share.low < review.total) shared.to = share.low;
+      }
+      const asked = performance.now();
+      const reply = await engine.request({ op: "review", code: this.code, seats: this.seats, from, ...shared });
       if (!this.computing()) break; // cancelled meanwhile: that piece is dropped
       if (!reply.ok) {
         // the engine lost the review on its way (another one, a restarted worker): once, from the start
@@ -87,17 +113,35 @@ class ReviewJob extends EventTarget {
         if (storing()) {
           saves.keepFinished({ game: this.game, code: this.code, seats: this.seatsText, players: this.players }, review);
         }
+      } else {
+        this.helpWithSecondWorker(reply, performance.now() - asked);
       }
       this.emit("progress");
     }
+    this.share?.stop();
+    this.share = null;
     this.emit("progress");
     this.resolve?.(this);
+  }
+
+  /** After the first piece: a second worker judges moves from the last one back, where the device has the cores and
+   * the moves left look long enough at this piece's pace (web/review-pool.js).
+   * @param {any} reply @param {number} ms the piece's time */
+  helpWithSecondWorker(reply, ms) {
+    if (this.share || reviewWorkers() < 2) return;
+    const left = reply.total - reply.next;
+    if (left < 2 || (!twoWorkersSaid() && (ms / Math.max(1, reply.moves.length)) * left < POOL_WORTH_MS)) return;
+    this.workers = 2;
+    this.share = new PoolShare({ code: this.code, seats: this.seats, total: reply.total,
+      front: () => this.review.moves.length, atOnce: twoWorkersSaid() });
   }
 
   /** Stop asking (the piece on its way is dropped); `resume` asks again from where it stopped. */
   cancel() {
     if (this.state !== "computing") return;
     this.state = "cancelled";
+    this.share?.stop();
+    this.share = null;
     this.emit("progress");
   }
 
@@ -715,6 +759,7 @@ export function reviewState() {
   return {
     game: page.game, at: page.at, done: page.done, kept: page.kept, state: document.body.dataset.reviewState ?? "",
     moves: page.review?.moves.length ?? 0, total: page.review?.total ?? 0, ms: page.job?.ms ?? 0,
+    workers: page.job?.workers ?? 1, shared: page.job?.shared ?? 0,
     point: (/** @type {number} */ at) => page.chart?.point(at) ?? null,
   };
 }

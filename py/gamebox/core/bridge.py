@@ -51,14 +51,19 @@ Requests (``op`` and its fields) and what they answer:
                                                history}; the open table becomes that position
 - ``check`` code                               what a share code holds (game, seed, players, options, moves,
                                                to_move, is_over, deal), without touching the open table
-- ``review`` code, seats?, from?, effort?      a piece of the review of the finished game a share code describes
+- ``review`` code, seats?, from?, effort?, to?, judged?
+                                               a piece of the review of the finished game a share code describes
                                                (core/review.py; the seats say whose moves are a person's, to be
                                                judged): {moves: [...] from move ``from`` on, next, total, done,
                                                scale, start (with from 0), accuracy and summary (once done)}; the
                                                page asks again from ``next`` until done (each piece takes about
                                                REVIEW_SLICE_MS), so it can show progress and stop; the open table
                                                is untouched. Refused for a game still in play (review.unfinished)
-                                               and for a game with no reviewer (review.none)
+                                               and for a game with no reviewer (review.none). A second worker may
+                                               judge other moves (``judge`` over a range): ``judged`` hands the
+                                               review those moves' records from ``from`` on (they become its own),
+                                               and ``to`` stops this piece before move ``to`` (the first the other
+                                               worker took)
 - ``judge``  code, ply, action, effort?        one move judged as a review judges it: ``action`` played instead of
                                                move ``ply`` of the finished game a share code describes, by the
                                                seat that played that move ({move}: the record of a review's move;
@@ -72,6 +77,11 @@ Requests (``op`` and its fields) and what they answer:
                                                game's ``replay`` at ``step`` as seat ``view_as`` saw it, for its
                                                review's board; made of that code alone, the open table untouched
                                                (review.unfinished for a game in play)
+- ``judge``  code, seats?, from, to, effort?   the moves ``from`` to ``to`` (not included) of the finished game,
+                                               judged as its review judges them ({moves: [...], total}): a second
+                                               worker's share of a review (web/review-pool.js). A move's verdict
+                                               depends only on the game, the move and the effort, so it is the
+                                               same whichever worker judges it
 - ``prepare``                                  {"ok": true, "more": ...}: the open table's state does ahead a
                                                piece of the work a coming move will need (State.prepare; caches
                                                only, the table is unchanged), and says whether more is left;
@@ -639,14 +649,23 @@ def _review(request: dict[str, Any]) -> dict[str, Any]:
     if start + len(fresh) != len(reviewing.moves):
         raise BadRequest("A review goes on from where it stopped.", "review.restart", field="from")
     history = final.history
+    # another worker's records follow what this review has (the moves judged during play come first, at the start)
+    given = _judged(request, final, people, len(reviewing.moves))
+    until = min(len(history), max(len(reviewing.moves) + len(given), _field(request, "to", int, len(history))))
+    for move in given:  # judged by another worker: kept as this review's own
+        seat, action = history[len(reviewing.moves)]
+        reviewing.position.apply(seat, action)
+        reviewing.moves.append(move)
     deadline = time.perf_counter() + REVIEW_SLICE_MS / 1000
-    while len(reviewing.moves) < len(history) and (not fresh or time.perf_counter() < deadline):
+    computed: list[dict[str, Any]] = []
+    while len(reviewing.moves) < until and (not computed or time.perf_counter() < deadline):
         ply = len(reviewing.moves)
         seat, action = history[ply]
         move = review.judged_move(reviewer, reviewing.position, ply, seat, action, effort, person=seat in people)
         reviewing.position.apply(seat, action)
         reviewing.moves.append(move)
-        fresh.append(move)
+        computed.append(move)
+    fresh = fresh + given + computed
     done = len(reviewing.moves) == len(history)
     scale = review.scale_of(reviewer, final)
     reply: dict[str, Any] = {"ok": True, "game": game.id, "scale": scale.unit, "moves": fresh,
@@ -664,20 +683,43 @@ def _review(request: dict[str, Any]) -> dict[str, Any]:
     return reply
 
 
+def _judged(request: dict[str, Any], final: State[Any], people: tuple[int, ...], start: int) -> list[dict[str, Any]]:
+    """The records of moves ``start``, ``start + 1``, ... that another worker judged (the review's ``judged``),
+    checked against the game: each the move of the game at its place, with a verdict only for a person's."""
+    given = request.get("judged", [])
+    if not isinstance(given, list) or start + len(given) > len(final.history):
+        raise BadRequest("judged: the records of the moves that follow.", "error.bad_request", field="judged")
+    for offset, move in enumerate(given):
+        seat, action = final.history[start + offset]
+        verdict = move.get("verdict") if isinstance(move, dict) else "?"
+        loss = move.get("loss") if isinstance(move, dict) else None
+        if (not isinstance(move, dict) or move.get("ply") != start + offset or move.get("seat") != seat
+                or move.get("action") != action or (verdict is not None and verdict not in review.VERDICTS)
+                or (verdict is not None) != (seat in people)
+                or (verdict is not None and (isinstance(loss, bool) or not isinstance(loss, int | float)))):
+            raise BadRequest("judged: the records of the moves that follow.", "error.bad_request", field="judged")
+    return given
+
+
 def _judge(request: dict[str, Any]) -> dict[str, Any]:
-    """One move judged instead of a finished game's move ``ply`` (the ``judge`` op)."""
+    """One move judged instead of a finished game's move ``ply``, or the moves ``from`` to ``to`` as the review
+    judges them (the ``judge`` op)."""
     final = share.decode(_field(request, "code", str))
     game = final.game
     if game.reviewer is None:
         raise IllegalAction(f"{game.title} has no review.", "review.none")
     if not final.is_over:
         raise IllegalAction("Only a finished game can be reviewed.", "review.unfinished")
-    ply = _field(request, "ply", int)
-    if not 0 <= ply < len(final.history):
-        raise BadRequest("There is no such move in this game.", "error.bad_request", field="ply")
     effort = _field(request, "effort", int, 1)
     if not 1 <= effort <= MAX_REVIEW_EFFORT:
         raise BadRequest(f"The effort is 1 to {MAX_REVIEW_EFFORT}.", "error.bad_request", field="effort")
+    scale = review.scale_of(game.reviewer, final).unit
+    if "from" in request:
+        return {"ok": True, "game": game.id, "scale": scale, "moves": _judge_range(request, final, effort),
+                "total": len(final.history)}
+    ply = _field(request, "ply", int)
+    if not 0 <= ply < len(final.history):
+        raise BadRequest("There is no such move in this game.", "error.bad_request", field="ply")
     action = _field(request, "action", str)
     check_action_text(action)
     before = game.replay(final.seed, final.players, final.options, final.history[:ply], final.edition)
@@ -685,7 +727,26 @@ def _judge(request: dict[str, Any]) -> dict[str, Any]:
     if action not in before.legal_actions(seat):
         before.copy().apply(seat, action)  # refused in the rules' own words (IllegalAction)
     move = review.judged_move(game.reviewer, before, ply, seat, action, effort)
-    return {"ok": True, "game": game.id, "scale": review.scale_of(game.reviewer, final).unit, "move": move}
+    return {"ok": True, "game": game.id, "scale": scale, "move": move}
+
+
+def _judge_range(request: dict[str, Any], final: State[Any], effort: int) -> list[dict[str, Any]]:
+    """The records of the moves ``from`` to ``to`` of a finished game, as its review judges them."""
+    history = final.history
+    start = _field(request, "from", int)
+    end = _field(request, "to", int)
+    if not 0 <= start <= end <= len(history):
+        raise BadRequest("There are no such moves in this game.", "error.bad_request", field="from")
+    people = {seat for seat, sitter in enumerate(_seats(request, final)) if sitter["kind"] in PEOPLE}
+    reviewer = final.game.reviewer
+    assert reviewer is not None
+    position = final.game.replay(final.seed, final.players, final.options, history[:start], final.edition)
+    moves = []
+    for ply in range(start, end):
+        seat, action = history[ply]
+        moves.append(review.judged_move(reviewer, position, ply, seat, action, effort, person=seat in people))
+        position.apply(seat, action)
+    return moves
 
 
 def _move(state: State[Any], request: dict[str, Any]) -> dict[str, Any]:

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +25,7 @@ from gamebox.core.rng import Rng
 from gamebox.upthrust import solver
 from gamebox.upthrust.actions import MOVES, Move, parse
 from gamebox.upthrust.board import COLUMNS, EMPTY, Jump, all_moves
-from gamebox.upthrust.bots import playout_jump
+from gamebox.upthrust.playouts import Draws, playout
 from gamebox.upthrust.rules import BAN_EVERY_ROW, BAN_NONSCORING_ROWS, UpthrustState
 
 # Score Up's scale: one piece in a scoring row is worth 10 to 60 points. A move that costs 10 points (one piece a
@@ -55,6 +56,13 @@ CHART_PLAYOUTS = 24
 # bench games (bench/review_stability.py's): a loss found by two sets of 256 playouts differs by 0.025 on average,
 # and by 0.06 or more one time in ten.
 TIE = 0.06
+# A verdict's playouts stop early once the verdict can no longer change but for a small chance (``_settled``): it is
+# looked at after each block of FIRST_PLAYOUTS more, from SETTLE_FROM blocks on; a lead's final value is taken to lie
+# within SETTLE_Z deviations of where it is heading, and the deviation of a playout's difference is taken to be at
+# least SETTLE_MIN_DEVIATION (a few playouts that all agree say little). Measured in docs/review.md.
+SETTLE_FROM = 2
+SETTLE_Z = 2.5
+SETTLE_MIN_DEVIATION = 0.3
 
 
 def _state(state: State[Any]) -> UpthrustState:
@@ -214,7 +222,7 @@ class UpthrustReviewer:
             return [float(Solve(game.every_row, NODES[game.every_row] * effort).best(game.board).high)]
         if game.is_over:
             return win_share(game)
-        return self._playouts(game, CHART_PLAYOUTS * effort, _label(rng))
+        return self._playouts(game, CHART_PLAYOUTS * effort, _draws(rng))
 
     def judge(self, before: State[Any], seat: int, action: str, rng: Rng, effort: int) -> Judgement | None:
         game = self._seen(before)
@@ -264,59 +272,124 @@ class UpthrustReviewer:
     # -- 2-4 players -------------------------------------------------------------------------------------------
     def _judge_race(self, game: UpthrustState, seat: int, action: str, rng: Rng, effort: int) -> Judgement:
         legal = game.legal_actions(seat)
-        label = _label(rng)
+        draws = _draws(rng)
         if len(legal) == 1:  # no choice: nothing to judge, only the chart's point
             forced = game.copy()
             forced.apply(seat, action)
-            values = win_share(forced) if forced.is_over else self._playouts(forced, CHART_PLAYOUTS * effort, label)
+            values = win_share(forced) if forced.is_over else self._playouts(forced, CHART_PLAYOUTS * effort, draws)
             return Judgement(action, values[seat], values[seat], values, {"choices": 1})
         # Every move gets FIRST_PLAYOUTS playouts; then the moves the verdict hangs on (the move played, and every move
-        # within CLOSE of the best so far) go on to PLAYOUTS, the same playouts continued.
+        # within CLOSE of the best so far) go on towards PLAYOUTS, the same playouts continued, a block at a time,
+        # until the verdict is settled (``_settled``) or they reach PLAYOUTS.
         first = FIRST_PLAYOUTS * effort
         playouts = PLAYOUTS * effort
-        worth: dict[str, list[float]] = {}
         after: dict[str, UpthrustState] = {}
+        # per move: each seat's total share of the wins so far, and the mover's share in each playout
+        totals: dict[str, list[float]] = {}
+        shares: dict[str, list[float]] = {}
         for option in legal:
             after[option] = game.copy()
             after[option].apply(seat, option)
             position = after[option]
-            worth[option] = win_share(position) if position.is_over else self._playouts(position, first, label)
+            if position.is_over:
+                totals[option], shares[option] = win_share(position), []
+            else:
+                totals[option], shares[option] = self._play(position, 0, first, draws, seat)
+        done = first
+        worth = {option: self._worth(totals[option], shares[option], after[option]) for option in legal}
         top = max(worth[option][seat] for option in legal)
         candidates = [option for option in legal
                       if option == action or worth[option][seat] >= top - CLOSE or after[option].is_over]
-        for option in candidates:
-            if not after[option].is_over:
-                more = self._playouts(after[option], playouts - first, label, start=first)
-                worth[option] = [(a * first + b * (playouts - first)) / playouts
-                                 for a, b in zip(worth[option], more, strict=True)]
+        going = [option for option in candidates if not after[option].is_over]
+        while going and done < playouts and not (done >= first * SETTLE_FROM
+                                                 and self._settled(worth, shares, candidates, action, seat, done,
+                                                                   playouts)):
+            count = min(first, playouts - done)
+            for option in going:
+                more, more_shares = self._play(after[option], done, count, draws, seat)
+                totals[option] = [a + b for a, b in zip(totals[option], more, strict=True)]
+                shares[option].extend(more_shares)
+                worth[option] = self._worth(totals[option], shares[option], after[option])
+            done += count
         best = max(candidates, key=lambda option: (worth[option][seat], option == action))
         if worth[best][seat] - worth[action][seat] < TIE:
             best = action
         return Judgement(best, worth[action][seat], worth[best][seat], worth[action],
-                         {"choices": len(legal), "playouts": playouts, "first_playouts": first,
+                         {"choices": len(legal), "playouts": done, "first_playouts": first,
                           "chances": {option: round(worth[option][seat], 4) for option in legal}})
 
     @staticmethod
-    def _playouts(state: UpthrustState, count: int, label: str, start: int = 0) -> list[float]:
+    def _worth(totals: list[float], shares: list[float], position: UpthrustState) -> list[float]:
+        """Each seat's win chance after a move: its exact share when the move ends the game, else its mean share."""
+        return list(totals) if position.is_over else [total / len(shares) for total in totals]
+
+    @staticmethod
+    def _settled(worth: dict[str, list[float]], shares: dict[str, list[float]], candidates: list[str], action: str,
+                 seat: int, done: int, playouts: int) -> bool:
+        """Whether the verdict can no longer change with the playouts still to come (``done`` of ``playouts``): the
+        verdict is the class of the largest lead of a candidate over the move played (below TIE the move is one of
+        the best; then the scale's thresholds). Each lead's final value lies, but for a chance of about one in a
+        hundred (SETTLE_Z deviations), within the spread that the remaining playouts can move it by: they move the
+        mean by (playouts - done) / playouts of the difference between their own mean and today's, whose spread
+        is that of the paired differences (common random numbers) over the remaining count and over the count so
+        far. When the lowest and the highest of the largest lead fall in the same class, no more playouts are
+        needed."""
+        left = playouts - done
+        low = high = 0.0  # the move played itself: a lead of 0
+        mine = shares[action]
+        for option in candidates:
+            if option == action:
+                continue
+            lead = worth[option][seat] - worth[action][seat]
+            theirs = shares[option]
+            if not theirs and not mine:
+                spread = 0.0
+            else:
+                differences = [(theirs[i] if theirs else worth[option][seat])
+                               - (mine[i] if mine else worth[action][seat]) for i in range(done)]
+                mean = sum(differences) / done
+                deviation = max(SETTLE_MIN_DEVIATION,
+                                math.sqrt(sum((d - mean) ** 2 for d in differences) / (done - 1)))
+                spread = SETTLE_Z * left / playouts * deviation * math.sqrt(1 / left + 1 / done)
+            low = max(low, lead - spread)
+            high = max(high, lead + spread)
+        return _lead_class(low) == _lead_class(high)
+
+    @staticmethod
+    def _play(state: UpthrustState, start: int, count: int, draws: Draws, seat: int) -> tuple[list[float], list[float]]:
+        """Playouts ``start`` to ``start + count`` from ``state``: each seat's total share of the wins, and ``seat``'s
+        share in each playout."""
+        totals = [0.0] * state.players
+        own: list[float] = []
+        for index in range(start, start + count):
+            result = playout(state, draws, index)
+            for each, share in enumerate(result):
+                totals[each] += share
+            own.append(result[seat])
+        return totals, own
+
+    @staticmethod
+    def _playouts(state: UpthrustState, count: int, draws: Draws, start: int = 0) -> list[float]:
         """Each seat's share of the wins in ``count`` playouts from ``state`` by the hard bot's playout policy.
         Common random numbers: the p-th move of the i-th playout draws from the generator ``label/i/p``, whatever
         the position, so playouts after two different moves meet the same luck move by move (one generator per
-        playout would drift apart after the first move whose choices differ in number)."""
+        playout would drift apart after the first move whose choices differ in number). ``draws`` keeps those
+        generators' numbers for the whole judgement (playouts.py)."""
         totals = [0.0] * state.players
         for index in range(start, start + count):
-            world = state.copy()
-            ply = 0
-            while world.end_reason is None:  # the jumps come from the legal ones: no need to check them again
-                world.advance(playout_jump(world, world.turn, Rng(f"{label}/{index}/{ply}")))
-                ply += 1
-            for seat, share in enumerate(win_share(world)):
+            for seat, share in enumerate(playout(state, draws, index)):
                 totals[seat] += share
         return [total / count for total in totals]
 
 
-def _label(rng: Rng) -> str:
-    """The label of a judgement's playout generators, drawn from the judgement's generator."""
-    return f"{rng.next_u64():016x}"
+def _lead_class(lead: float) -> int:
+    """The verdict a lead of the best candidate over the move played gives, as a number (0: one of the best)."""
+    return sum(1 for threshold in (TIE, CHANCE.inaccuracy, CHANCE.mistake, CHANCE.blunder) if lead >= threshold)
+
+
+def _draws(rng: Rng) -> Draws:
+    """A judgement's playout generators, labelled by a number drawn from the judgement's generator."""
+    return Draws(f"{rng.next_u64():016x}")
 
 
 REVIEWER = UpthrustReviewer()

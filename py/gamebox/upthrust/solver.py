@@ -135,6 +135,13 @@ def _frozen_rows(counts: list[int]) -> int:
     return ((counts[7] > 3) | (counts[8] > 2) << 1 | (counts[9] > 1) << 2 | (counts[10] > 0) << 3)
 
 
+# The bound of a board depends only on which squares are occupied: the search keeps the occupied squares as one int
+# (``_Search.occ``: bit ``column * ROWS + row``) and looks the bound up here (about half a search's time was spent
+# working it out again, for the same few thousand shapes). Cleared when it grows past BOUND_LIMIT.
+BOUND_LIMIT = 200_000
+_bounds: dict[int, int] = {}
+
+
 def _bound(occupied: list[int], counts: list[int]) -> int:
     frozen = _frozen_rows(counts)
     total = 0
@@ -209,6 +216,7 @@ class _Search:
         self.in_row = [0] * (ROWS * 4)  # pieces of each colour in each row: [row * 4 + colour]
         self.top = [-1, -1, -1, -1]  # the highest row of each colour
         self.occupied = [0] * COLUMNS
+        self.occ = 0  # the occupied squares, bit column * ROWS + row (the key of ``_bounds``)
         self.key = 0
         self.score = 0
         self.below = 0
@@ -219,6 +227,7 @@ class _Search:
                 self.in_row[row * 4 + colour] += 1
                 self.top[colour] = max(self.top[colour], row)
                 self.occupied[square & 3] |= 1 << row
+                self.occ |= 1 << ((square & 3) * ROWS + row)
                 self.key |= (colour + 1) << (3 * square)
                 self.score += ROW_VALUES[row]
                 if row < _NONSCORING_ROWS:
@@ -252,7 +261,11 @@ class _Search:
         """The value of the board if it is above ``alpha``; otherwise a bound at most ``alpha``."""
         if self.below <= END_WHEN_LEFT:
             return self.score
-        bound = _bound(self.occupied, self.counts)
+        bound = _bounds.get(self.occ)
+        if bound is None:
+            if len(_bounds) >= BOUND_LIMIT:
+                _bounds.clear()
+            bound = _bounds[self.occ] = _bound(self.occupied, self.counts)
         if bound <= alpha:
             return bound
         key = self.key
@@ -267,7 +280,8 @@ class _Search:
         steps = self.steps()
         self.order(steps)
         best = self.score
-        board, counts, in_row, top, occupied = self.board, self.counts, self.in_row, self.top, self.occupied
+        board = self.board
+        table = self.table
         for rows, start, target in steps:
             colour = board[start]
             row = start >> 2
@@ -276,35 +290,24 @@ class _Search:
             gain = ROW_VALUES[landing] - ROW_VALUES[row]
             rises = row < _NONSCORING_ROWS <= landing
             flip = ((colour + 1) << (3 * start)) ^ ((colour + 1) << (3 * target))
-            old_top = top[colour]
-            board[start] = EMPTY
-            board[target] = colour
-            counts[row] -= 1
-            counts[landing] += 1
-            in_row[row * 4 + colour] -= 1
-            in_row[landing * 4 + colour] += 1
-            if landing > old_top:
-                top[colour] = landing
-            occupied[column] ^= (1 << row) | (1 << landing)
-            self.key ^= flip
-            self.score += gain
-            if rises:
-                self.below -= 1
-            try:
-                found = self.value(best if best > alpha else alpha)
-            finally:
-                board[target] = EMPTY
-                board[start] = colour
-                counts[row] += 1
-                counts[landing] -= 1
-                in_row[row * 4 + colour] += 1
-                in_row[landing * 4 + colour] -= 1
-                top[colour] = old_top
-                occupied[column] ^= (1 << row) | (1 << landing)
-                self.key ^= flip
-                self.score -= gain
-                if rises:
-                    self.below += 1
+            moved = (1 << (column * ROWS + row)) | (1 << (column * ROWS + landing))
+            child_alpha = best if best > alpha else alpha
+            # What the child's value() would answer before it visits anything (the end, its bound, the table),
+            # worked out here without making the move: most children end there.
+            if rises and self.below - 1 <= END_WHEN_LEFT:
+                found = self.score + gain
+            else:
+                child_bound = _bounds.get(self.occ ^ moved)
+                known = None
+                if child_bound is not None and child_bound > child_alpha:
+                    known = table.get(self.key ^ flip)
+                if child_bound is not None and child_bound <= child_alpha:
+                    found = child_bound
+                elif known is not None and (known[1] or known[0] <= child_alpha):
+                    found = known[0]
+                else:
+                    found = self._child(colour, start, target, row, landing, column, gain, rises, flip, moved,
+                                        child_alpha)
             if found > best:
                 best = found
                 if best >= bound:
@@ -313,6 +316,42 @@ class _Search:
             self.table.clear()
         self.table[key] = (best, best > alpha)
         return best
+
+    def _child(self, colour: int, start: int, target: int, row: int, landing: int, column: int, gain: int,
+               rises: bool, flip: int, moved: int, alpha: int) -> int:
+        """The value of the board after a move (``value(alpha)`` there), the move made and taken back."""
+        board, counts, in_row, top, occupied = self.board, self.counts, self.in_row, self.top, self.occupied
+        old_top = top[colour]
+        board[start] = EMPTY
+        board[target] = colour
+        counts[row] -= 1
+        counts[landing] += 1
+        in_row[row * 4 + colour] -= 1
+        in_row[landing * 4 + colour] += 1
+        if landing > old_top:
+            top[colour] = landing
+        occupied[column] ^= (1 << row) | (1 << landing)
+        self.occ ^= moved
+        self.key ^= flip
+        self.score += gain
+        if rises:
+            self.below -= 1
+        try:
+            return self.value(alpha)
+        finally:
+            board[target] = EMPTY
+            board[start] = colour
+            counts[row] += 1
+            counts[landing] -= 1
+            in_row[row * 4 + colour] += 1
+            in_row[landing * 4 + colour] -= 1
+            top[colour] = old_top
+            occupied[column] ^= (1 << row) | (1 << landing)
+            self.occ ^= moved
+            self.key ^= flip
+            self.score -= gain
+            if rises:
+                self.below += 1
 
 
 def search_moves(board: list[int], every_row: bool = False) -> list[tuple[int, int]]:
