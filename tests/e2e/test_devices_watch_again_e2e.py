@@ -123,6 +123,7 @@ def test_a_watcher_stays_through_play_again_and_sees_the_next_table_never_a_hand
                          " + new URLSearchParams({code, seats: 'remote,human'}); }", old_code)
     player.page.wait_for_function("document.body.dataset.reviewState === 'failed'", timeout=30_000)
     assert "stopped this game's review before it was ready" in player.page.inner_text("#review-status")
+    assert player.page.is_hidden("#review-again")  # asked again, it would not come
     # its board is the host's answer to `position`, a finished game's replay, while the next game is in play
     player.page.wait_for_function("document.body.dataset.reviewAt === '0'", timeout=30_000)
     screenshot(player.page, "devices-watch-again-guest-review-stopped")
