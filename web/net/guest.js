@@ -32,7 +32,7 @@ export function seatedHere(table, seat) {
 
 /** Events: `welcome` {seat, game, seats, paused_ms, clock_ms, waiting}; `table` {table} (pushed by the host);
  * `next` {seat, game, players} (the host started the next table for this device, over the same link: its seat
- * there); `between` (the host left the game's screen: the next table will come); `standby` {url} (the seat's next
+ * there, null for a watcher); `between` (the host left the game's screen: the next table will come); `standby` {url} (the seat's next
  * invite, which this page answers by itself if its link goes: web/net/table.js);
  * `waiting` {seats} (the remote seats a real-time game waits for); `bye` {reason} (the host left, or the seat went to
  * a bot or a person there); `lost` (the host said nothing for DEAD_MS, or the link closed);
@@ -140,12 +140,15 @@ export class GuestPort extends EventTarget {
       this.latest = seatedHere(message.table, this.seat ?? -1); // a watcher's: nobody here
       this.emit("table", { table: this.latest });
     } else if (message.t === "next") {
-      if (!Number.isSafeInteger(message.seat) || message.seat < 0 || typeof message.game !== "string") return;
-      this.seat = message.seat;
+      // a seat's guest hears its seat at the next table; a watcher, none (it watches that table too)
+      const seat = this.watcher === null ? message.seat : null;
+      const fits = this.watcher === null ? Number.isSafeInteger(seat) && seat >= 0 : message.seat === null;
+      if (!fits || typeof message.game !== "string") return;
+      this.seat = seat;
       this.game = message.game;
       this.latest = null;
       this.waiting = [];
-      this.emit("next", { seat: message.seat, game: message.game, players: message.players });
+      this.emit("next", { seat, game: message.game, players: message.players });
     } else if (message.t === "between") {
       this.emit("between");
     } else if (message.t === "standby") {

@@ -425,9 +425,11 @@ export class Room extends EventTarget {
   ask(remote, message) {
     const { id, req } = message;
     if (!Number.isSafeInteger(id)) throw new Refusal("net.refused.shape");
-    if (this.resting) throw new Refusal("net.refused.between");
     if (!req || typeof req !== "object" || Array.isArray(req)) throw new Refusal("net.refused.shape");
+    // a finished game's position (a review's board) touches no open table: answered between two tables too, so that
+    // a guest reviews while the host is on its own Review screen or its menu
     if (req.op === "position") { this.position(remote, id, positionRequest(req)); return; }
+    if (this.resting) throw new Refusal("net.refused.between");
     if (!GUEST_OPS.has(req.op)) throw new Refusal("net.refused.op");
     for (const name of Object.keys(req)) if (!GUEST_FIELDS.has(name)) throw new Refusal("net.refused.shape");
     if ("viewer" in req && req.viewer !== remote.seat) throw new Refusal("net.refused.seat");

@@ -66,6 +66,10 @@ export class Stands extends EventTarget {
     /** the review sent to every watcher once the game is over, for one that comes later
      * @type {Record<string, any> | null} */
     this.review = null;
+    /** between two tables (the host left the game's screen; web/net/table.js): a watcher hears `between`, and its
+     * look at the table is refused (net.refused.between) until the next table comes; a finished game's position is
+     * still answered (a review's board: it touches no open table) */
+    this.resting = false;
     this.onTable = () => this.pushAll();
     session.addEventListener("table", this.onTable);
   }
@@ -187,7 +191,8 @@ export class Stands extends EventTarget {
       seats: table ? table.seats.length : 0, paused_ms: 0, clock_ms: null, waiting: [] });
     this.mark(watcher, "connected");
     this.send(watcher, { t: "seats", seats: this.seats() });
-    this.push(watcher);
+    if (this.resting) this.send(watcher, { t: "between" });
+    else this.push(watcher);
     if (this.review) this.send(watcher, this.review);
     clearInterval(watcher.timer);
     watcher.timer = setInterval(() => this.beat(watcher), PING_MS);
@@ -201,6 +206,7 @@ export class Stands extends EventTarget {
     const { id, req } = message;
     if (!Number.isSafeInteger(id) || !req || typeof req !== "object" || Array.isArray(req)) throw new Refusal("net.refused.shape");
     if (req.op === "apply" || req.op === "legal") throw new Refusal("net.refused.watcher");
+    if (this.resting && req.op !== "position") throw new Refusal("net.refused.between");
     /** @type {Record<string, any>} */
     let request;
     if (req.op === "position") {
@@ -224,7 +230,7 @@ export class Stands extends EventTarget {
 
   /** Every connected watcher is sent the table, where it changed, and the seats' states. */
   pushAll() {
-    if (this.closed) return;
+    if (this.closed || this.resting) return;
     for (const watcher of this.watchers.values()) if (watcher.state === "connected") this.push(watcher);
   }
 
@@ -233,10 +239,35 @@ export class Stands extends EventTarget {
     const link = watcher.link;
     if (!this.session.table) return;
     const reply = await this.port.request({ op: "view", guest: true, watch: true });
-    if (this.closed || watcher.link !== link || watcher.state !== "connected" || !reply.ok) return;
+    if (this.closed || this.resting || watcher.link !== link || watcher.state !== "connected" || !reply.ok) return;
     if (reply.fingerprint && reply.fingerprint === watcher.sent) return;
     watcher.sent = reply.fingerprint ?? "";
     this.send(watcher, { t: "table", table: reply });
+  }
+
+  /** The host left the game's screen (its menu, its set-up, a replay, its Review): every watcher hears `between`
+   * and waits for the next table on the same link, as a guest does (web/net/table.js restTable). */
+  rest() {
+    if (this.closed || this.resting) return;
+    this.resting = true;
+    for (const watcher of this.watchers.values()) if (watcher.state === "connected") this.send(watcher, { t: "between" });
+  }
+
+  /** The next table (Play again, again(game), a game of the set-up with the devices at the table): every watcher
+   * stays, hears `{t: "next", seat: null, game, players}` (no seat: it watches), then the new table and who is
+   * connected there. A watcher's invite still out stays good for this table. @param {import("../host.js").Table} table */
+  nextTable(table) {
+    if (this.closed) return;
+    this.resting = false;
+    this.review = null; // the last game's review went out already; a watcher that comes now gets the next one's
+    this.said = "";
+    for (const watcher of this.watchers.values()) {
+      if (watcher.state !== "connected") continue;
+      watcher.sent = "";
+      this.send(watcher, { t: "next", seat: null, game: table.game, players: table.players });
+    }
+    this.sayConnected();
+    this.pushAll();
   }
 
   /** The seats' connection changed: every watcher hears the seats and their states, when they change. */

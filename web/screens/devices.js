@@ -155,7 +155,7 @@ function follow(table) {
   const room = here.room;
   if (!room && session.replay) return;
   if (room && room.closed) end("ended");
-  else if (room && session.replay) { restTable(room); awake(); return; }
+  else if (room && session.replay) { rest(room); awake(); return; }
   else if (room && !remote) end(here.key === key ? "ended" : "left");
   else if (room && (here.key !== key || room.resting)) {
     const placement = here.key === key ? samePlaces(room, table.seats) : here.carry;
@@ -163,6 +163,7 @@ function follow(table) {
     if (placement) {
       here.key = key;
       nextTable(room, table, placement);
+      here.stands?.nextTable(table); // the watchers stay, and follow the next table
       if (room.peers().some((peer) => peer.state !== "connected")) openPanel();
       awake();
       return;
@@ -204,6 +205,13 @@ function follow(table) {
   }
   here.room.follow(table);
   awake();
+}
+
+/** Leave the table for now: its guests and its watchers wait for the next table on their links (web/net/table.js).
+ * @param {import("../net/room.js").Room} room */
+function rest(room) {
+  restTable(room);
+  here.stands?.rest();
 }
 
 /** While a game with remote seats is in play on this screen, the host's screen stays awake (web/net/awake.js). */
@@ -280,7 +288,7 @@ export function wireDevices() {
     if (/** @type {CustomEvent} */ (event).detail !== "game" && here.room) {
       here.scan?.stop();
       if ($("devices")) $("devices").hidden = true;
-      restTable(here.room);
+      rest(here.room);
       awake();
     }
   });

@@ -325,19 +325,21 @@ function comeBack() {
 }
 
 /** The host started the next table for this device, over the same link (web/net/table.js): its game is drawn anew,
- * and a seat that changed is said. @param {{seat: number, game: string, players: number}} next */
+ * and a seat that changed is said; a watcher (seat null) is told it watches the next game.
+ * @param {{seat: number | null, game: string, players: number}} next */
 async function nextTable({ seat, game }) {
   const before = Number(document.body.dataset.guest);
   joined.between = false;
   delete document.body.dataset.between;
   delete document.body.dataset.hostGone;
   const title = gameInfo(game) ? t(`game.${game}.title`) : game;
-  const words = t(before === seat ? "net.next.same" : "net.next.moved", { game: title, n: seat + 1 });
+  const words = seat === null ? t("net.next.watch", { game: title })
+    : t(before === seat ? "net.next.same" : "net.next.moved", { game: title, n: seat + 1 });
   // a seat that changed is shown in words on the screen; the same seat is only said (a notice would cover the board)
-  if (before !== seat) notice(words);
+  if (seat !== null && before !== seat) notice(words);
   else clearNotice();
   announce(words);
-  document.body.dataset.guest = String(seat);
+  if (seat !== null) document.body.dataset.guest = String(seat);
   const reply = await openGuest({ fresh: true });
   if (reply && reply.ok) document.body.dataset.table = String((Number(document.body.dataset.table) || 0) + 1);
   awake();

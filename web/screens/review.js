@@ -383,7 +383,8 @@ function renderProgress() {
   $("review-bar").hidden = state === "done";
   $("review-bar").value = total ? n / total : 0;
   $("review-cancel").hidden = state !== "computing";
-  $("review-again").hidden = state !== "cancelled" && state !== "failed";
+  // (a review the host stopped will not come to this device if asked again: no Start again for it)
+  $("review-again").hidden = (state !== "cancelled" && state !== "failed") || job?.error?.key === "net.review.stopped";
   let text;
   if (state === "computing") text = total ? t("review.progress", { n, total }) : t("review.starting");
   else if (state === "cancelled") text = t("review.cancelled", { n, total });
