@@ -19,8 +19,11 @@ const BOT_MARGIN_MS = 8_000;     // a bot move or a hint: its budget plus this
 // (Score Up's solver), several times that in a phone's Pyodide: its reply may take this long before the worker
 // counts as gone.
 const REVIEW_REPLY_MS = 60_000;
-// "judging": a piece of the game in play judged in the engine's idle time (web/session.js), at least one move
+// "judging": a piece of the game in play judged in the engine's idle time (web/session.js), at least one move. Its
+// deadline is shorter: a person is at the board, and while pieces are asked the idle liveness check never runs, so a
+// worker that died meanwhile is found by this deadline (one move's judging takes a second or two at most)
 const REVIEWING = new Set(["review", "judge", "judging"]);
+const JUDGING_REPLY_MS = 15_000;
 // A background piece is asked only once nothing was asked for this long: a request a reply sets off (the next
 // step the page asks at once) goes first.
 const IDLE_GRACE_MS = 30;
@@ -261,9 +264,13 @@ export class Engine extends EventTarget {
       const budget = Number.isFinite(request.budget_ms) ? Math.max(0, request.budget_ms) : DEFAULT_BUDGET_MS;
       ms = budget + BOT_MARGIN_MS;
     }
-    if (REVIEWING.has(op)) ms = REVIEW_REPLY_MS;
+    const pieceMs = (/** @type {string} */ piece) => (piece === "judging" ? JUDGING_REPLY_MS : REVIEW_REPLY_MS);
+    if (REVIEWING.has(op)) ms = pieceMs(op);
     // a request asked behind a piece of a review waits for that piece first
-    else if ([...this.pending.values()].some((entry) => REVIEWING.has(entry.request?.op))) ms += REVIEW_REPLY_MS;
+    else {
+      const piece = [...this.pending.values()].find((entry) => REVIEWING.has(entry.request?.op));
+      if (piece) ms += pieceMs(piece.request.op);
+    }
     return ms * this.slowness;
   }
 
