@@ -122,12 +122,15 @@ def test_a_notice_floats_over_the_page_and_undo_clears_an_old_hint(phone: Any) -
     page.click("#btn-undo")
     page.wait_for_function("document.body.dataset.moves === '0'")
     assert page.locator("#notice").is_hidden(), "the hint of the undone position is still shown"
-    assert page.evaluate(BOXES)["board"] == before
+    # the board stays where it was: the position before the move may fit it a few px larger (with the engine's status
+    # on a line of its own on a phone, the board's height is what the window leaves), never elsewhere
+    back = page.evaluate(BOXES)["board"]
+    assert back["top"] == before["top"] and all(abs(back[side] - before[side]) <= 4 for side in before), (back, before)
 
     # a notice that stays is dismissed with its button
     page.click("#btn-copy")
     page.wait_for_selector("#notice:not([hidden])")
-    assert page.evaluate(BOXES)["board"] == before
+    assert page.evaluate(BOXES)["board"] == back
     page.click("#notice-close")
     assert page.locator("#notice").is_hidden()
 
