@@ -106,6 +106,8 @@ def browser_benchmarks(rounds: int, games: int) -> dict[str, list[float]]:
         # 2. round trips through the worker, and bot move times
         context, page = fresh_page()
         page.goto(url)
+        # the app starts after the menu's first paint (docs/offline-and-csp.md): window.gamebox comes a moment later
+        page.wait_for_function("window.gamebox && window.gamebox.ready", timeout=120_000)
         page.evaluate("window.gamebox.ready")
         for game_id in gamebox.ready_ids():
             # each action through the worker: apply, then the view the page draws, as the page would ask (and the
