@@ -71,3 +71,11 @@ def test_no_game_code_uses_random_or_hash():
             if uses_random or uses_hash:
                 offenders.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
     assert offenders == []
+
+
+def test_take_gives_the_very_numbers_next_u64_gives_and_leaves_the_same_state():
+    for label in ("gamebox/review/upthrust/SEED/3", "x", ""):
+        one, many = Rng(label), Rng(label)
+        assert many.take(1000) == [one.next_u64() for _ in range(1000)]
+        assert many.take(3) + many.take(0) + many.take(4) == [one.next_u64() for _ in range(7)]
+        assert many.next_u64() == one.next_u64()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import struct
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
@@ -29,8 +30,7 @@ class Rng:
     __slots__ = ("_s",)
 
     def __init__(self, label: str) -> None:
-        digest = hashlib.sha256(label.encode("utf-8")).digest()
-        words = [int.from_bytes(digest[i : i + 8], "little") for i in range(0, 32, 8)]
+        words = list(struct.unpack("<4Q", hashlib.sha256(label.encode("utf-8")).digest()))
         if not any(words):  # xoshiro's one forbidden state; sha256 will not give it, but be exact
             words[0] = 1
         self._s = words
@@ -50,6 +50,25 @@ class Rng:
         s[2] ^= t
         s[3] = _rotl(s[3], 45)
         return result
+
+    def take(self, count: int) -> list[int]:
+        """The next ``count`` outputs of ``next_u64``, the very same numbers, worked out in one loop (a playout's
+        numbers are drawn by the thousand: upthrust/playouts.py)."""
+        s0, s1, s2, s3 = self._s
+        out: list[int] = []
+        append = out.append
+        for _ in range(count):
+            x = (s1 * 5) & MASK64
+            append((((x << 7) | (x >> 57)) & MASK64) * 9 & MASK64)
+            t = (s1 << 17) & MASK64
+            s2 ^= s0
+            s3 ^= s1
+            s1 ^= s2
+            s0 ^= s3
+            s2 ^= t
+            s3 = ((s3 << 45) | (s3 >> 19)) & MASK64
+        self._s = [s0, s1, s2, s3]
+        return out
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), without modulo bias."""

@@ -48,10 +48,9 @@ class Draws:
         kept = self._kept.get(key)
         if kept is None:
             rng = self._rngs[key] = Rng(f"{self.label}/{index}/{ply}")
-            kept = self._kept[key] = [rng.next_u64() for _ in range(count)]
+            kept = self._kept[key] = rng.take(count)
         elif len(kept) < count:
-            rng = self._rngs[key]
-            kept.extend(rng.next_u64() for _ in range(count - len(kept)))
+            kept.extend(self._rngs[key].take(count - len(kept)))
         return kept
 
 
@@ -87,12 +86,15 @@ def playout(state: UpthrustState, draws: Draws, index: int) -> list[float]:
         top[board[square]] = row
     left = sum(1 for square in pieces if square < NONSCORING_SQUARES and owners[board[square]] is not None)
     moves = all_moves(board, every_row)
+    kept = draws._kept  # draws.numbers's own lists, read here at once when they are long enough (most moves)
     ply = 0
     while True:
         mine = [move for move in moves if owners[board[move[0]]] == turn]
         if mine:
             count = len(mine)
-            numbers = draws.numbers(index, ply, count + 1)
+            numbers = kept.get((index, ply))
+            if numbers is None or len(numbers) <= count:
+                numbers = draws.numbers(index, ply, count + 1)
             if (numbers[0] >> 11) / _UNIT < 0.6:  # the greediest jump, with a random nudge (bots.playout_jump)
                 best = mine[0]
                 best_key = -1.0
