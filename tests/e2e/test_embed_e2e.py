@@ -18,11 +18,7 @@ import pytest
 import gamebox
 
 from . import conftest
-from .conftest import BOOT_TIMEOUT_MS, KEEPING_SNAPSHOT, NOT_JUDGING, Watch, screenshot
-
-# Not about judging nor the review: the game in play is not judged, so no move waits for a judging piece
-# (conftest.NOT_JUDGING)
-JUDGING_DURING_PLAY = False
+from .conftest import BOOT_TIMEOUT_MS, KEEPING_SNAPSHOT, Watch, screenshot
 
 SEED = "K7Q2M"
 
@@ -202,7 +198,7 @@ class EmbedContext:
 
     def __init__(self, browser: Any, origins: Origins) -> None:
         self.context = browser.new_context(viewport={"width": 1200, "height": 900})
-        self.context.add_init_script(NOT_JUDGING + KEEPING_SNAPSHOT)
+        self.context.add_init_script(KEEPING_SNAPSHOT)
         self.watch = EmbedWatch(origins)
         self.context.route("**/*", self.watch.route)
         self.app = self.open(origins.app)
