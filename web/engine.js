@@ -58,7 +58,7 @@ function engineURL() {
  * test whose subject is not judging nor the review (a layout on every screen size) sets
  * `window.GAMEBOX_TEST_JUDGING = false` before the page loads, and every such piece is answered at once as "nothing
  * more": a move asked while a piece runs waits for that piece, a second or two of Pyodide per move in Upthrust or
- * Upples, which made such tests mostly waiting (docs/architecture.md, "Testing"). */
+ * Upples, which made such tests mostly waiting (docs/architecture.md, "The suite's time"). */
 function judgingDuringPlay() {
   return /** @type {any} */ (globalThis).GAMEBOX_TEST_JUDGING !== false;
 }
