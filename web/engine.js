@@ -54,6 +54,15 @@ function engineURL() {
   return url;
 }
 
+/** Whether the engine judges the game in play in its idle time (web/session.js's judging). Always, for people; a
+ * test whose subject is not judging nor the review (a layout on every screen size) sets
+ * `window.GAMEBOX_TEST_JUDGING = false` before the page loads, and every such piece is answered at once as "nothing
+ * more": a move asked while a piece runs waits for that piece, a second or two of Pyodide per move in Upthrust or
+ * Upples, which made such tests mostly waiting (docs/architecture.md, "The suite's time"). */
+function judgingDuringPlay() {
+  return /** @type {any} */ (globalThis).GAMEBOX_TEST_JUDGING !== false;
+}
+
 export class Engine extends EventTarget {
   constructor(workerURL = engineURL()) {
     super();
@@ -244,6 +253,7 @@ export class Engine extends EventTarget {
    * session's engine port (web/host.js EnginePort). */
   request(request, { signal = undefined } = {}) {
     if (this.state === "failed") return Promise.resolve(this._failure());
+    if (request?.op === "judging" && !judgingDuringPlay()) return Promise.resolve({ ok: true, more: false });
     if (signal?.aborted) return Promise.resolve(cancelled());
     return new Promise((resolve) => {
       const entry = { request, resolve, tries: 0, signal };

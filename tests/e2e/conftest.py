@@ -40,6 +40,12 @@ KEEPING_SNAPSHOT = "window.GAMEBOX_TEST_SPEED = 0; " + TEST_GAMES
 # makes no memory snapshot: its maker boots a second runtime, seconds of CPU that such a page never gets back
 # (web/engine.js engineURL).
 TEST_PAGE = "window.GAMEBOX_TEST_SNAPSHOT = false; " + KEEPING_SNAPSHOT
+# A test page whose tests are not about judging nor the review also leaves the game in play unjudged (web/engine.js
+# judgingDuringPlay): otherwise each of the person's moves waits for the judging piece on its way, a second or two
+# of Pyodide in Upthrust or Upples. The judging itself is tests/e2e/test_judging_e2e.py's and test_review_e2e.py's.
+# A module says so with JUDGING_DURING_PLAY = False: each context watched_context makes for it then gets NOT_JUDGING.
+NOT_JUDGING = "window.GAMEBOX_TEST_JUDGING = false; "
+JUDGING = {"during_play": True}
 
 
 def site_games() -> list[dict[str, Any]]:
@@ -81,6 +87,13 @@ def network_namespace(request: pytest.FixtureRequest) -> None:
     (tools/netns.sh, as ./build.sh test runs it), so that its traffic never reaches the machine's own addresses."""
     if getattr(request.module, "NETWORK_NAMESPACE", False) and os.environ.get("GAMEBOX_IN_NETNS") != "1":
         pytest.fail("a WebRTC test runs in a network namespace of its own: tools/netns.sh .venv/bin/python -m pytest")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def judging_during_play(request: pytest.FixtureRequest) -> None:
+    """Whether the module's pages judge the game in play (its JUDGING_DURING_PLAY, True unless it says False): set
+    before any of its fixtures makes a context (an autouse fixture of the module's scope comes first)."""
+    JUDGING["during_play"] = getattr(request.module, "JUDGING_DURING_PLAY", True)
 
 
 @pytest.fixture(scope="session")
@@ -133,7 +146,7 @@ def watched_context(browser: Any, site: str, *, viewport: dict[str, int] | None 
     context = browser.new_context(viewport=viewport or {"width": 1200, "height": 860}, bypass_csp=bypass_csp,
                                   locale=locale, has_touch=has_touch, is_mobile=has_touch)
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.rstrip("/"))
-    context.add_init_script(TEST_GAMES)
+    context.add_init_script(TEST_GAMES if JUDGING["during_play"] else NOT_JUDGING + TEST_GAMES)
     watch = Watch(site.rstrip("/"))
     context.route("**/*", watch.route)
     return context, watch

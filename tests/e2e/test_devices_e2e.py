@@ -23,6 +23,10 @@ from gamebox.core import share
 
 from .conftest import ROOT, SharedPage, screenshot, settled, site_games, tap_at, watched_context, watched_page
 
+# Not about judging nor the review: the game in play is not judged, so no move waits for a judging piece
+# (conftest.NOT_JUDGING)
+JUDGING_DURING_PLAY = False
+
 # WebRTC: run in a network namespace of its own (tools/netns.sh; conftest.py network_namespace)
 NETWORK_NAMESPACE = True
 

@@ -41,6 +41,10 @@ from .conftest import (
     watched_page,
 )
 
+# Not about judging nor the review: the game in play is not judged, so no move waits for a judging piece
+# (conftest.NOT_JUDGING)
+JUDGING_DURING_PLAY = False
+
 
 def how_to_play(game: dict[str, Any]) -> tuple[int, str, int]:
     """Players, seats, and how many of the person's actions are enough for a long game: two players, the person

@@ -24,6 +24,10 @@ from .conftest import (
     watched_page,
 )
 
+# Not about judging nor the review: the game in play is not judged, so no move waits for a judging piece
+# (conftest.NOT_JUDGING)
+JUDGING_DURING_PLAY = False
+
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = site_game_ids()  # every game of the site (games.json), the test games too
 READY = "document.getElementById('engine-status').classList.contains('done')"

@@ -8,6 +8,10 @@ import json
 
 from .conftest import screenshot
 
+# Not about judging nor the review: the game in play is not judged, so no move waits for a judging piece
+# (conftest.NOT_JUDGING)
+JUDGING_DURING_PLAY = False
+
 PLAY_TO_END = """async () => {
   // the person plays the first legal move whenever it is their turn; the bot moves by itself
   for (const until = performance.now() + 60_000; performance.now() < until;) {

@@ -16,6 +16,10 @@ from tests.catalogues import CATALOGUES
 
 from .conftest import SharedPage, screenshot, tap_at
 
+# Not about judging nor the review: the game in play is not judged, so no move waits for a judging piece
+# (conftest.NOT_JUDGING)
+JUDGING_DURING_PLAY = False
+
 ROOT = Path(__file__).resolve().parents[2]
 FILES = "abcdefg"
 # Seed S9, 2 players (edition 1): blue, on b3, can jump onto a multicolour upple on b4 on its first move.

@@ -20,6 +20,10 @@ from gamebox.upthrust.rules import UpthrustState
 
 from .conftest import SharedPage, choose_seats, screenshot, site_games, start_set_up_game, tap_at
 
+# Not about judging nor the review: the game in play is not judged, so no move waits for a judging piece
+# (conftest.NOT_JUDGING)
+JUDGING_DURING_PLAY = False
+
 DESKTOP = {"width": 1200, "height": 860}
 PHONE = {"width": 390, "height": 844}
 
