@@ -209,14 +209,21 @@ def test_judgements_cut_at_every_pause_point_are_the_records_of_the_review_judge
                 break
         play_one(level)
     state = in_play()
-    while True:
-        pieces += 1
+    ask(op="judging")  # one step of the last moves' judging: the review of the finished game goes on from it
+    pieces += 1
+    assert pieces > len(state.history)  # a piece a step: at least one for each move and one for the start
+    reply = ask(op="review", code=share.encode(state), seats=seats)
+    moves = list(reply["moves"])
+    while not reply["done"]:
+        reply = ask(op="review", code=share.encode(state), seats=seats, **{"from": reply["next"]})
+        moves += reply["moves"]
+    whole = review.review(state, game.reviewer, [0])
+    assert moves == whole["moves"] and reply["summary"] == whole["summary"]
+    while True:  # and the moves judged during play are the review's, judged to the end in pieces
         if not ask(op="judging")["more"]:
             break
     judged, start = judging.judged_for(state, [0])
-    whole = review.review(state, game.reviewer, [0])
     assert judged == whole["moves"] and start == whole["start"]
-    assert pieces > len(state.history)  # a piece a step: at least one for each move and one for the start
 
 
 @pytest.mark.parametrize("options", [{}, {"same_colour_ban": "every-row"}])

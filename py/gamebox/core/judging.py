@@ -80,6 +80,7 @@ class Judged:
         # ``len(records)`` (the move ``working``), or the start's own work ("prepare")
         self.work: Generator[None, None, Any] | None = None
         self.working: tuple[int, str] | str | None = None
+        self.working_person = False  # the move in hand is judged as a person's
         self.prepared = False  # the start's own work is done (or there is none)
 
     def fits(self, state: State[Any]) -> bool:
@@ -176,6 +177,7 @@ def _next_work(judged: Judged, state: State[Any], history: list[tuple[int, str]]
         judged.work = review.judged_move_work(reviewer, judged.after(state), ply, seat, action, 1,
                                               person=seat in people)
         judged.working = (seat, action)
+        judged.working_person = seat in people
         return True
     if not judged.prepared and not state.is_over:
         first = state.game.new(state.seed, state.players, edition=state.edition, **state.options)
@@ -268,6 +270,30 @@ def judged_for(final: State[Any], people: list[int]) -> tuple[list[dict[str, Any
             break
         taken.append(record)
     return taken, judged.start
+
+
+def work_in_progress(final: State[Any], people: list[int], ply: int) -> review.Work[dict[str, Any]] | None:
+    """The judgement of ``final``'s move ``ply`` that a piece left stopped at a pause point, for the review of the
+    finished game to go on with (so the move is not judged from its start again): only the judgement of that very
+    move of this game, judged as a person's move or not as the review judges it. It is handed over once."""
+    judged = _judged
+    if (judged is None or not judged.fits(final) or not isinstance(judged.working, tuple) or judged.work is None
+            or len(judged.records) != ply or ply >= len(final.history) or final.history[ply] != judged.working
+            or judged.history != list(final.history[:ply]) or judged.working_person != (judged.working[0] in people)):
+        return None
+    work = judged.work
+    judged.work = judged.working = None
+    return work
+
+
+def finish_start_work(final: State[Any]) -> None:
+    """Finish the start's own work a piece left stopped (the review of the finished game needs its result now)."""
+    judged = _judged
+    if judged is not None and judged.fits(final) and judged.working == "prepare" and judged.work is not None:
+        work = judged.work
+        judged.work = judged.working = None
+        review.finish(work)
+        judged.prepared = True
 
 
 def working_on() -> int | None:
