@@ -2,14 +2,18 @@
 
 - **Score Up (1 player)**, in points: a move's loss is the best final score reachable before it minus the best
   reachable after it, found by the solver's exact search (solver.py). The search is bounded by a number of
-  positions (never a clock), from a memo table of the judgement's own, so what it proves is the same on every
-  machine and in any order of judging. Under Upthrust's row rule it proves nearly every position of a game within
-  the bound; where it does not (mostly under Score Up's own rule, whose proofs can take minutes), the judgement
-  uses only what is proven: the loss is the least loss the bounds prove, and its notes say so.
+  positions (never a clock), each position with a memo table and a count of its own, so what it proves is the
+  same on every machine and in any order of judging, and each position is searched once per worker
+  (``searched``). Under Upthrust's row rule it proves nearly every position of a game within the bound; where it
+  does not (mostly under Score Up's own rule, whose proofs can take minutes), the judgement uses only what is
+  proven: the loss is the least loss the bounds prove, and its notes say so.
 - **Upthrust, 2-4 players**, in win chance: every legal move of the seat is played out to the end by the hard bot's
   playout policy, ``FIRST_PLAYOUTS`` times (times the effort), and the move played and the moves close to the best
   ``PLAYOUTS`` times; a move's value is the share of the wins its seat gets in them. Common random numbers (the p-th
   move of the i-th playout draws from the same generator after every move) compare the moves on the same luck.
+
+Both are work that can stop and go on (core/review.py): the searches pause every few hundred positions, the playouts
+every PAUSE_PLAYOUTS, so the engine judges moves while the game is played in short pieces (core/judging.py).
 """
 
 from __future__ import annotations
@@ -111,8 +115,8 @@ class Bounds:
 
 
 class Solve:
-    """The searches of one judgement: one memo table and one count of positions, so that what it proves depends
-    only on the positions asked about and the effort, never on earlier searches or the clock."""
+    """The searches of one position (``searched``): one memo table and one count of positions, so that what it
+    proves depends only on the position and the effort, never on earlier searches or the clock."""
 
     def __init__(self, every_row: bool, nodes: int) -> None:
         self.every_row = every_row
