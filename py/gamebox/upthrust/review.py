@@ -69,7 +69,7 @@ SETTLE_Z = 2.5
 SETTLE_MIN_DEVIATION = 0.3
 # A judgement's playouts pause (work that can stop and go on: core/review.py) after every this many playouts of one
 # move: a few ms of CPython each, so that a piece of judging during play stops near its deadline.
-PAUSE_PLAYOUTS = 16
+PAUSE_PLAYOUTS = 8
 
 
 def _state(state: State[Any]) -> UpthrustState:
