@@ -25,8 +25,10 @@ const REVIEW_REPLY_MS = 60_000;
 const REVIEWING = new Set(["review", "judge", "judging"]);
 const JUDGING_REPLY_MS = 15_000;
 // A background piece is asked only once nothing was asked for this long: a request a reply sets off (the next
-// step the page asks at once) goes first.
+// step the page asks at once) goes first. The background's own pieces (`judging`) do not count: the next piece
+// follows the last at once when nothing else was asked meanwhile (docs/review.md "Judged during play").
 const IDLE_GRACE_MS = 30;
+const BACKGROUND = new Set(["judging"]);
 const DEFAULT_BUDGET_MS = 800;   // the bridge's budget when a request names none
 const IDLE_CHECK_MS = 2_000;     // while nothing is asked, a liveness check this often...
 const IDLE_REPLY_MS = 3_000;     // ...answered within this
@@ -80,6 +82,7 @@ export class Engine extends EventTarget {
     this.everReady = false;
     this.restore = null;         // async (send) => boolean: the page opens its game again on a new worker
     this.idleWaiters = [];       // whenIdle()'s: resolved once nothing is asked
+    this.busyAt = -Infinity;     // when a request other than a background piece was last asked or answered
     this._newReadyPromise();
     this._spawn();
   }
@@ -193,15 +196,17 @@ export class Engine extends EventTarget {
       if (!entry) return;
       this.pending.delete(message.id);
       clearTimeout(entry.timer);
+      if (!BACKGROUND.has(entry.request?.op)) this.busyAt = performance.now();
       this._answer(entry, message.reply);
       this._watchIdle();
       this._wakeIdle();
     }
   }
 
-  /** Resolves once no request is on its way or waiting for a worker, and none came for IDLE_GRACE_MS: where a
-   * background job (the session's judging of the game in play) asks its next piece, so that it never goes ahead of a
-   * request; one that comes while the piece runs waits for that piece only. @returns {Promise<void>} */
+  /** Resolves once no request is on its way or waiting for a worker, and none but a background piece was asked or
+   * answered for IDLE_GRACE_MS: where a background job (the session's judging of the game in play) asks its next
+   * piece, so that it never goes ahead of a request; one that comes while the piece runs waits for that piece only.
+   * @returns {Promise<void>} */
   whenIdle() {
     return new Promise((resolve) => {
       this.idleWaiters.push(resolve);
@@ -212,10 +217,12 @@ export class Engine extends EventTarget {
   _wakeIdle() {
     clearTimeout(this._graceTimer);
     if (!this.idleWaiters.length) return;
+    const grace = Math.max(0, this.busyAt + IDLE_GRACE_MS - performance.now());
     this._graceTimer = setTimeout(() => {
       if (this.state !== "ready" || this.pending.size || this.held.length) return; // the next reply wakes it
+      if (performance.now() < this.busyAt + IDLE_GRACE_MS) { this._wakeIdle(); return; } // asked meanwhile
       for (const resolve of this.idleWaiters.splice(0)) resolve();
-    }, IDLE_GRACE_MS);
+    }, grace);
   }
 
   async _booted(hello) {
@@ -255,6 +262,7 @@ export class Engine extends EventTarget {
     if (this.state === "failed") return Promise.resolve(this._failure());
     if (request?.op === "judging" && !judgingDuringPlay()) return Promise.resolve({ ok: true, more: false });
     if (signal?.aborted) return Promise.resolve(cancelled());
+    if (!BACKGROUND.has(request?.op)) this.busyAt = performance.now();
     return new Promise((resolve) => {
       const entry = { request, resolve, tries: 0, signal };
       if (this.state === "ready") this._send(entry);

@@ -183,3 +183,101 @@ def test_judging_with_no_table_or_a_replay_does_nothing() -> None:
         final.apply(final.to_move[0], "take 1")
     assert ask(op="replay", code=share.encode(final), step=2)["ok"]
     assert ask(op="judging") == {"ok": True, "more": False}
+
+
+@pytest.fixture
+def least_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every piece does the least work it can: one step, to the next pause point of the work in hand."""
+    monkeypatch.setattr(judging, "PIECE_MS", 0)
+
+
+@pytest.mark.parametrize("game_id", REVIEWED)
+def test_judgements_cut_at_every_pause_point_are_the_records_of_the_review_judged_at_once(
+        game_id: str, least_pieces: None) -> None:
+    game = gamebox.get(game_id)
+    players, options = SETUPS.get(game_id, (players_of(game), {}))
+    seats = seats_of(players)
+    level = game.bot_levels[0]
+    assert ask(op="new", game=game_id, seed=SEED, players=players, options=options, seats=seats)["ok"]
+    pieces = 0
+    for _ in range(3000):
+        if in_play().is_over:
+            break
+        while True:
+            pieces += 1
+            if not ask(op="judging")["more"]:
+                break
+        play_one(level)
+    state = in_play()
+    ask(op="judging")  # one step of the last moves' judging: the review of the finished game goes on from it
+    pieces += 1
+    assert pieces > len(state.history)  # a piece a step: at least one for each move and one for the start
+    reply = ask(op="review", code=share.encode(state), seats=seats)
+    moves = list(reply["moves"])
+    while not reply["done"]:
+        reply = ask(op="review", code=share.encode(state), seats=seats, **{"from": reply["next"]})
+        moves += reply["moves"]
+    whole = review.review(state, game.reviewer, [0])
+    assert moves == whole["moves"] and reply["summary"] == whole["summary"]
+    while True:  # and the moves judged during play are the review's, judged to the end in pieces
+        if not ask(op="judging")["more"]:
+            break
+    judged, start = judging.judged_for(state, [0])
+    assert judged == whole["moves"] and start == whole["start"]
+
+
+@pytest.mark.parametrize("options", [{}, {"same_colour_ban": "every-row"}])
+def test_score_up_s_summary_searched_during_play_is_the_summary_searched_at_the_end(
+        options: dict[str, Any], least_pieces: None) -> None:
+    from gamebox.upthrust import review as upthrust_review
+
+    upthrust_review.forget()
+    seats = seats_of(1)
+    assert ask(op="new", game="upthrust", seed=SEED, players=1, options=options, seats=seats)["ok"]
+    play_one("easy")
+    assert not judging.prepared()
+    judge_while_idle()  # the move, then the summary's search from the start, a pause point a piece
+    assert judging.prepared()
+    while not in_play().is_over:
+        play_one("easy")
+    state = in_play()
+    reply = ask(op="review", code=share.encode(state), seats=seats)
+    while not reply["done"]:
+        reply = ask(op="review", code=share.encode(state), seats=seats, **{"from": reply["next"]})
+    upthrust_review.forget()  # the summary searched again from nothing, at once
+    assert reply["summary"] == gamebox.get("upthrust").reviewer.summary(state, [0])
+
+
+def test_an_undo_drops_the_judgement_in_progress_of_the_move_it_takes_back(least_pieces: None) -> None:
+    from gamebox.upthrust import review as upthrust_review
+
+    upthrust_review.forget()
+    seats = seats_of(1)
+    assert ask(op="new", game="upthrust", seed=SEED, players=1, options={"same_colour_ban": "every-row"},
+               seats=seats)["ok"]
+    for _ in range(3):
+        play_one("easy")
+    judge_while_idle()
+    play_one("easy")
+    assert ask(op="judging")["more"]
+    assert judging.working_on() == 3  # the fourth move's judgement, stopped at its first pause point
+    assert ask(op="undo")["ok"]
+    assert ask(op="judging")["ok"]
+    assert judging.working_on() is None
+    play_one("hard")
+    judge_while_idle()
+    state = in_play()
+    judged, _ = judging.judged_for(state, [0])
+    assert [move["action"] for move in judged] == [action for _, action in state.history]
+    assert judged == [review.judged_move(gamebox.get("upthrust").reviewer, position, ply, seat, action)
+                      for ply, (seat, action, position) in enumerate(positions_of(state))]
+
+
+def positions_of(state: State[Any]) -> list[tuple[int, str, State[Any]]]:
+    """Each move of ``state`` with the position before it, from the game's start."""
+    position = state.game.new(state.seed, state.players, edition=state.edition, **state.options)
+    out = []
+    for seat, action in state.history:
+        out.append((seat, action, position.copy()))
+        position.apply(seat, action)
+    return out

@@ -661,7 +661,12 @@ def _review(request: dict[str, Any]) -> dict[str, Any]:
     while len(reviewing.moves) < until and (not computed or time.perf_counter() < deadline):
         ply = len(reviewing.moves)
         seat, action = history[ply]
-        move = review.judged_move(reviewer, reviewing.position, ply, seat, action, effort, person=seat in people)
+        # a judgement that the pieces of judging during play left half done goes on where it stopped
+        work = judging.work_in_progress(final, list(people), ply) if effort == 1 else None
+        if work is None:
+            work = review.judged_move_work(reviewer, reviewing.position, ply, seat, action, effort,
+                                           person=seat in people)
+        move = review.finish(work)
         reviewing.position.apply(seat, action)
         reviewing.moves.append(move)
         computed.append(move)
@@ -678,6 +683,8 @@ def _review(request: dict[str, Any]) -> dict[str, Any]:
         reply["start"] = [round(value, 4) for value in reviewer.values(first, review.move_rng(first, -1), effort)]
     if done:
         reply["accuracy"] = review.accuracy(scale, reviewing.moves, final.players)
+        if effort == 1:
+            judging.finish_start_work(final)  # the summary's search begun during play, if it has to be finished
         reply["summary"] = reviewer.summary(final, list(people))
         _reviewing = None
     return reply

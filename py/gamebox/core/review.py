@@ -20,6 +20,17 @@ fixed ``effort`` (1 in the page, 2 in bench/review_stability.py), never a clock.
 in Pyodide, and the same when it is computed in pieces (the bridge's ``review``, a few moves per request, so the
 page can show progress and cancel) or at once.
 
+**Work that can stop and go on.** A judgement may be long (Upthrust's playouts, Score Up's proofs), and the engine
+judges moves while a game is played, in pieces of about 40 ms that a person's move must not wait behind
+(core/judging.py). So a reviewer may give its judgement as a generator (``judging``, and ``valuing`` for a chart's
+point) that yields at its pause points (between blocks of playouts, between sampled worlds, every few hundred
+positions of a search) and returns the judgement; its ``judge`` is that generator run to its end (``finish``), so the
+rule is written once. Run at once or stopped at any of its pause points and resumed, it gives the very same result:
+where the pauses fell changes nothing. A reviewer may also declare work that depends only on the game's start
+(``preparing``, e.g. a summary's search from the start), which the engine does in its idle time once every finished
+move is judged; the reviewer keeps its result in the worker for its ``summary``. A reviewer with none of these is
+judged with ``judge`` and ``values``, a move a step.
+
 A reviewer judges a move only from what its seat knew then: games with hidden hands or chance search sampled
 worlds of that seat's knowledge (as their bots do), and judge a move by its expected result over them, never by
 the draw that happened.
@@ -28,7 +39,7 @@ the draw that happened.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -36,6 +47,18 @@ from gamebox.core.game import State
 from gamebox.core.rng import Rng
 
 VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder")
+
+# Work that can stop and go on: a generator that yields (nothing) at each of its pause points and returns its result.
+type Work[T] = Generator[None, None, T]
+
+
+def finish[T](work: Work[T]) -> T:
+    """Run work that can stop and go on to its end at once, and return its result."""
+    while True:
+        try:
+            next(work)
+        except StopIteration as stop:
+            return stop.value  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True)
@@ -115,6 +138,38 @@ def scale_of(reviewer: Reviewer, state: State[Any]) -> Scale:
     return own(state) if callable(own) else reviewer.scale
 
 
+def judgement_work(reviewer: Reviewer, before: State[Any], seat: int, action: str, rng: Rng,
+                   effort: int) -> Work[Judgement | None]:
+    """The reviewer's judgement of a move as work that can stop and go on: its ``judging`` if it has one, else its
+    ``judge`` in one step."""
+    own = getattr(reviewer, "judging", None)
+    if callable(own):
+        return own(before, seat, action, rng, effort)  # type: ignore[no-any-return]
+    return _one_step(lambda: reviewer.judge(before, seat, action, rng, effort))
+
+
+def values_work(reviewer: Reviewer, state: State[Any], rng: Rng, effort: int) -> Work[list[float]]:
+    """A position's point of the chart as work that can stop and go on: the reviewer's ``valuing`` if it has one,
+    else its ``values`` in one step."""
+    own = getattr(reviewer, "valuing", None)
+    if callable(own):
+        return own(state, rng, effort)  # type: ignore[no-any-return]
+    return _one_step(lambda: reviewer.values(state, rng, effort))
+
+
+def start_work(reviewer: Reviewer, start: State[Any]) -> Work[None] | None:
+    """The work a reviewer declares that depends only on the game's start (``preparing``: the summary's search of a
+    solitaire), done while the game is played once its finished moves are judged; None when it has none."""
+    own = getattr(reviewer, "preparing", None)
+    return own(start) if callable(own) else None
+
+
+def _one_step[T](compute: Callable[[], T]) -> Work[T]:
+    """Work of one step: ``compute`` on the first step."""
+    yield from ()  # a generator that never yields: the first step computes the result
+    return compute()
+
+
 def move_rng(state: State[Any], ply: int) -> Rng:
     """The generator a move's judgement draws from: the same for the same game and move, wherever it runs."""
     return Rng(f"gamebox/review/{state.game.id}/{state.seed}/{ply}")
@@ -125,12 +180,20 @@ def judged_move(reviewer: Reviewer, before: State[Any], ply: int, seat: int, act
     """One move's record: {ply, seat, action, move, verdict, loss, best, best_move, values, played_value, best_value,
     notes}; ``move`` and ``best_move`` are the move played and the best one as data for the page to draw
     (``State.move_data``). A move of a seat that is not a person's (a bot's), or one the reviewer does not judge,
-    has verdict, loss, best and best_move None, and only its point of the chart."""
-    judgement = reviewer.judge(before.copy(), seat, action, move_rng(before, ply), effort) if person else None
+    has verdict, loss, best and best_move None, and only its point of the chart. (``judged_move_work`` at once.)"""
+    return finish(judged_move_work(reviewer, before, ply, seat, action, effort, person))
+
+
+def judged_move_work(reviewer: Reviewer, before: State[Any], ply: int, seat: int, action: str, effort: int = 1,
+                     person: bool = True) -> Work[dict[str, Any]]:
+    """``judged_move`` as work that can stop and go on (``before`` must not change until it is done)."""
+    judgement = None
+    if person:
+        judgement = yield from judgement_work(reviewer, before.copy(), seat, action, move_rng(before, ply), effort)
     if judgement is None:
         after = before.copy()
         after.apply(seat, action)
-        values = reviewer.values(after, move_rng(before, ply), effort)
+        values = yield from values_work(reviewer, after, move_rng(before, ply), effort)
         return {"ply": ply, "seat": seat, "action": action, "move": before.move_data(action), "verdict": None,
                 "loss": None, "best": None, "best_move": None, "values": _rounded(values), "played_value": None,
                 "best_value": None, "notes": {}}

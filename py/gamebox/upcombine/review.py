@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import Any
 
 from gamebox.core.game import State
-from gamebox.core.review import CHANCE, Judgement, Scale
+from gamebox.core.review import CHANCE, Judgement, Scale, Work, finish
 from gamebox.core.rng import Rng
 from gamebox.upcombine.bots import determinize, greedy
 from gamebox.upcombine.rules import TARGET, UpCombineState
@@ -136,6 +136,11 @@ class UpCombineReviewer:
         return projected(_as_upcombine(state))
 
     def judge(self, before: State[Any], seat: int, action: str, rng: Rng, effort: int) -> Judgement:
+        return finish(self.judging(before, seat, action, rng, effort))
+
+    def judging(self, before: State[Any], seat: int, action: str, rng: Rng, effort: int) -> Work[Judgement]:
+        """``judge`` as work that can stop and go on (core/review.py): it pauses after each sampled world of each
+        candidate."""
         game = _as_upcombine(before)
         legal = game.legal_actions(seat)
         worlds = [determinize(game, seat, rng.fork(f"world/{index}"))
@@ -147,6 +152,8 @@ class UpCombineReviewer:
         for candidate in candidates:
             totals = [0.0] * game.players
             for index, sampled in enumerate(worlds):
+                if index:
+                    yield
                 world = _as_upcombine(sampled).copy()
                 world.eager = False  # the move itself may end a turn a bot's world would not
                 world.apply(seat, candidate)

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gamebox.core.game import State
-from gamebox.core.review import CHANCE, Judgement, Scale
+from gamebox.core.review import CHANCE, Judgement, Scale, Work, finish
 from gamebox.core.rng import Rng
 from gamebox.upples.board import EMPTY, SQUARES
 from gamebox.upples.bots import _cleared, _reach, chains, determinize
@@ -213,6 +213,11 @@ class UpplesReviewer:
         return chances(game)
 
     def judge(self, before: State[Any], seat: int, action: str, rng: Rng, effort: int) -> Judgement:
+        return finish(self.judging(before, seat, action, rng, effort))
+
+    def judging(self, before: State[Any], seat: int, action: str, rng: Rng, effort: int) -> Work[Judgement]:
+        """``judge`` as work that can stop and go on (core/review.py): it pauses before each candidate and after each
+        sampled world of each continuation weighed."""
         game = _as_upples(before)
         legal = game.legal_actions(seat)
         if len(legal) == 1:  # a pass, or an extra jump with one landing: no choice, so the best
@@ -227,6 +232,7 @@ class UpplesReviewer:
         own = 0 if game.mode == "training" else seat
         found: dict[str, tuple[float, list[float], list[str]]] = {}
         for candidate in legal:
+            yield
             child = base.copy()
             child.apply(seat, candidate)
             if child.over or not child.in_chain:
@@ -239,6 +245,7 @@ class UpplesReviewer:
             for path, leaf in ranked:
                 totals = _settle(leaf, seat)
                 for world in worlds[1:]:
+                    yield
                     for index, value in enumerate(_settle(_replay(world, seat, path), seat)):
                         totals[index] += value
                 means = [value / len(worlds) for value in totals]

@@ -2,14 +2,18 @@
 
 - **Score Up (1 player)**, in points: a move's loss is the best final score reachable before it minus the best
   reachable after it, found by the solver's exact search (solver.py). The search is bounded by a number of
-  positions (never a clock), from a memo table of the judgement's own, so what it proves is the same on every
-  machine and in any order of judging. Under Upthrust's row rule it proves nearly every position of a game within
-  the bound; where it does not (mostly under Score Up's own rule, whose proofs can take minutes), the judgement
-  uses only what is proven: the loss is the least loss the bounds prove, and its notes say so.
+  positions (never a clock), each position with a memo table and a count of its own, so what it proves is the
+  same on every machine and in any order of judging, and each position is searched once per worker
+  (``searched``). Under Upthrust's row rule it proves nearly every position of a game within the bound; where it
+  does not (mostly under Score Up's own rule, whose proofs can take minutes), the judgement uses only what is
+  proven: the loss is the least loss the bounds prove, and its notes say so.
 - **Upthrust, 2-4 players**, in win chance: every legal move of the seat is played out to the end by the hard bot's
   playout policy, ``FIRST_PLAYOUTS`` times (times the effort), and the move played and the moves close to the best
   ``PLAYOUTS`` times; a move's value is the share of the wins its seat gets in them. Common random numbers (the p-th
   move of the i-th playout draws from the same generator after every move) compare the moves on the same luck.
+
+Both are work that can stop and go on (core/review.py): the searches pause every few hundred positions, the playouts
+every PAUSE_PLAYOUTS, so the engine judges moves while the game is played in short pieces (core/judging.py).
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from typing import Any
 
 from gamebox.core.bots import win_share
 from gamebox.core.game import State
-from gamebox.core.review import CHANCE, Judgement, Scale
+from gamebox.core.review import CHANCE, Judgement, Scale, Work, finish
 from gamebox.core.rng import Rng
 from gamebox.upthrust import solver
 from gamebox.upthrust.actions import MOVES, Move, parse
@@ -63,6 +67,9 @@ TIE = 0.06
 SETTLE_FROM = 2
 SETTLE_Z = 2.5
 SETTLE_MIN_DEVIATION = 0.3
+# A judgement's playouts pause (work that can stop and go on: core/review.py) after every this many playouts of one
+# move: a few ms of CPython each, so that a piece of judging during play stops near its deadline.
+PAUSE_PLAYOUTS = 8
 
 
 def _state(state: State[Any]) -> UpthrustState:
@@ -108,24 +115,25 @@ class Bounds:
 
 
 class Solve:
-    """The searches of one judgement: one memo table and one count of positions, so that what it proves depends
-    only on the positions asked about and the effort, never on earlier searches or the clock."""
+    """The searches of one position (``searched``): one memo table and one count of positions, so that what it
+    proves depends only on the position and the effort, never on earlier searches or the clock."""
 
     def __init__(self, every_row: bool, nodes: int) -> None:
         self.every_row = every_row
         self.table: solver.Table = {}
         self.left = nodes
 
-    def _test(self, board: list[int], alpha: int) -> int | None:
+    def _test(self, board: list[int], alpha: int) -> Work[int | None]:
         """The search's ``value(alpha)`` (exact above ``alpha``, else an upper bound), or None when the positions
-        are spent. Each order in turn gets FIRST_NODES positions, then GROWTH times as many, and so on."""
+        are spent. Each order in turn gets FIRST_NODES positions, then GROWTH times as many, and so on. The searches
+        pause every solver.PAUSE_NODES positions (work that can stop and go on: core/review.py)."""
         limit = FIRST_NODES
         while self.left > 0:
             for order in ORDERS:
                 cap = min(limit, self.left)
-                search = solver._Search(board, self.every_row, self.table, order=order, node_limit=cap)
+                search = solver.Search(board, self.every_row, self.table, order=order, node_limit=cap, pausing=True)
                 try:
-                    return search.value(alpha)
+                    return (yield from search.walk(alpha))
                 except solver.OutOfBudget:
                     pass
                 finally:
@@ -135,20 +143,20 @@ class Solve:
             limit *= GROWTH
         return None
 
-    def best(self, board: list[int]) -> Bounds:
+    def best(self, board: list[int]) -> Work[Bounds]:
         """The best final score reachable from ``board``, exact if the positions allow."""
         if solver.is_end(board) or not all_moves(board, self.every_row):
             return Bounds(solver.score(board), solver.score(board))
         high = solver.upper_bound(board)
         while True:
-            found = self._test(board, high - 1)
+            found = yield from self._test(board, high - 1)
             if found is None:
                 return Bounds(min(self._line_score(board, self._greedy_line(board)), high), high)
             if found >= high:
                 return Bounds(found, found)
             high = found
 
-    def line(self, board: list[int], bounds: Bounds) -> list[Jump]:
+    def line(self, board: list[int], bounds: Bounds) -> Work[list[Jump]]:
         """A line of play from ``board`` that scores ``bounds.low``: a best line when the bounds are exact, else the
         greedy line that gave the low bound."""
         if not bounds.exact:
@@ -164,7 +172,7 @@ class Solve:
             for move in moves if chosen is None else ():
                 found = self._known(_after(work, move))
                 if found is None:
-                    found = self._test(_after(work, move), value - 1)
+                    found = yield from self._test(_after(work, move), value - 1)
                     if found is None:  # out of positions: the rest of the line is the greedy one
                         return line + self._greedy_line(work)
                 if found >= value:
@@ -203,8 +211,48 @@ def _texts(line: list[Jump]) -> list[str]:
     return [MOVES[start].text for start, _ in line]
 
 
+@dataclass(frozen=True)
+class Searched:
+    """What one position's search found: its bounds, and a line of play from it that scores their low end."""
+
+    bounds: Bounds
+    line: tuple[Jump, ...]
+
+
+# Score Up: each position's search, per worker, by (row rule, positions allowed, board). A position's search is a
+# pure function of the position (a memo table and a count of positions of its own), so judgement k, which searches
+# the positions before and after move k, takes the one after from judgement k - 1's: each position of a game is
+# searched once; and the summary's search from the start, done while the game is played (``preparing``), is there
+# when it ends. At most SEARCHED_LIMIT positions are kept (the oldest go first).
+SEARCHED_LIMIT = 512
+_searched: dict[tuple[bool, int, int], Searched] = {}
+
+
+def searched(board: list[int], every_row: bool, nodes: int) -> Work[Searched]:
+    """The search of one position with ``nodes`` positions (bounds and a line), as work that can stop and go on;
+    taken from what this worker searched already when it can be: the same either way."""
+    key = (every_row, nodes, solver.board_key(board))
+    known = _searched.get(key)
+    if known is not None:
+        return known
+    solve = Solve(every_row, nodes)
+    bounds = yield from solve.best(board)
+    line = yield from solve.line(board, bounds)
+    found = Searched(bounds, tuple(line))
+    if len(_searched) >= SEARCHED_LIMIT:
+        del _searched[next(iter(_searched))]
+    _searched[key] = found
+    return found
+
+
+def forget() -> None:
+    """Forget every position searched (for tests and benches: a review's cost from nothing)."""
+    _searched.clear()
+
+
 class UpthrustReviewer:
-    """Score Up on the scale of points (exact), Upthrust for 2-4 players on the scale of win chance."""
+    """Score Up on the scale of points (exact), Upthrust for 2-4 players on the scale of win chance. Its judgements
+    are work that can stop and go on (``judging``, ``valuing``, ``preparing``: core/review.py)."""
 
     # One reviewer, two scales: points for Score Up, win chance for 2-4 players (scale_of, which core.review asks);
     # the manifest (Game.describe(), which names no game) says win chance, the scale of most of Upthrust's games.
@@ -217,49 +265,68 @@ class UpthrustReviewer:
         return _state(state)
 
     def values(self, state: State[Any], rng: Rng, effort: int) -> list[float]:
+        return finish(self.valuing(state, rng, effort))
+
+    def valuing(self, state: State[Any], rng: Rng, effort: int) -> Work[list[float]]:
         game = self._seen(state)
         if game.players == 1:
-            return [float(Solve(game.every_row, NODES[game.every_row] * effort).best(game.board).high)]
+            found = yield from searched(game.board, game.every_row, NODES[game.every_row] * effort)
+            return [float(found.bounds.high)]
         if game.is_over:
             return win_share(game)
-        return self._playouts(game, CHART_PLAYOUTS * effort, _draws(rng))
+        return (yield from self._playouts(game, CHART_PLAYOUTS * effort, _draws(rng)))
 
     def judge(self, before: State[Any], seat: int, action: str, rng: Rng, effort: int) -> Judgement | None:
+        return finish(self.judging(before, seat, action, rng, effort))
+
+    def judging(self, before: State[Any], seat: int, action: str, rng: Rng, effort: int) -> Work[Judgement | None]:
         game = self._seen(before)
         if game.players == 1:
-            return self._judge_score_up(game, action, effort)
-        return self._judge_race(game, seat, action, rng, effort)
+            return (yield from self._judge_score_up(game, action, effort))
+        return (yield from self._judge_race(game, seat, action, rng, effort))
+
+    def preparing(self, start: State[Any]) -> Work[None] | None:
+        """Score Up's summary search (the best game from the start, which depends only on the start), done while
+        the game is played; nothing for 2-4 players."""
+        game = self._seen(start)
+        if game.players != 1:
+            return None
+        return self._summary_search(game)
+
+    def _summary_search(self, start: UpthrustState) -> Work[None]:
+        yield from searched(start.board, start.every_row, SUMMARY_NODES)
 
     def summary(self, final: State[Any], people: list[int]) -> dict[str, Any]:
         game = self._seen(final)
         if game.players == 1:
             start = game.game.new(game.seed, 1, edition=game.edition, **game.options)
             assert isinstance(start, UpthrustState)
-            solve = Solve(start.every_row, SUMMARY_NODES)
-            bounds = solve.best(start.board)
-            return {"score": game.scores()[0], "best_score": bounds.high, "proven": bounds.exact,
-                    "best_line": _texts(solve.line(start.board, bounds)),
+            found = finish(searched(start.board, start.every_row, SUMMARY_NODES))
+            return {"score": game.scores()[0], "best_score": found.bounds.high, "proven": found.bounds.exact,
+                    "best_line": _texts(list(found.line)),
                     "row_rule": BAN_EVERY_ROW if game.every_row else BAN_NONSCORING_ROWS}
         return {"scores": game.scores(), "winners": game.winners(),
                 "colours": [[c for c in range(4) if game.owners[c] == s] for s in range(game.players)]}
 
     # -- Score Up ----------------------------------------------------------------------------------------------
-    def _judge_score_up(self, game: UpthrustState, action: str, effort: int) -> Judgement:
-        solve = Solve(game.every_row, NODES[game.every_row] * effort)
+    def _judge_score_up(self, game: UpthrustState, action: str, effort: int) -> Work[Judgement]:
+        nodes = NODES[game.every_row] * effort
         move = parse(action, game.edition)
-        before = solve.best(game.board)
+        searched_before = yield from searched(game.board, game.every_row, nodes)
+        before = searched_before.bounds
         if not isinstance(move, Move):  # Score Up never has to pass, but a pass loses nothing
             return Judgement(action, before.high, before.high, [float(before.high)], {})
         jump = next(m for m in all_moves(game.board, game.every_row) if m[0] == move.square)
         board = _after(game.board, jump)
-        after = solve.best(board)
+        searched_after = yield from searched(board, game.every_row, nodes)
+        after = searched_after.bounds
         notes: dict[str, Any] = {"proven": before.exact and after.exact}
         if after.low >= before.high:  # the move keeps the best score: the best game from here goes through it
-            notes["best_line"] = [action, *_texts(solve.line(board, after))]
+            notes["best_line"] = [action, *_texts(list(searched_after.line))]
             notes["best_score"] = after.low
             return Judgement(action, after.low, after.low, [float(after.low)], notes)
         # The loss the bounds prove: the best line before reaches before.low, the best after is at most after.high.
-        notes["best_line"] = _texts(solve.line(game.board, before))
+        notes["best_line"] = _texts(list(searched_before.line))
         notes["best_score"] = before.low
         if not notes["proven"]:
             notes["best_score_at_most"] = before.high
@@ -270,13 +337,16 @@ class UpthrustReviewer:
         return Judgement(best, played, float(max(before.low, after.high)), [played], notes)
 
     # -- 2-4 players -------------------------------------------------------------------------------------------
-    def _judge_race(self, game: UpthrustState, seat: int, action: str, rng: Rng, effort: int) -> Judgement:
+    def _judge_race(self, game: UpthrustState, seat: int, action: str, rng: Rng, effort: int) -> Work[Judgement]:
         legal = game.legal_actions(seat)
         draws = _draws(rng)
         if len(legal) == 1:  # no choice: nothing to judge, only the chart's point
             forced = game.copy()
             forced.apply(seat, action)
-            values = win_share(forced) if forced.is_over else self._playouts(forced, CHART_PLAYOUTS * effort, draws)
+            if forced.is_over:
+                values = win_share(forced)
+            else:
+                values = yield from self._playouts(forced, CHART_PLAYOUTS * effort, draws)
             return Judgement(action, values[seat], values[seat], values, {"choices": 1})
         # Every move gets FIRST_PLAYOUTS playouts; then the moves the verdict hangs on (the move played, and every move
         # within CLOSE of the best so far) go on towards PLAYOUTS, the same playouts continued, a block at a time,
@@ -294,7 +364,7 @@ class UpthrustReviewer:
             if position.is_over:
                 totals[option], shares[option] = win_share(position), []
             else:
-                totals[option], shares[option] = self._play(position, 0, first, draws, seat)
+                totals[option], shares[option] = yield from self._play(position, 0, first, draws, seat)
         done = first
         worth = {option: self._worth(totals[option], shares[option], after[option]) for option in legal}
         top = max(worth[option][seat] for option in legal)
@@ -306,7 +376,7 @@ class UpthrustReviewer:
                                                                    playouts)):
             count = min(first, playouts - done)
             for option in going:
-                more, more_shares = self._play(after[option], done, count, draws, seat)
+                more, more_shares = yield from self._play(after[option], done, count, draws, seat)
                 totals[option] = [a + b for a, b in zip(totals[option], more, strict=True)]
                 shares[option].extend(more_shares)
                 worth[option] = self._worth(totals[option], shares[option], after[option])
@@ -356,12 +426,15 @@ class UpthrustReviewer:
         return _lead_class(low) == _lead_class(high)
 
     @staticmethod
-    def _play(state: UpthrustState, start: int, count: int, draws: Draws, seat: int) -> tuple[list[float], list[float]]:
+    def _play(state: UpthrustState, start: int, count: int, draws: Draws,
+              seat: int) -> Work[tuple[list[float], list[float]]]:
         """Playouts ``start`` to ``start + count`` from ``state``: each seat's total share of the wins, and ``seat``'s
-        share in each playout."""
+        share in each playout. It pauses after every PAUSE_PLAYOUTS playouts."""
         totals = [0.0] * state.players
         own: list[float] = []
         for index in range(start, start + count):
+            if index > start and (index - start) % PAUSE_PLAYOUTS == 0:
+                yield
             result = playout(state, draws, index)
             for each, share in enumerate(result):
                 totals[each] += share
@@ -369,7 +442,7 @@ class UpthrustReviewer:
         return totals, own
 
     @staticmethod
-    def _playouts(state: UpthrustState, count: int, draws: Draws, start: int = 0) -> list[float]:
+    def _playouts(state: UpthrustState, count: int, draws: Draws, start: int = 0) -> Work[list[float]]:
         """Each seat's share of the wins in ``count`` playouts from ``state`` by the hard bot's playout policy.
         Common random numbers: the p-th move of the i-th playout draws from the generator ``label/i/p``, whatever
         the position, so playouts after two different moves meet the same luck move by move (one generator per
@@ -377,6 +450,8 @@ class UpthrustReviewer:
         generators' numbers for the whole judgement (playouts.py)."""
         totals = [0.0] * state.players
         for index in range(start, start + count):
+            if index > start and (index - start) % PAUSE_PLAYOUTS == 0:
+                yield
             for seat, share in enumerate(playout(state, draws, index)):
                 totals[seat] += share
         return [total / count for total in totals]

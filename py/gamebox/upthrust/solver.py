@@ -22,7 +22,8 @@ Set-up uses it twice:
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
+from typing import Any
 
 from gamebox.core.rng import Rng
 from gamebox.upthrust import deals
@@ -53,6 +54,9 @@ DEAL_TRIES = {False: 64, True: 128}
 DEAL_NODES = 300
 
 TABLE_LIMIT = 2_000_000
+# A search made with ``pausing`` (the review's, judged in pieces while the game is played) stops after every this many
+# positions visited (a power of two, and a multiple of 64): a few ms of CPython.
+PAUSE_NODES = 256
 _NONSCORING_ROWS = SCORING_FROM_ROW - 1
 _NO_LOSS = 1 << 20
 
@@ -136,7 +140,7 @@ def _frozen_rows(counts: list[int]) -> int:
 
 
 # The bound of a board depends only on which squares are occupied: the search keeps the occupied squares as one int
-# (``_Search.occ``: bit ``column * ROWS + row``) and looks the bound up here (about half a search's time was spent
+# (``Search.occ``: bit ``column * ROWS + row``) and looks the bound up here (about half a search's time was spent
 # working it out again, for the same few thousand shapes). Cleared when it grows past BOUND_LIMIT.
 BOUND_LIMIT = 200_000
 _bounds: dict[int, int] = {}
@@ -200,12 +204,14 @@ ORDERS: tuple[Order, ...] = (long_jumps_lower_first, lowest_first)
 HINT_ORDER: dict[bool, Order] = {False: long_jumps_lower_first, True: long_jumps_higher_first}
 
 
-class _Search:
-    """One search from one board. The board and its counters change move by move and are restored."""
+class Search:
+    """One search from one board. The board and its counters change move by move and are restored (but not after
+    OutOfBudget: a search that ran out is not used again)."""
 
     def __init__(self, board: list[int], every_row: bool, table: Table, *, order: Order,
-                 deadline: float | None = None, node_limit: int | None = None) -> None:
+                 deadline: float | None = None, node_limit: int | None = None, pausing: bool = False) -> None:
         self.every_row = every_row
+        self.pausing = pausing
         self.table = table
         self.order = order
         self.deadline = deadline
@@ -258,113 +264,177 @@ class _Search:
         return out
 
     def value(self, alpha: int) -> int:
-        """The value of the board if it is above ``alpha``; otherwise a bound at most ``alpha``."""
-        if self.below <= END_WHEN_LEFT:
-            return self.score
-        bound = _bounds.get(self.occ)
-        if bound is None:
-            if len(_bounds) >= BOUND_LIMIT:
-                _bounds.clear()
-            bound = _bounds[self.occ] = _bound(self.occupied, self.counts)
-        if bound <= alpha:
-            return bound
-        key = self.key
-        known = self.table.get(key)
-        if known is not None and (known[1] or known[0] <= alpha):
-            return known[0]
-        self.visited += 1
-        if self.node_limit is not None and self.visited > self.node_limit:
-            raise OutOfBudget
-        if self.deadline is not None and self.visited & 63 == 0 and time.perf_counter() > self.deadline:
-            raise OutOfBudget
-        steps = self.steps()
-        self.order(steps)
-        best = self.score
-        board = self.board
-        table = self.table
-        for rows, start, target in steps:
-            colour = board[start]
-            row = start >> 2
-            landing = row + rows
-            column = start & 3
-            gain = ROW_VALUES[landing] - ROW_VALUES[row]
-            rises = row < _NONSCORING_ROWS <= landing
-            flip = ((colour + 1) << (3 * start)) ^ ((colour + 1) << (3 * target))
-            moved = (1 << (column * ROWS + row)) | (1 << (column * ROWS + landing))
-            child_alpha = best if best > alpha else alpha
-            # What the child's value() would answer before it visits anything (the end, its bound, the table),
-            # worked out here without making the move: most children end there.
-            if rises and self.below - 1 <= END_WHEN_LEFT:
-                found = self.score + gain
-            else:
-                child_bound = _bounds.get(self.occ ^ moved)
-                known = None
-                if child_bound is not None and child_bound > child_alpha:
-                    known = table.get(self.key ^ flip)
-                if child_bound is not None and child_bound <= child_alpha:
-                    found = child_bound
-                elif known is not None and (known[1] or known[0] <= child_alpha):
-                    found = known[0]
-                else:
-                    found = self._child(colour, start, target, row, landing, column, gain, rises, flip, moved,
-                                        child_alpha)
-            if found > best:
-                best = found
-                if best >= bound:
-                    break
-        if len(self.table) >= TABLE_LIMIT:
-            self.table.clear()
-        self.table[key] = (best, best > alpha)
-        return best
+        """The value of the board if it is above ``alpha``; otherwise a bound at most ``alpha`` (``walk`` run to its
+        end at once)."""
+        walk = self.walk(alpha)
+        while True:
+            try:
+                next(walk)
+            except StopIteration as stop:
+                return int(stop.value)
 
-    def _child(self, colour: int, start: int, target: int, row: int, landing: int, column: int, gain: int,
-               rises: bool, flip: int, moved: int, alpha: int) -> int:
-        """The value of the board after a move (``value(alpha)`` there), the move made and taken back."""
+    def walk(self, alpha: int) -> Generator[None, None, int]:
+        """``value(alpha)`` as a search that can stop and go on: a generator that returns the value, and, when the
+        search was made with ``pausing``, yields every PAUSE_NODES positions visited (else never). Run to its end
+        with or without pauses, it visits the same positions in the same order and leaves the same table.
+
+        A depth-first search with an explicit stack (no recursion, so it can stop anywhere): a frame per position
+        being searched holds its moves, the one being searched, its alpha, its best so far, its bound, its key, and
+        the top row of the moving colour before that move (to take the move back). Before a move is made, what the
+        child would answer before it visits anything (the end, its bound, the table) is worked out without making
+        it: most children end there."""
         board, counts, in_row, top, occupied = self.board, self.counts, self.in_row, self.top, self.occupied
-        old_top = top[colour]
-        board[start] = EMPTY
-        board[target] = colour
-        counts[row] -= 1
-        counts[landing] += 1
-        in_row[row * 4 + colour] -= 1
-        in_row[landing * 4 + colour] += 1
-        if landing > old_top:
-            top[colour] = landing
-        occupied[column] ^= (1 << row) | (1 << landing)
-        self.occ ^= moved
-        self.key ^= flip
-        self.score += gain
-        if rises:
-            self.below -= 1
-        try:
-            return self.value(alpha)
-        finally:
-            board[target] = EMPTY
-            board[start] = colour
-            counts[row] += 1
-            counts[landing] -= 1
-            in_row[row * 4 + colour] += 1
-            in_row[landing * 4 + colour] -= 1
-            top[colour] = old_top
-            occupied[column] ^= (1 << row) | (1 << landing)
-            self.occ ^= moved
-            self.key ^= flip
-            self.score -= gain
-            if rises:
-                self.below += 1
+        table = self.table
+        order = self.order
+        bounds = _bounds
+        node_limit = self.node_limit
+        deadline = self.deadline
+        pausing = self.pausing
+        stack: list[list[Any]] = []
+        a = alpha
+        while True:
+            # -- the board as it is, searched with alpha ``a``: answered at once, or a new frame
+            found: int | None = None
+            if self.below <= END_WHEN_LEFT:
+                found = self.score
+            else:
+                bound = bounds.get(self.occ)
+                if bound is None:
+                    if len(bounds) >= BOUND_LIMIT:
+                        bounds.clear()
+                    bound = bounds[self.occ] = _bound(occupied, counts)
+                if bound <= a:
+                    found = bound
+                else:
+                    key = self.key
+                    known = table.get(key)
+                    if known is not None and (known[1] or known[0] <= a):
+                        found = known[0]
+                    else:
+                        self.visited += 1
+                        visited = self.visited
+                        if node_limit is not None and visited > node_limit:
+                            raise OutOfBudget
+                        if visited & 63 == 0:
+                            if deadline is not None and time.perf_counter() > deadline:
+                                raise OutOfBudget
+                            if pausing and visited & (PAUSE_NODES - 1) == 0:
+                                yield
+                        steps = self.steps()
+                        order(steps)
+                        stack.append([steps, 0, a, self.score, bound, key, 0])
+            # -- a value goes back to the frames above it; a frame goes on with its next move
+            while True:
+                if found is None:  # a new frame: from its first move
+                    frame = stack[-1]
+                    best = frame[3]
+                    index = 0
+                else:
+                    if not stack:
+                        return found
+                    frame = stack[-1]
+                    index = frame[1]
+                    rows, start, target = frame[0][index]
+                    colour = board[target]
+                    row = start >> 2
+                    landing = row + rows
+                    column = start & 3
+                    board[target] = EMPTY
+                    board[start] = colour
+                    counts[row] += 1
+                    counts[landing] -= 1
+                    in_row[row * 4 + colour] += 1
+                    in_row[landing * 4 + colour] -= 1
+                    top[colour] = frame[6]
+                    occupied[column] ^= (1 << row) | (1 << landing)
+                    self.occ ^= (1 << (column * ROWS + row)) | (1 << (column * ROWS + landing))
+                    self.key ^= ((colour + 1) << (3 * start)) ^ ((colour + 1) << (3 * target))
+                    self.score -= ROW_VALUES[landing] - ROW_VALUES[row]
+                    if row < _NONSCORING_ROWS <= landing:
+                        self.below += 1
+                    best = frame[3]
+                    index += 1
+                    if found > best:
+                        best = found
+                        if best >= frame[4]:
+                            index = len(frame[0])  # cut off: no move can do better than the bound
+                steps = frame[0]
+                frame_alpha = frame[2]
+                frame_bound = frame[4]
+                score = self.score
+                key = self.key
+                occ = self.occ
+                below = self.below
+                count = len(steps)
+                descend = False
+                while index < count:
+                    rows, start, target = steps[index]
+                    colour = board[start]
+                    row = start >> 2
+                    landing = row + rows
+                    column = start & 3
+                    gain = ROW_VALUES[landing] - ROW_VALUES[row]
+                    rises = row < _NONSCORING_ROWS <= landing
+                    flip = ((colour + 1) << (3 * start)) ^ ((colour + 1) << (3 * target))
+                    moved = (1 << (column * ROWS + row)) | (1 << (column * ROWS + landing))
+                    child_alpha = best if best > frame_alpha else frame_alpha
+                    if rises and below - 1 <= END_WHEN_LEFT:
+                        child = score + gain
+                    else:
+                        child_bound = bounds.get(occ ^ moved)
+                        known = None
+                        if child_bound is not None and child_bound > child_alpha:
+                            known = table.get(key ^ flip)
+                        if child_bound is not None and child_bound <= child_alpha:
+                            child = child_bound
+                        elif known is not None and (known[1] or known[0] <= child_alpha):
+                            child = known[0]
+                        else:  # the move is made, and the child searched
+                            frame[1] = index
+                            frame[3] = best
+                            frame[6] = top[colour]
+                            board[start] = EMPTY
+                            board[target] = colour
+                            counts[row] -= 1
+                            counts[landing] += 1
+                            in_row[row * 4 + colour] -= 1
+                            in_row[landing * 4 + colour] += 1
+                            if landing > top[colour]:
+                                top[colour] = landing
+                            occupied[column] ^= (1 << row) | (1 << landing)
+                            self.occ = occ ^ moved
+                            self.key = key ^ flip
+                            self.score = score + gain
+                            if rises:
+                                self.below = below - 1
+                            a = child_alpha
+                            descend = True
+                            break
+                    if child > best:
+                        best = child
+                        if best >= frame_bound:
+                            break
+                    index += 1
+                if descend:
+                    break
+                stack.pop()  # the frame's position is searched: its value goes to the table and to its parent
+                if len(table) >= TABLE_LIMIT:
+                    table.clear()
+                table[frame[5]] = (best, best > frame_alpha)
+                found = best
 
 
 def search_moves(board: list[int], every_row: bool = False) -> list[tuple[int, int]]:
     """The moves (start, target) the search generates at ``board``, its own fast way (in no promised order): for
     tests, which check that they are exactly the rules' all_moves."""
-    return [(start, target) for _, start, target in _Search(board, every_row, {}, order=lowest_first).steps()]
+    return [(start, target) for _, start, target in Search(board, every_row, {}, order=lowest_first).steps()]
 
 
-def _search(board: list[int], every_row: bool, deadline: float | None = None) -> _Search:
-    return _Search(board, every_row, _tables[every_row], order=HINT_ORDER[every_row], deadline=deadline)
+def _search(board: list[int], every_row: bool, deadline: float | None = None) -> Search:
+    return Search(board, every_row, _tables[every_row], order=HINT_ORDER[every_row], deadline=deadline)
 
 
-def _exact(search: _Search) -> int:
+def _exact(search: Search) -> int:
     """The exact value of the search's board: first test whether its upper bound is reachable, then step down
     to the bound each failed test returns (the table keeps what every test learnt)."""
     alpha = _bound(search.occupied, search.counts) - 1
@@ -468,7 +538,7 @@ def prove(board: list[int], every_row: bool, node_limit: int = DEAL_NODES) -> tu
     bound = upper_bound(board)
     table: Table = {}
     for order in ORDERS:
-        search = _Search(board, every_row, table, order=order, node_limit=node_limit)
+        search = Search(board, every_row, table, order=order, node_limit=node_limit)
         try:
             found = search.value(bound - 1)
         except OutOfBudget:
