@@ -26,7 +26,7 @@ from gamebox.ubongo.generator import (
     puzzle_code,
 )
 from gamebox.ubongo.solver import Board, Placement, Search, count, covering_sets, covers, hint, solve
-from gamebox.ubongo.tiles import CANONICAL, COLOURS, ORIENTATIONS, orient
+from gamebox.ubongo.tiles import COLOURS, canonical_turns, orient, orientations
 from tests.playing import first_moves
 
 from .golden_files import assert_matches_golden
@@ -293,8 +293,8 @@ def test_every_turn_of_a_tile_is_written_one_way():
     """The notation writes a tile on some hexes one way: the first of its distinct turns with that shape."""
     for colour in COLOURS:
         for number in TILES[colour]:
-            firsts = {(o.rot, o.flip) for o in ORIENTATIONS[colour][number]}
-            for (rot, flip), (rot2, flip2, dq, dr) in CANONICAL[colour][number].items():
+            firsts = {(o.rot, o.flip) for o in orientations(colour, number)}
+            for (rot, flip), (rot2, flip2, dq, dr) in canonical_turns(colour, number).items():
                 p = Placement(number, rot, flip, (3, 1))
                 written = p.canonical(colour)
                 assert written == Placement(number, rot2, flip2, (3 + dq, 1 + dr))

@@ -14,13 +14,13 @@ from collections.abc import Callable, Iterable, Sequence
 from gamebox.ubongo.actions import Placement as Placement  # the value a solution is made of
 from gamebox.ubongo.tiles import (
     COLOURS,
-    ORIENTATIONS,
     SHARED_TILES,
     TILE_NUMBERS,
     TILES,
     Cell,
     Cells,
     Orientation,
+    orientations,
     reading_key,
 )
 
@@ -112,7 +112,7 @@ class Search:
         self.colour = colour
         self.tiles = tuple(tiles)
         self.nodes = 0
-        self.fits = Fits(board, [ORIENTATIONS[colour][n] for n in self.tiles])
+        self.fits = Fits(board, [orientations(colour, n) for n in self.tiles])
         self.sizes_match = sum(len(TILES[colour][n]) for n in self.tiles) == board.size
 
     # -- a fixed tile set: every tile used once, every cell covered ----------------------------------
@@ -211,13 +211,13 @@ def _distinct_shapes() -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tu
     numbers: list[int] = []
     for n in TILE_NUMBERS:
         if n <= SHARED_TILES:
-            masks.append(tuple(_shapes(ORIENTATIONS[COLOURS[0]][n])))
+            masks.append(tuple(_shapes(orientations(COLOURS[0], n))))
             owner.append(-1)
             numbers.append(n)
     for ci, colour in enumerate(COLOURS):
         for n in TILE_NUMBERS:
             if n > SHARED_TILES:
-                masks.append(tuple(_shapes(ORIENTATIONS[colour][n])))
+                masks.append(tuple(_shapes(orientations(colour, n))))
                 owner.append(ci)
                 numbers.append(n)
     return tuple(masks), tuple(owner), tuple(numbers)
