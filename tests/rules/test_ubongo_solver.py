@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -287,6 +291,24 @@ def test_a_board_and_its_tiles_no_longer_come_back_in_a_later_round():
         boards[edition] = board_shape(state.card_side(0).board)
     round_3 = board_shape(card_side("S23", 9, "easy").board)
     assert boards[1] == round_3 != boards[2]
+
+
+# In a fresh Python: the box opened and hello answered (what the engine's boot does, docs/architecture.md "The boot"),
+# then how many tiles' turns have been worked out.
+OPENED_BOX = """import json, sys
+from gamebox.core import bridge
+assert json.loads(bridge.handle_json('{"op": "hello"}'))["ok"]
+from gamebox.ubongo import tiles
+print(tiles.orientations.cache_info().currsize, tiles.canonical_turns.cache_info().currsize)"""
+
+
+def test_a_tiles_turns_are_worked_out_when_first_asked_for_not_when_the_box_is_opened():
+    """The engine's boot finds every game (importing Ubongo's modules) and answers hello; the tiles' turns wait
+    until a game of Ubongo needs them, and are then the same as ever (the test above)."""
+    source = str(Path(gamebox.__file__).resolve().parents[1])
+    done = subprocess.run([sys.executable, "-c", OPENED_BOX], capture_output=True, text=True, check=True,
+                          env={**os.environ, "PYTHONPATH": source})
+    assert done.stdout.split() == ["0", "0"]
 
 
 def test_every_turn_of_a_tile_is_written_one_way():
