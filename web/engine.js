@@ -60,8 +60,9 @@ function engineURL() {
  * @param {URL} url @returns {{worker: Worker, at: number, messages: any[], errors: string[]} | null} */
 function earlyWorker(url) {
   const early = /** @type {any} */ (globalThis).gameboxEarlyEngine;
+  if (!early || !early.worker || early.url !== url.href) return null;
   /** @type {any} */ (globalThis).gameboxEarlyEngine = undefined;
-  return early && early.worker && early.url === url.href ? early : null;
+  return early;
 }
 
 export class Engine extends EventTarget {
