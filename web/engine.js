@@ -54,17 +54,6 @@ function engineURL() {
   return url;
 }
 
-/** The engine worker index.html's first paint script started for `url`, with what it said meanwhile, taken once
- * (the first boot only: a Retry or a restart starts its own); null if it started none (a guest's page, a browser
- * without module workers) or one for another script.
- * @param {URL} url @returns {{worker: Worker, at: number, messages: any[], errors: string[]} | null} */
-function earlyWorker(url) {
-  const early = /** @type {any} */ (globalThis).gameboxEarlyEngine;
-  if (!early || !early.worker || early.url !== url.href) return null;
-  /** @type {any} */ (globalThis).gameboxEarlyEngine = undefined;
-  return early;
-}
-
 export class Engine extends EventTarget {
   constructor(workerURL = engineURL()) {
     super();
@@ -101,15 +90,14 @@ export class Engine extends EventTarget {
 
   _spawn() {
     const generation = ++this.generation;
-    const early = generation === 1 ? earlyWorker(this.workerURL) : null;
-    this.bootStarted = early ? early.at : performance.now();
+    this.bootStarted = performance.now();
     clearTimeout(this._bootTimer);
     this._bootTimer = setTimeout(() => {
       if (generation === this.generation) this._bootFailed("timeout", "the game engine took too long to start");
-    }, BOOT_MS - (performance.now() - this.bootStarted));
+    }, BOOT_MS);
     let worker;
     try {
-      worker = early ? early.worker : new Worker(this.workerURL, { type: "module" });
+      worker = new Worker(this.workerURL, { type: "module" });
     } catch (error) {
       this._bootFailed("unsupported", `this browser cannot start a module worker: ${error && error.message}`);
       return;
@@ -130,13 +118,6 @@ export class Engine extends EventTarget {
     worker.onmessageerror = () => {
       if (generation === this.generation) this._died("a message could not be read");
     };
-    // what the early worker said before this engine listened, in order: its messages, then a failure
-    for (const message of early?.messages ?? []) if (generation === this.generation) this._receive(message);
-    if (early?.errors.length && generation === this.generation) {
-      const text = early.errors[0] || "the game engine's script could not be loaded";
-      if (this.state === "ready" || this.state === "restoring") this._died(`error: ${text}`);
-      else this._bootFailed("worker", text);
-    }
   }
 
   _bootFailed(reason, message) {

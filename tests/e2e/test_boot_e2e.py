@@ -22,7 +22,7 @@ from typing import Any
 
 from gamebox.core import bridge
 
-from .conftest import BOOT_TIMEOUT_MS, DIST, ROOT, boot_state, engine_worker, wait_for, watched_context, watched_page
+from .conftest import BOOT_TIMEOUT_MS, DIST, ROOT, boot_state, engine_worker
 from .test_offline_e2e import (  # noqa: F401 - served, site, first_build: its copy of the site, served afresh
     first_build,
     play_link,
@@ -133,64 +133,3 @@ def test_bytecode_from_another_python_is_skipped_for_its_source(open_page, serve
     gamebox_modules = [name for name in compiled["source"] if name.split(".")[0] == "gamebox"]
     assert "gamebox.core.bridge" in gamebox_modules and gamebox_modules == compiled["source"]
     assert page.evaluate("document.body.dataset.fingerprint") == cpython_fingerprint(link)
-
-
-# When each Worker of the page was made (page clock), recorded before any script of the page runs; and no memory
-# snapshot, which the engine's worker asks for in its address (the early worker's and the app's must be the same).
-WORKERS_MADE = """window.workersMade = [];
-const PageWorker = window.Worker;
-window.Worker = class extends PageWorker {
-  constructor(url, options) {
-    super(url, options);
-    window.workersMade.push({ url: String(url), at: performance.now() });
-  }
-};
-window.GAMEBOX_TEST_SNAPSHOT = false;"""
-
-
-def engine_workers_made(page: Any) -> list[dict[str, Any]]:
-    """The engine workers the page itself made (its snapshot maker is the worker's own, not the page's)."""
-    made = page.evaluate("window.workersMade")
-    return [worker for worker in made if worker["url"].split("?")[0].endswith("/web/worker.mjs")]
-
-
-def test_a_links_engine_worker_starts_before_the_app_and_the_app_takes_it_over(browser, site):
-    # index.html's first paint script starts the engine's worker before it imports the app, under the page's own
-    # policy (its hash), and web/engine.js takes that worker over: one engine worker, the early one handed on, and
-    # the link's game as CPython gives it. Its renderer was asked for before the engine had opened the link.
-    link = play_link("upthrust")
-    context, watch = watched_context(browser, site, bypass_csp=False)
-    context.add_init_script(WORKERS_MADE)
-    page = watched_page(context, watch)
-    page.goto(site + link)
-    wait_for(page, "document.body.dataset.fingerprint", timeout=BOOT_TIMEOUT_MS)
-    made = engine_workers_made(page)
-    assert len(made) == 1, made
-    app = page.evaluate("performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/web/app.js'))"
-                        ".startTime")
-    assert made[0]["at"] <= app
-    assert page.evaluate("window.gameboxEarlyEngine") is None
-    assert boot_state(page)["boot"] == "fresh"
-    assert page.evaluate("document.body.dataset.fingerprint") == cpython_fingerprint(link)
-    entries = page.evaluate("performance.getEntriesByType('resource').map((entry) => entry.name)")
-    assert any(name.endswith("/web/games/upthrust/renderer.js") for name in entries)
-    context.close()
-    assert watch.errors == [], watch.errors
-
-
-def test_the_menus_engine_worker_starts_after_its_first_paint(browser, site):
-    # the menu paints before any script (docs/offline-and-csp.md): the engine's worker starts with the app after the
-    # first contentful paint, never before it
-    context, watch = watched_context(browser, site)
-    context.add_init_script(WORKERS_MADE)
-    page = watched_page(context, watch)
-    page.goto(site)
-    page.wait_for_function("document.getElementById('engine-status').classList.contains('done')",
-                           timeout=BOOT_TIMEOUT_MS)
-    made = engine_workers_made(page)
-    assert len(made) == 1, made
-    paint = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime")
-    assert made[0]["at"] > paint
-    assert page.evaluate("window.gameboxEarlyEngine") is None
-    context.close()
-    assert watch.errors == [], watch.errors
