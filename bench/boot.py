@@ -16,8 +16,9 @@ ways, the same way for the bare page and for Gamebox:
   ready, or until the game's fingerprint is on the page (a MutationObserver records the moment);
 - harness clock: from Playwright's goto/reload until Playwright sees the same condition (adds its own latency).
 
-./build.sh bench runs this as part of bench/run.py; alone: python bench/boot.py [--rounds N] (GAMEBOX_DIST picks
-the site; it must be built).
+./build.sh bench runs this as part of bench/run.py; alone: python bench/boot.py [--rounds N] [--against DIST]
+(GAMEBOX_DIST picks the site; it must be built). --against names a second built site (another commit's build, say)
+measured in the same run, its rounds taken in turn with the first site's, so both see the same load.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 # the engine worker as the boot tests see it, and their Chromium
-from conftest import boot_state, launch_chromium, snapshot_made  # type: ignore[import-not-found]  # noqa: E402
+from conftest import boot_state, engine_worker, launch_chromium, snapshot_made  # type: ignore[import-not-found]  # noqa: E402
 
 DIST = Path(os.environ.get("GAMEBOX_DIST", ROOT / "dist"))
 LINK = "#/play?code=v1.upthrust.BENCH.2.&seats=human,easy"
@@ -86,52 +87,72 @@ def median(values: list[float]) -> float:
     return statistics.median(values)
 
 
+def new_figures() -> dict[str, list[float]]:
+    return {name: [] for name in (
+        *(f"{visit}{clock}" for visit in TIMED for clock in ("", " (harness)")),
+        "worker_snapshot_ms", "read_ms", "worker_at_ms", "runtime_ms", "bridge_ms", "hello_ms",
+        "bytes", "raw_bytes", "make_ms", "take_ms", "pack_ms")}
+
+
 def measure(browser: Any, url: str, rounds: int) -> dict[str, list[float]]:
     """Run the rounds; returns every figure's values."""
     write_bare_page(DIST)
-    figures: dict[str, list[float]] = {name: [] for name in (
-        *(f"{visit}{clock}" for visit in TIMED for clock in ("", " (harness)")),
-        "worker_snapshot_ms", "read_ms", "bytes", "raw_bytes", "make_ms", "take_ms", "pack_ms")}
+    figures = new_figures()
     for _ in range(rounds):
-        context = browser.new_context(bypass_csp=True)  # the app's CSP forbids Playwright's string waits
-        page = context.new_page()
-        record(figures, "bare", timed_load(page, functools.partial(page.goto, url + "bench/bare.html")))
-        context.close()
-        context = browser.new_context(bypass_csp=True)
-        page = context.new_page()
-        record(figures, "bare_site", timed_load(page, functools.partial(page.goto, url + "bench/bare.html?site")))
-        context.close()
-
-        context = browser.new_context(bypass_csp=True)
-        context.add_init_script(PLAYABLE)
-        page = context.new_page()
-        record(figures, "first", timed_load(page, functools.partial(page.goto, url + LINK)))
-        first_print = page.evaluate("document.body.dataset.fingerprint")
-        assert boot_state(page)["boot"] == "fresh"
-        snapshot = snapshot_made(page)
-        if not snapshot.get("stored"):
-            raise RuntimeError(f"the snapshot was not stored: {snapshot}")
-        for name, key in (("bytes", "bytes"), ("raw_bytes", "rawBytes"), ("make_ms", "makeMs"),
-                          ("take_ms", "takeMs"), ("pack_ms", "packMs")):
-            figures[name].append(float(snapshot[key]))
-        record(figures, "repeat", timed_load(page, page.reload))
-        state = boot_state(page)
-        assert state["boot"] == "snapshot", state
-        assert page.evaluate("document.body.dataset.fingerprint") == first_print
-        figures["worker_snapshot_ms"].append(float(state["ms"]))
-        figures["read_ms"].append(float(state["readMs"]))
-        page.evaluate("async () => { for (const name of await caches.keys()) "
-                      "if (name.startsWith('gamebox-snapshot:')) await caches.delete(name); }")
-        record(figures, "repeat_no_snapshot", timed_load(page, page.reload))
-        assert boot_state(page)["boot"] == "fresh"
-        context.close()
+        measure_round(browser, url, figures)
     return figures
 
 
-def report(browser: Any, url: str, rounds: int) -> dict[str, list[float]]:
-    figures = measure(browser, url, rounds)
+def measure_round(browser: Any, url: str, figures: dict[str, list[float]]) -> None:
+    """One round of every figure, added to `figures`."""
+    context = browser.new_context(bypass_csp=True)  # the app's CSP forbids Playwright's string waits
+    page = context.new_page()
+    record(figures, "bare", timed_load(page, functools.partial(page.goto, url + "bench/bare.html")))
+    context.close()
+    context = browser.new_context(bypass_csp=True)
+    page = context.new_page()
+    record(figures, "bare_site", timed_load(page, functools.partial(page.goto, url + "bench/bare.html?site")))
+    context.close()
+
+    context = browser.new_context(bypass_csp=True)
+    context.add_init_script(PLAYABLE)
+    page = context.new_page()
+    record(figures, "first", timed_load(page, functools.partial(page.goto, url + LINK)))
+    first_print = page.evaluate("document.body.dataset.fingerprint")
+    state = boot_state(page)
+    assert state["boot"] == "fresh"
+    # where the first visit's time went: the worker's start on the page clock, then the worker's own marks
+    # (web/worker.mjs: from its script's start) for the runtime, importing the bridge and answering hello
+    figures["worker_at_ms"].append(float(engine_worker(page).evaluate("performance.timeOrigin"))
+                                   - float(page.evaluate("performance.timeOrigin")))
+    marks = state["marks"]
+    figures["runtime_ms"].append(float(marks["pyodide"]))
+    figures["bridge_ms"].append(float(marks["bridge"] - marks["installed"]))
+    figures["hello_ms"].append(float(marks["ready"] - marks["bridge"]))
+    snapshot = snapshot_made(page)
+    if not snapshot.get("stored"):
+        raise RuntimeError(f"the snapshot was not stored: {snapshot}")
+    for name, key in (("bytes", "bytes"), ("raw_bytes", "rawBytes"), ("make_ms", "makeMs"),
+                      ("take_ms", "takeMs"), ("pack_ms", "packMs")):
+        figures[name].append(float(snapshot[key]))
+    record(figures, "repeat", timed_load(page, page.reload))
+    state = boot_state(page)
+    assert state["boot"] == "snapshot", state
+    assert page.evaluate("document.body.dataset.fingerprint") == first_print
+    figures["worker_snapshot_ms"].append(float(state["ms"]))
+    figures["read_ms"].append(float(state["readMs"]))
+    page.evaluate("async () => { for (const name of await caches.keys()) "
+                  "if (name.startsWith('gamebox-snapshot:')) await caches.delete(name); }")
+    record(figures, "repeat_no_snapshot", timed_load(page, page.reload))
+    assert boot_state(page)["boot"] == "fresh"
+    context.close()
+
+
+def report(browser: Any, url: str, rounds: int, figures: dict[str, list[float]] | None = None,
+           title: str = "") -> dict[str, list[float]]:
+    figures = figures if figures is not None else measure(browser, url, rounds)
     mb = 1024 * 1024
-    print(f"\n== boot: medians of {rounds} rounds (bare and first visit in fresh contexts; repeat visits reload"
+    print(f"\n== boot{title}: medians of {rounds} rounds (bare and first visit in fresh contexts; repeat visits reload"
           " the link in that context)")
     print(f"{'':39} {'page clock':>19}   {'harness clock':>19}")
     for name, label in TIMED.items():
@@ -140,6 +161,9 @@ def report(browser: Any, url: str, rounds: int) -> dict[str, list[float]]:
             value, bare = median(figures[name + clock]), median(figures["bare" + clock])
             cells.append(f"{value:7.0f} ms" + ("" if name == "bare" else f"  ÷ bare {value / bare:.2f}"))
         print(f"{label:39} {cells[0]:>19}   {cells[1]:>19}")
+    print(f"first visit: engine worker started {median(figures['worker_at_ms']):.0f} ms after the navigation; "
+          f"in it, the runtime ready after {median(figures['runtime_ms']):.0f} ms, importing the bridge "
+          f"{median(figures['bridge_ms']):.0f} ms, hello (every game found) {median(figures['hello_ms']):.0f} ms")
     print(f"engine worker start -> ready, from the snapshot: {median(figures['worker_snapshot_ms']):.0f} ms "
           f"(reading, checking and unpacking it: {median(figures['read_ms']):.0f} ms)")
     print(f"snapshot: {median(figures['bytes']) / mb:.1f} MiB stored, {median(figures['raw_bytes']) / mb:.1f} MiB "
@@ -151,16 +175,29 @@ def report(browser: Any, url: str, rounds: int) -> dict[str, list[float]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--against", type=Path, help="a second built site, measured in turn with GAMEBOX_DIST's")
     args = parser.parse_args()
     import serve
     from playwright.sync_api import sync_playwright
 
-    server, url = serve.start(DIST)
+    sites = [DIST, *([args.against] if args.against else [])]
+    servers = [serve.start(site) for site in sites]
+    for site in sites:
+        write_bare_page(site)
     with sync_playwright() as playwright:
         browser = launch_chromium(playwright)
-        report(browser, url, args.rounds)
+        if len(sites) == 1:
+            report(browser, servers[0][1], args.rounds)
+        else:
+            figures = [new_figures() for _ in sites]
+            for _ in range(args.rounds):
+                for (_, url), site_figures in zip(servers, figures, strict=True):
+                    measure_round(browser, url, site_figures)
+            for site, (_, url), site_figures in zip(sites, servers, figures, strict=True):
+                report(browser, url, args.rounds, site_figures, f" of {site}")
         browser.close()
-    server.shutdown()
+    for server, _ in servers:
+        server.shutdown()
 
 
 if __name__ == "__main__":

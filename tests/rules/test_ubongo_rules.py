@@ -28,7 +28,7 @@ from gamebox.ubongo.rules import (
     split_time,
 )
 from gamebox.ubongo.solver import Placement, covers
-from gamebox.ubongo.tiles import CANONICAL, COLOURS
+from gamebox.ubongo.tiles import COLOURS, canonical_turns
 
 T = DEFAULT_TIMER * 1000
 
@@ -541,7 +541,7 @@ def test_view_shows_bag_counts_but_never_the_deck_order_or_generator():
 def other_writings(colour: str, p: Placement) -> list[Placement]:
     """The same tile on the same hexes written with another turn (symmetric tiles only)."""
     found = []
-    for (rot, flip), (rot2, flip2, dq, dr) in CANONICAL[colour][p.tile].items():
+    for (rot, flip), (rot2, flip2, dq, dr) in canonical_turns(colour, p.tile).items():
         if (rot2, flip2) == (p.rot, p.flip) and (rot, flip) != (p.rot, p.flip):
             found.append(Placement(p.tile, rot, flip, (p.at[0] - dq, p.at[1] - dr)))
     return found

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -26,7 +30,7 @@ from gamebox.ubongo.generator import (
     puzzle_code,
 )
 from gamebox.ubongo.solver import Board, Placement, Search, count, covering_sets, covers, hint, solve
-from gamebox.ubongo.tiles import CANONICAL, COLOURS, ORIENTATIONS, orient
+from gamebox.ubongo.tiles import COLOURS, canonical_turns, orient, orientations
 from tests.playing import first_moves
 
 from .golden_files import assert_matches_golden
@@ -289,12 +293,30 @@ def test_a_board_and_its_tiles_no_longer_come_back_in_a_later_round():
     assert boards[1] == round_3 != boards[2]
 
 
+# In a fresh Python: the box opened and hello answered (what the engine's boot does, docs/architecture.md "The boot"),
+# then how many tiles' turns have been worked out.
+OPENED_BOX = """import json, sys
+from gamebox.core import bridge
+assert json.loads(bridge.handle_json('{"op": "hello"}'))["ok"]
+from gamebox.ubongo import tiles
+print(tiles.orientations.cache_info().currsize, tiles.canonical_turns.cache_info().currsize)"""
+
+
+def test_a_tiles_turns_are_worked_out_when_first_asked_for_not_when_the_box_is_opened():
+    """The engine's boot finds every game (importing Ubongo's modules) and answers hello; the tiles' turns wait
+    until a game of Ubongo needs them, and are then the same as ever (the test above)."""
+    source = str(Path(gamebox.__file__).resolve().parents[1])
+    done = subprocess.run([sys.executable, "-c", OPENED_BOX], capture_output=True, text=True, check=True,
+                          env={**os.environ, "PYTHONPATH": source})
+    assert done.stdout.split() == ["0", "0"]
+
+
 def test_every_turn_of_a_tile_is_written_one_way():
     """The notation writes a tile on some hexes one way: the first of its distinct turns with that shape."""
     for colour in COLOURS:
         for number in TILES[colour]:
-            firsts = {(o.rot, o.flip) for o in ORIENTATIONS[colour][number]}
-            for (rot, flip), (rot2, flip2, dq, dr) in CANONICAL[colour][number].items():
+            firsts = {(o.rot, o.flip) for o in orientations(colour, number)}
+            for (rot, flip), (rot2, flip2, dq, dr) in canonical_turns(colour, number).items():
                 p = Placement(number, rot, flip, (3, 1))
                 written = p.canonical(colour)
                 assert written == Placement(number, rot2, flip2, (3 + dq, 1 + dr))

@@ -8,7 +8,7 @@ import { isYou, seatName } from "../seats.js";
 import * as saves from "../saves.js";
 import { LANDSCAPE, surfaceOf, textOverflows } from "../games/kit.js";
 import { $, announce, clearNotice, element, errorText, linkReason, notice, showScreen, toMenu } from "../dom.js";
-import { gameInfo, mountRenderer, playable } from "../games.js";
+import { gameInfo, loadRenderer, mountRenderer, playable } from "../games.js";
 import { address, EMBED, engine, GUEST, parseSeats, seatsParam, session, storing } from "../page.js";
 import { SETTLED } from "../session.js";
 import { restartClock, since } from "../clock.js";
@@ -592,6 +592,10 @@ async function engineReady() {
 async function openRequest(params, request, own = false) {
   showScreen("game");
   $("turn").textContent = t("game.loading");
+  // The game the code names (its second field, core/share.py) has its renderer fetched while the engine boots and
+  // opens the code, not after: only a head start, since the engine's table says which game is drawn.
+  const named = /^v\d+\.([a-z0-9_]+)\./.exec(request.code || "")?.[1];
+  if (named && playable(named)) loadRenderer(named).catch(() => {}); // mount says why one does not load
   const seats = parseSeats(params.get("seats"));
   let failed = false;
   const reply = await session.open(async () => (await engineReady()) ?? { ...request, ...(seats ? { seats } : {}) }, {

@@ -7,7 +7,7 @@ Notation
 A tile placement is ``<tile> q<Q>r<R> rot<K>[ flip]``, e.g. ``7 q1r-2 rot2 flip``: tile 7 of the player's
 colour, turned over left to right if ``flip``, then turned K x 60 degrees clockwise, with its anchor cell
 (``(0, 0)`` in ``TILES``) on board cell (Q, R). A symmetric tile can cover the same hexes turned several ways: it
-is written in the first of them (``tiles.CANONICAL``), so one placement has one text.
+is written in the first of them (``tiles.canonical_turns``), so one placement has one text.
 
 Race (2-4 players; every seat still to finish is in ``to_move`` at once):
 

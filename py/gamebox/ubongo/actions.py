@@ -18,7 +18,7 @@ from typing import Any, Final, NamedTuple
 
 from gamebox.core.errors import BadRequest, IllegalAction
 from gamebox.ubongo.editions import Edition
-from gamebox.ubongo.tiles import CANONICAL, TILE_NUMBERS, TILES, Cell, Cells, place
+from gamebox.ubongo.tiles import TILE_NUMBERS, TILES, Cell, Cells, canonical_turns, place
 
 PLACEMENT: Final = re.compile(r"(1[0-3]|[1-9]) q(0|-?[1-9][0-9]{0,2})r(0|-?[1-9][0-9]{0,2}) rot([0-5])( flip)?")
 TILE_NUMBER: Final = re.compile(r"1[0-3]|[1-9]")
@@ -48,7 +48,7 @@ class Placement(NamedTuple):
         """The same tile on the same hexes, written the one way the notation writes it: its orientation is the
         first of the tile's distinct orientations with that shape (the solver's), so a symmetric tile turned
         half-way round is written unturned, with its anchor where that puts it."""
-        rot, flip, dq, dr = CANONICAL[colour][self.tile][(self.rot, self.flip)]
+        rot, flip, dq, dr = canonical_turns(colour, self.tile)[(self.rot, self.flip)]
         return Placement(self.tile, rot, flip, (self.at[0] + dq, self.at[1] + dr))
 
 

@@ -36,13 +36,13 @@ from gamebox.ubongo.solver import Board, Search, Solution, covering_sets
 from gamebox.ubongo.tiles import (
     COLOUR_LETTERS,
     COLOURS,
-    ORIENTATIONS,
     TILE_NUMBERS,
     TILES,
     Cell,
     Cells,
     normal_form,
     orient,
+    orientations,
     reading_key,
 )
 
@@ -224,9 +224,9 @@ def _lay_out(rng: Rng, colour: str, numbers: list[int]) -> set[Cell] | None:
     grid = 0
     origin = _LAYOUT_Q * _LAYOUT_ROWS + _LAYOUT_R
     for number in numbers:
-        orientations = ORIENTATIONS[colour][number]
+        turned = orientations(colour, number)
         if not shape:
-            shape.update(rng.choice(orientations).cells)
+            shape.update(rng.choice(turned).cells)
             grid = _layout_mask(shape)
             continue
         xs = [2 * q + r for q, r in shape]
@@ -244,7 +244,7 @@ def _lay_out(rng: Rng, colour: str, numbers: list[int]) -> set[Cell] | None:
         frontier = levels[0] & ~grid
         best = -1
         options: list[tuple[int, Cells, int, int]] = []
-        for o in orientations:
+        for o in turned:
             tile, t_lo_x, t_hi_x, t_hi_r, cell_shifts = _laid(o.cells)
             offsets = overlaps = 0
             for by in cell_shifts:

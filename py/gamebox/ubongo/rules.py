@@ -41,7 +41,7 @@ from gamebox.ubongo.generator import (
     parse_code,
     puzzle_code,
 )
-from gamebox.ubongo.tiles import CANONICAL, COLOURS, ORIENTATIONS, TILES, Cell, Cells, turns
+from gamebox.ubongo.tiles import COLOURS, TILES, Cell, Cells, canonical_turns, orientations, turns
 from gamebox.ubongo.views import (
     DisplayCounts,
     GemCounts,
@@ -122,8 +122,8 @@ def cell_id(cell: Cell) -> str:
 
 def written_as(colour: str, number: int) -> list[list[int | bool]]:
     """For the view: how the notation writes a tile turned ``rot`` times and ``flip``-ped: entry ``rot + 6 * flip``
-    is ``[rot', flip', dq, dr]``, the turn it is written with and how far its anchor moves (tiles.CANONICAL)."""
-    table = CANONICAL[colour][number]
+    is ``[rot', flip', dq, dr]``, the turn it is written with and how far its anchor moves (tiles.canonical)."""
+    table = canonical_turns(colour, number)
     return [list(table[(rot, flip)]) for flip in (False, True) for rot in range(6)]
 
 
@@ -348,7 +348,7 @@ class UbongoState(State[UbongoView]):
         for number in side.tiles[colour]:
             others = set().union(*(p.cells(colour) for t, p in self.placed.items() if t != number))
             free = board - others
-            for o in ORIENTATIONS[colour][number]:
+            for o in orientations(colour, number):
                 for first in sorted(free):
                     cells = [(q + first[0], r + first[1]) for q, r in o.cells]
                     if all(c in free for c in cells):

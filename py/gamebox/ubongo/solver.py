@@ -9,18 +9,19 @@ and bit the first time the search needs it. The last tile must be the shape of t
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Sequence
 
 from gamebox.ubongo.actions import Placement as Placement  # the value a solution is made of
 from gamebox.ubongo.tiles import (
     COLOURS,
-    ORIENTATIONS,
     SHARED_TILES,
     TILE_NUMBERS,
     TILES,
     Cell,
     Cells,
     Orientation,
+    orientations,
     reading_key,
 )
 
@@ -112,7 +113,7 @@ class Search:
         self.colour = colour
         self.tiles = tuple(tiles)
         self.nodes = 0
-        self.fits = Fits(board, [ORIENTATIONS[colour][n] for n in self.tiles])
+        self.fits = Fits(board, [orientations(colour, n) for n in self.tiles])
         self.sizes_match = sum(len(TILES[colour][n]) for n in self.tiles) == board.size
 
     # -- a fixed tile set: every tile used once, every cell covered ----------------------------------
@@ -203,27 +204,28 @@ def _placement(number: int, o: Orientation, first: Cell) -> Placement:
     return Placement(number, o.rot, o.flip, (first[0] + o.anchor[0], first[1] + o.anchor[1]))
 
 
+@functools.cache
 def _distinct_shapes() -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
     """The 28 distinct tile shapes (tiles 1-8 shared, then 9-13 of each colour): each one's orientation masks
-    (first cell on bit 0), its owner (-1 shared, else the colour's index) and its number."""
+    (first cell on bit 0), its owner (-1 shared, else the colour's index) and its number. Worked out when a search
+    first needs them, not at import (the engine's boot imports every game: docs/architecture.md, "The boot")."""
     masks: list[tuple[int, ...]] = []
     owner: list[int] = []
     numbers: list[int] = []
     for n in TILE_NUMBERS:
         if n <= SHARED_TILES:
-            masks.append(tuple(_shapes(ORIENTATIONS[COLOURS[0]][n])))
+            masks.append(tuple(_shapes(orientations(COLOURS[0], n))))
             owner.append(-1)
             numbers.append(n)
     for ci, colour in enumerate(COLOURS):
         for n in TILE_NUMBERS:
             if n > SHARED_TILES:
-                masks.append(tuple(_shapes(ORIENTATIONS[colour][n])))
+                masks.append(tuple(_shapes(orientations(colour, n))))
                 owner.append(ci)
                 numbers.append(n)
     return tuple(masks), tuple(owner), tuple(numbers)
 
 
-_SHAPE_MASKS, _SHAPE_OWNERS, _SHAPE_NUMBERS = _distinct_shapes()
 # The cells next to a search's first empty cell that most tile placements cover (rows below, columns right and
 # left): which of them are empty picks the placements worth checking at all.
 _WINDOW = sum(1 << (r * GRID + q) for r, q in ((0, 0), (0, 1), (0, 2), (1, -2), (1, -1), (1, 0), (1, 1), (2, -2),
@@ -236,7 +238,7 @@ _FITTING: dict[int, tuple[tuple[int, tuple[int, ...]], ...]] = {}
 def _fitting(window: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     found = _FITTING.get(window)
     if found is None:
-        found = tuple((shape, fit) for shape, masks in enumerate(_SHAPE_MASKS)
+        found = tuple((shape, fit) for shape, masks in enumerate(_distinct_shapes()[0])
                       if (fit := tuple(mask for mask in masks if not mask & (_WINDOW ^ window))))
         _FITTING[window] = found
     return found
@@ -253,14 +255,15 @@ def covering_sets(board: Board, k: int, enough: Callable[[dict[str, list[tuple[i
     all colours until it takes a colour's own tile (9-13). ``order`` permutes the 28 distinct shapes (8
     shared, then 5 per colour) to vary which sets are met first. The generator makes its cards from what this
     returns, step budget included, so the order of the search and its count of steps must never change."""
-    order = tuple(order) if order is not None else tuple(range(len(_SHAPE_MASKS)))
-    owner = [_SHAPE_OWNERS[shape] for shape in order]
-    numbers = [_SHAPE_NUMBERS[shape] for shape in order]
+    shape_masks, shape_owners, shape_numbers = _distinct_shapes()
+    order = tuple(order) if order is not None else tuple(range(len(shape_masks)))
+    owner = [shape_owners[shape] for shape in order]
+    numbers = [shape_numbers[shape] for shape in order]
     position = {shape: index for index, shape in enumerate(order)}
     # a shape's mask -> (flag, owner) of each tile of that shape: the last tile is found by one look-up
     by_shape: dict[int, list[tuple[int, int]]] = {}
     for index, shape in enumerate(order):
-        for mask in _SHAPE_MASKS[shape]:
+        for mask in shape_masks[shape]:
             by_shape.setdefault(mask, []).append((1 << index, owner[index]))
     # per window (which of its cells are empty): the tiles that may fit there, in this search's order
     rows: dict[int, list[tuple[int, int, tuple[int, ...]]]] = {}

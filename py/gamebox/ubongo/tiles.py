@@ -18,6 +18,7 @@ or eight inner edges (compact, but not blobs, and never the ring with a hole), t
 
 from __future__ import annotations
 
+import functools
 from typing import Final
 
 Cell = tuple[int, int]
@@ -139,10 +140,11 @@ def _orientations(cells: Cells) -> tuple[Orientation, ...]:
     return tuple(seen.values())
 
 
-ORIENTATIONS: Final[dict[str, dict[int, tuple[Orientation, ...]]]] = {
-    colour: {number: _orientations(cells) for number, cells in TILES[colour].items()} for colour in COLOURS
-}
-"""colour -> tile number -> its distinct orientations (precomputed once)."""
+@functools.cache
+def orientations(colour: str, number: int) -> tuple[Orientation, ...]:
+    """The distinct orientations of a tile, worked out the first time they are asked for (not when the module is
+    imported: the engine's boot imports every game, docs/architecture.md "The boot")."""
+    return _orientations(TILES[colour][number])
 
 
 Canonical = tuple[int, bool, int, int]
@@ -160,13 +162,13 @@ def _canonical(cells: Cells, orientations: tuple[Orientation, ...]) -> dict[tupl
     return table
 
 
-CANONICAL: Final[dict[str, dict[int, dict[tuple[int, bool], Canonical]]]] = {
-    colour: {number: _canonical(cells, ORIENTATIONS[colour][number]) for number, cells in TILES[colour].items()}
-    for colour in COLOURS
-}
-"""colour -> tile number -> (rot, flip) -> (rot', flip', dq, dr): the tile turned (rot, flip) with its anchor on
-(q, r) covers the same hexes as turned (rot', flip') with its anchor on (q + dq, r + dr), and (rot', flip') is the
-first of the tile's distinct orientations (ORIENTATIONS) with that shape: the one way the notation writes it."""
+@functools.cache
+def canonical_turns(colour: str, number: int) -> dict[tuple[int, bool], Canonical]:
+    """(rot, flip) -> (rot', flip', dq, dr): the tile turned (rot, flip) with its anchor on (q, r) covers the same
+    hexes as turned (rot', flip') with its anchor on (q + dq, r + dr), and (rot', flip') is the first of the tile's
+    distinct orientations (``orientations``) with that shape: the one way the notation writes it. Worked out the
+    first time it is asked for, as ``orientations``."""
+    return _canonical(TILES[colour][number], orientations(colour, number))
 
 
 def size(colour: str, number: int) -> int:
