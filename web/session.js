@@ -35,9 +35,6 @@ export const SETTLED = new Set(["human", "animating", "running", "sealed", "over
 const PLAYABLE = new Set(["human", "animating", "running", "sealed"]);
 
 const BOT_DELAY_MS = 450;
-// While a bot waits its BOT_DELAY_MS before it is asked to move, the engine judges too, but asks no piece in the last
-// this many ms of the wait, so the bot's request meets at most the tail of one short piece (docs/review.md).
-const JUDGE_BEFORE_BOT_MS = 150;
 const BOT_BUDGET_MS = 700;
 const HINT_BUDGET_MS = 1500;
 const PEEK_MS = 250;
@@ -109,11 +106,7 @@ export class Session extends EventTarget {
     const { signal } = this.visit;
     if (state === "human" || (state === "running" && !botToMove)) this.prepare().then(() => this.judge(signal));
     else if (state === "sealed") this.judge(signal);
-    if (state === "animating" || (state === "running" && botToMove)) {
-      const delay = BOT_DELAY_MS * this.pace();
-      if (state === "animating") this.judge(signal, performance.now() + delay - JUDGE_BEFORE_BOT_MS);
-      this.after(delay, () => this.think());
-    }
+    if (state === "animating" || (state === "running" && botToMove)) this.after(BOT_DELAY_MS * this.pace(), () => this.think());
     if (table && table.sealed && PLAYABLE.has(state)) this.after(PEEK_MS, () => this.peek());
     this.emit("state", { state });
   }
@@ -155,15 +148,14 @@ export class Session extends EventTarget {
   /** While a person thinks (here or on another device), the engine judges the game's finished moves in its idle
    * time (the bridge's `judging`, docs/review.md "Judged during play"): a piece a request, each asked only once
    * the engine has nothing else to do (the port's `whenIdle`), so a move, a hint or a peek waits at most for the one
-   * piece on its way. Not in the last JUDGE_BEFORE_BOT_MS before a bot is asked to move (its request would wait), nor
-   * once the game is over (the review then goes on from what was judged). The reply holds no verdict; the text a run ends with is the page's to
-   * keep with its saved game (`judged` {judged, table}). While a bot waits to be asked (`animating`), pieces are
-   * asked only `until` a while before it is. @param {AbortSignal} signal the visit's @param {number} [until] */
-  async judge(signal, until = Infinity) {
+   * piece on its way. Not while a bot is about to move (its request would wait), nor once the game is over (the
+   * review then goes on from what was judged). The reply holds no verdict; the text a run ends with is the page's to
+   * keep with its saved game (`judged` {judged, table}). @param {AbortSignal} signal the visit's */
+  async judge(signal) {
     for (;;) {
-      if (signal.aborted || performance.now() >= until) return;
+      if (signal.aborted) return;
       await this.port.whenIdle?.();
-      if (signal.aborted || performance.now() >= until) return;
+      if (signal.aborted) return;
       const table = this.table;
       const reply = await this.port.request({ op: "judging" }, { signal });
       if (reply.ok && reply.judged && table) this.emit("judged", { judged: reply.judged, table });
