@@ -21,7 +21,16 @@ from urllib.parse import parse_qs
 
 from .conftest import SharedPage, screenshot
 from .test_devices_e2e import guests, host, new_game
-from .test_devices_watch_e2e import LEFT, REVIEWED, bots_game, join_watcher, near_the_end, play_to_the_end, whole
+from .test_devices_watch_e2e import (
+    LEFT,
+    REVIEWED,
+    bots_game,
+    join_watcher,
+    near_the_end,
+    play_to_the_end,
+    review_to_its_last_move,
+    whole,
+)
 
 # WebRTC: run in a network namespace of its own (tools/netns.sh; conftest.py network_namespace)
 NETWORK_NAMESPACE = True
@@ -164,13 +173,7 @@ def test_a_guest_and_a_watcher_review_while_the_host_has_its_review_open(host: S
             device.page.evaluate("window.__received"))
     # the guest's and the watcher's Review: every board from the host, while the host reviews the same game
     for device in (player, watcher):
-        device.page.wait_for_selector("#btn-over-review:not([hidden])")
-        device.page.click("#btn-over-review")
-        device.page.wait_for_function("document.body.dataset.screen === 'review'"
-                                      " && window.gamebox.reviewState().state === 'done'"
-                                      " && document.body.dataset.reviewAt === '0'", timeout=30_000)
-        device.page.click("#review-last")
-        device.page.wait_for_function("(n) => document.body.dataset.reviewAt === String(n)", arg=len(history))
+        review_to_its_last_move(device.page, len(history))
         assert device.page.evaluate("document.getElementById('review-refused').hidden")
     page.click("#review-last")
     page.wait_for_function("(n) => document.body.dataset.reviewAt === String(n)", arg=len(history))

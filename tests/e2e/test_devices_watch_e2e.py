@@ -144,6 +144,17 @@ def hands_kept(received: list[dict[str, Any]], history: list[tuple[int, str]]) -
     return searched
 
 
+def review_to_its_last_move(page: Any, moves: int) -> None:
+    """The game-over box's Review on a guest's or a watcher's page: the review done (from the host), at its first
+    move, then its Last button to move ``moves``."""
+    page.wait_for_selector("#btn-over-review:not([hidden])")
+    page.click("#btn-over-review")
+    page.wait_for_function("document.body.dataset.screen === 'review' && window.gamebox.reviewState().state === 'done'"
+                           " && document.body.dataset.reviewAt === '0'", timeout=30_000)
+    page.click("#review-last")
+    page.wait_for_function("(n) => document.body.dataset.reviewAt === String(n)", arg=moves)
+
+
 def test_a_watcher_sees_the_public_table_never_a_hand_and_cannot_play(host: SharedPage, guests: Any) -> None:
     history = bots_game("upcombine", SEED)
     page = host.page
@@ -213,13 +224,7 @@ def test_a_guests_review_comes_from_the_host_with_no_python_on_its_page(host: Sh
     fields = ("ply", "seat", "action", "verdict", "loss", "best")
     assert len(sent) == 1 and [{name: move[name] for name in fields} for move in sent[0]["moves"]] == review
     # the guest's Review screen shows it, boards and all, from the host
-    player.page.wait_for_selector("#btn-over-review:not([hidden])")
-    player.page.click("#btn-over-review")
-    player.page.wait_for_function("document.body.dataset.screen === 'review'"
-                                  " && window.gamebox.reviewState().state === 'done'"
-                                  " && document.body.dataset.reviewAt === '0'", timeout=30_000)
-    player.page.click("#review-last")
-    player.page.wait_for_function("(n) => document.body.dataset.reviewAt === String(n)", arg=len(history))
+    review_to_its_last_move(player.page, len(history))
     state = player.page.evaluate("(() => { const s = window.gamebox.reviewState(); return [s.moves, s.total]; })()")
     assert state == [len(history), len(history)]
     assert player.page.locator("#review-moves li").count() == len(history)
