@@ -436,6 +436,9 @@ def reload_and_rejoin(guest: Guest, page: Any, seat: int = 1) -> float:
     playable."""
     played = moves(page)
     last = guest.page.evaluate("window.gamebox?.peers?.()[0]?.playable_ms ?? null")
+    # the way back is there once the seat's standby invite has come (the host makes it after the join, an offer's
+    # ICE gathering later): a page reloaded before then has only its used invite, and asks the host for a new one
+    guest.page.wait_for_function("sessionStorage.getItem('gamebox.net.standby')", timeout=30_000)
     started = time.monotonic()
     guest.page.reload()
     guest.page.wait_for_function("document.getElementById('join-status')?.dataset.key === 'net.join.back'"
