@@ -281,3 +281,73 @@ def positions_of(state: State[Any]) -> list[tuple[int, str, State[Any]]]:
         out.append((seat, action, position.copy()))
         position.apply(seat, action)
     return out
+
+
+def play_upples_weighing(pieces_before: list[int]) -> State[Any]:
+    """A game of Upples for two to its end, seat 0 the person: before each of the person's moves the engine gets the
+    next number of ``pieces_before`` pieces (cycled; a piece a pause point), as a person who thinks a while or
+    hardly at all; the bot's moves come at once."""
+    seats = seats_of(2)
+    assert ask(op="new", game="upples", seed=SEED, players=2, options={}, seats=seats)["ok"]
+    turn = 0
+    for _ in range(3000):
+        state = in_play()
+        if state.is_over:
+            break
+        if 0 in state.to_move:
+            for _ in range(pieces_before[turn % len(pieces_before)]):
+                if not ask(op="judging")["more"]:
+                    break
+            turn += 1
+        play_one("easy")
+    return in_play()
+
+
+def reviewed(state: State[Any]) -> dict[str, Any]:
+    """The bridge's review of the finished game, all of it."""
+    seats = seats_of(state.players)
+    reply = ask(op="review", code=share.encode(state), seats=seats)
+    moves = list(reply["moves"])
+    while not reply["done"]:
+        reply = ask(op="review", code=share.encode(state), seats=seats, **{"from": reply["next"]})
+        moves += reply["moves"]
+    return {"moves": moves, "summary": reply["summary"]}
+
+
+def test_a_person_s_move_weighed_in_part_or_in_full_before_it_is_played_is_judged_as_at_once_and_weighed_once(
+        least_pieces: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    reviewer = gamebox.get("upples").reviewer
+    weighed: list[int] = []
+    weighing = type(reviewer).weighing
+
+    def counted(self: Any, before: State[Any], seat: int, rng: Any, effort: int) -> Any:
+        weighed.append(len(before.history))
+        return (yield from weighing(self, before, seat, rng, effort))
+
+    monkeypatch.setattr(type(reviewer), "weighing", counted)
+    state = play_upples_weighing([0, 1, 3, 10_000, 40, 2, 10_000, 5])
+    assert reviewed(state)["moves"] == review.review(state, reviewer, [0])["moves"]
+    # every position a person moved in weighed once: before the move, in part or in full, or by its judgement; the
+    # review of the finished game went on with what was begun (the review from nothing above weighed them again)
+    person_moves = [ply for ply, (seat, _) in enumerate(state.history) if seat == 0]
+    assert sorted(weighed[:len(person_moves)]) == person_moves
+
+
+def test_an_undo_drops_the_weighing_of_a_position_it_takes_back(least_pieces: None) -> None:
+    seats = seats_of(2)
+    assert ask(op="new", game="upples", seed=SEED, players=2, options={}, seats=seats)["ok"]
+    judge_while_idle()  # the person's first position weighed in full
+    play_one("hard")  # a jump of a chain: the person is still to move, and may take it back
+    assert in_play().to_move == [0]
+    for _ in range(40):  # that jump judged, and the next position weighed in part
+        ask(op="judging")
+    assert ask(op="undo")["ok"]
+    assert in_play().history == []
+    for _ in range(6):
+        play_one("easy")
+    judge_while_idle()
+    state = in_play()
+    judged, _ = judging.judged_for(state, [0])
+    reviewer = gamebox.get("upples").reviewer
+    assert judged == [review.judged_move(reviewer, position, ply, seat, action, person=seat == 0)
+                      for ply, (seat, action, position) in enumerate(positions_of(state))]

@@ -17,6 +17,12 @@ is there when the game ends.
   only whether more is left.
 - Only the moves every seat knows of are judged (``viewer.public_moves``): a secret move still hidden (a race's
   hand-in, a grab) is judged once it is revealed, so how much work there is says nothing of it.
+- Once every finished move is judged and a person is to move, the pieces weigh the position that person is thinking
+  over (``review.weighing_work``, for a reviewer that weighs a position's candidates before the move is known:
+  Upples), so the judgement of the move to come is mostly done when it is played, the game's last move too. It is the
+  very work the move's judgement begins with, with the same generator (``move_rng`` of the position), so the record is
+  the same. A weighing goes on only while the moves before it stand: an undo that takes one back drops it, and so
+  does another seat's move in its place.
 - Undo, a new game, another game opened: the records are kept only for the moves the table still has (the longest
   common beginning of the two histories); the verdicts of the moves taken back are thrown away, and so is a
   judgement in progress of a move taken back (another game: any work in progress).
@@ -40,6 +46,7 @@ from typing import Any, Final
 
 from gamebox.core import review, viewer
 from gamebox.core.game import State
+from gamebox.core.rng import Rng
 
 # A piece works for about this long: it stops at the first pause point of its work past it, after one step at least
 # (a test sets it to 0: every piece then does the least work it can). A request that comes meanwhile waits for at most
@@ -82,6 +89,9 @@ class Judged:
         self.working: tuple[int, str] | str | None = None
         self.working_person = False  # the move in hand is judged as a person's
         self.prepared = False  # the start's own work is done (or there is none)
+        # the position a person is to move in, weighed before the move is known (the work in hand while it is
+        # "weigh"); kept until the move is judged
+        self.weighing: Weighing | None = None
 
     def fits(self, state: State[Any]) -> bool:
         return self.game is state.game and self.key == identity(state)
@@ -100,6 +110,10 @@ class Judged:
         ply = len(self.records)
         if isinstance(self.working, tuple) and (ply >= len(history) or history[ply] != self.working):
             self.work = self.working = None  # the move it was judging was taken back
+        if self.weighing is not None and not self.weighing.stands(history):
+            self.weighing = None  # a move before the position weighed was taken back
+            if self.working == "weigh":
+                self.work = self.working = None
 
     def after(self, state: State[Any]) -> State[Any]:
         """The position after the judged moves, from the game's start (as the review replays it)."""
@@ -120,6 +134,36 @@ class Judged:
                 "moves": [[record, person] for record, person in zip(self.records, self.person, strict=True)]}
         packed = zlib.compress(json.dumps(data, separators=(",", ":")).encode(), 9)
         return base64.b64encode(packed).decode()
+
+
+class Weighing:
+    """A person's candidates weighed before the move is played (``review.weighing_work``): for the position after the
+    moves ``history``, the seat to move, the generator its judgement draws from, and the weighing's work (in
+    progress) or its result."""
+
+    def __init__(self, history: list[tuple[int, str]], seat: int, rng: Rng, work: review.Work[Any]) -> None:
+        self.history = list(history)
+        self.seat = seat
+        self.rng = rng
+        self.work: review.Work[Any] | None = work
+        self.result: Any = None
+
+    @property
+    def ply(self) -> int:
+        return len(self.history)
+
+    def stands(self, history: list[tuple[int, str]]) -> bool:
+        """Whether the position weighed is still one of the game's: its moves are still the first of ``history``."""
+        return len(history) >= self.ply and history[:self.ply] == self.history
+
+    def serves(self, history: list[tuple[int, str]], seat: int, person: bool) -> bool:
+        """Whether it is the weighing of the judgement of ``history``'s move at its ply, by ``seat``."""
+        return person and seat == self.seat and self.stands(history)
+
+    def taken(self) -> tuple[review.Work[Any], Rng]:
+        """Its work, to go on with (or its result as work done), and its generator, for the move's judgement."""
+        work = self.work if self.work is not None else review.done_work(self.result)
+        return work, self.rng
 
 
 _judged: Judged | None = None
@@ -154,7 +198,8 @@ def piece(state: State[Any], people: list[int], replay: bool) -> dict[str, Any]:
             if time.perf_counter() >= deadline:
                 break
     left = len(judged.records) < len(history)
-    more = left or (not judged.prepared and not state.is_over)
+    more = (left or judged.work is not None or _to_weigh(judged, state, history, people) is not None
+            or (not judged.prepared and not state.is_over))
     reply: dict[str, Any] = {"ok": True, "more": more}
     if not left and judged.new:
         reply["judged"] = judged.text()
@@ -174,10 +219,22 @@ def _next_work(judged: Judged, state: State[Any], history: list[tuple[int, str]]
     ply = len(judged.records)
     if ply < len(history):
         seat, action = history[ply]
+        person = seat in people
+        weighing = judged.weighing
+        judged.weighing = None
+        weighed = weighing.taken() if weighing is not None and weighing.serves(history, seat, person) else None
         judged.work = review.judged_move_work(reviewer, judged.after(state), ply, seat, action, 1,
-                                              person=seat in people)
+                                              person=person, weighed=weighed)
         judged.working = (seat, action)
-        judged.working_person = seat in people
+        judged.working_person = person
+        return True
+    thinking = _to_weigh(judged, state, history, people)
+    if thinking is not None:
+        before = judged.after(state).copy()
+        rng = review.move_rng(before, ply)
+        work = review.weighing_work(reviewer, before, thinking, rng, 1)
+        judged.weighing = Weighing(history, thinking, rng, work)
+        judged.work, judged.working = work, "weigh"
         return True
     if not judged.prepared and not state.is_over:
         first = state.game.new(state.seed, state.players, edition=state.edition, **state.options)
@@ -190,11 +247,30 @@ def _next_work(judged: Judged, state: State[Any], history: list[tuple[int, str]]
     return False
 
 
+def _to_weigh(judged: Judged, state: State[Any], history: list[tuple[int, str]], people: list[int]) -> int | None:
+    """The seat whose candidates are to be weighed now: every finished move judged, the game in play with every move
+    public, one seat to move and a person's, a reviewer that weighs, and that position not weighed yet."""
+    if (len(judged.records) < len(history) or state.is_over or len(history) != len(state.history)
+            or not review.weighs(state.game.reviewer)):
+        return None
+    to_move = state.to_move
+    if len(to_move) != 1 or to_move[0] not in people:
+        return None
+    weighing = judged.weighing
+    if weighing is not None and weighing.ply == len(history) and weighing.seat == to_move[0]:
+        return None  # weighed, or the work in hand
+    return to_move[0]
+
+
 def _done(judged: Judged, result: Any, people: list[int]) -> None:
     """The work in hand is done: keep its result."""
     working = judged.working
     judged.work = judged.working = None
-    if working == "start":
+    if working == "weigh":
+        assert judged.weighing is not None
+        judged.weighing.work = None
+        judged.weighing.result = result
+    elif working == "start":
         judged.start = [round(value, 4) for value in result]
     elif working == "prepare":
         judged.prepared = True
@@ -277,9 +353,20 @@ def work_in_progress(final: State[Any], people: list[int], ply: int) -> review.W
     finished game to go on with (so the move is not judged from its start again): only the judgement of that very
     move of this game, judged as a person's move or not as the review judges it. It is handed over once."""
     judged = _judged
-    if (judged is None or not judged.fits(final) or not isinstance(judged.working, tuple) or judged.work is None
-            or len(judged.records) != ply or ply >= len(final.history) or final.history[ply] != judged.working
-            or judged.history != list(final.history[:ply]) or judged.working_person != (judged.working[0] in people)):
+    if (judged is None or not judged.fits(final) or len(judged.records) != ply or ply >= len(final.history)
+            or judged.history != list(final.history[:ply])):
+        return None
+    seat, action = final.history[ply]
+    weighing = judged.weighing
+    if weighing is not None and weighing.serves(list(final.history), seat, seat in people):
+        # the game's last moves: the person's move weighed while it was thought over, judged from that weighing
+        judged.weighing = None
+        if judged.working == "weigh":
+            judged.work = judged.working = None
+        return review.judged_move_work(final.game.reviewer, judged.after(final), ply,
+                                       seat, action, 1, person=True, weighed=weighing.taken())
+    if (not isinstance(judged.working, tuple) or judged.work is None or final.history[ply] != judged.working
+            or judged.working_person != (judged.working[0] in people)):
         return None
     work = judged.work
     judged.work = judged.working = None

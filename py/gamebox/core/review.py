@@ -31,6 +31,14 @@ where the pauses fell changes nothing. A reviewer may also declare work that dep
 move is judged; the reviewer keeps its result in the worker for its ``summary``. A reviewer with none of these is
 judged with ``judge`` and ``values``, a move a step.
 
+**Weighed before the move is played.** Where most of a judgement does not depend on the move played (every candidate
+of the position weighed in the same sampled worlds: Upples), a reviewer may split it in two: ``weighing(before, seat,
+rng, effort)``, work that weighs the position's candidates for ``seat``, and ``judged(before, seat, action, weighed,
+rng, effort)``, the judgement of the move played from what was weighed, with the same generator, now past what the
+weighing drew. Its judgement is then always those two one after the other (``judgement_work``), so it is the same
+whether the weighing ran before the move was known (core/judging.py weighs the position a person is thinking over)
+or after.
+
 A reviewer judges a move only from what its seat knew then: games with hidden hands or chance search sampled
 worlds of that seat's knowledge (as their bots do), and judge a move by its expected result over them, never by
 the draw that happened.
@@ -41,7 +49,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 from gamebox.core.game import State
 from gamebox.core.rng import Rng
@@ -130,6 +138,20 @@ class Reviewer(Protocol):
         ...
 
 
+class Weighs(Protocol):
+    """What a reviewer that weighs a position's candidates before the move is known adds (module doc, "Weighed before
+    the move is played")."""
+
+    def weighing(self, before: State[Any], seat: int, rng: Rng, effort: int) -> Work[Any]:
+        """``seat``'s candidates in ``before`` (not changed) weighed, drawing from ``rng``."""
+        ...
+
+    def judged(self, before: State[Any], seat: int, action: str, weighed: Any, rng: Rng,
+               effort: int) -> Judgement | None:
+        """The judgement of ``action`` from what ``weighing`` gave, with the same ``rng`` past what it drew."""
+        ...
+
+
 def scale_of(reviewer: Reviewer, state: State[Any]) -> Scale:
     """The scale of a game's reviews with ``state``'s set-up: the reviewer's ``scale``, unless it has a
     ``scale_of(state)`` of its own (a game whose modes are judged on different scales: Upples' Training counts
@@ -138,14 +160,40 @@ def scale_of(reviewer: Reviewer, state: State[Any]) -> Scale:
     return own(state) if callable(own) else reviewer.scale
 
 
+def weighs(reviewer: Reviewer) -> bool:
+    """Whether the reviewer weighs a position's candidates before the move is known (``weighing`` and ``judged``)."""
+    return callable(getattr(reviewer, "weighing", None))
+
+
+def weighing_work(reviewer: Reviewer, before: State[Any], seat: int, rng: Rng, effort: int) -> Work[Any]:
+    """The reviewer's weighing of ``seat``'s candidates in ``before`` (which it must not change), drawing from
+    ``rng``: what its ``judged`` then needs to judge whichever move is played (``weighs`` must be true)."""
+    return cast(Weighs, reviewer).weighing(before, seat, rng, effort)
+
+
 def judgement_work(reviewer: Reviewer, before: State[Any], seat: int, action: str, rng: Rng,
-                   effort: int) -> Work[Judgement | None]:
-    """The reviewer's judgement of a move as work that can stop and go on: its ``judging`` if it has one, else its
-    ``judge`` in one step."""
+                   effort: int, weighing: Work[Any] | None = None) -> Work[Judgement | None]:
+    """The reviewer's judgement of a move as work that can stop and go on: its weighing then its ``judged`` if it
+    weighs (``weighing``: that weighing already begun, or done, with ``rng``), else its ``judging`` if it has one,
+    else its ``judge`` in one step."""
+    if weighs(reviewer):
+        return _weighed_judgement(reviewer, before, seat, action, rng, effort, weighing)
     own = getattr(reviewer, "judging", None)
     if callable(own):
         return own(before, seat, action, rng, effort)  # type: ignore[no-any-return]
     return _one_step(lambda: reviewer.judge(before, seat, action, rng, effort))
+
+
+def _weighed_judgement(reviewer: Reviewer, before: State[Any], seat: int, action: str, rng: Rng, effort: int,
+                       weighing: Work[Any] | None) -> Work[Judgement | None]:
+    weighed = yield from (weighing if weighing is not None else weighing_work(reviewer, before, seat, rng, effort))
+    return cast(Weighs, reviewer).judged(before, seat, action, weighed, rng, effort)
+
+
+def done_work[T](result: T) -> Work[T]:
+    """Work already done: its result on the first step."""
+    yield from ()
+    return result
 
 
 def values_work(reviewer: Reviewer, state: State[Any], rng: Rng, effort: int) -> Work[list[float]]:
@@ -185,11 +233,14 @@ def judged_move(reviewer: Reviewer, before: State[Any], ply: int, seat: int, act
 
 
 def judged_move_work(reviewer: Reviewer, before: State[Any], ply: int, seat: int, action: str, effort: int = 1,
-                     person: bool = True) -> Work[dict[str, Any]]:
-    """``judged_move`` as work that can stop and go on (``before`` must not change until it is done)."""
+                     person: bool = True, weighed: tuple[Work[Any], Rng] | None = None) -> Work[dict[str, Any]]:
+    """``judged_move`` as work that can stop and go on (``before`` must not change until it is done). ``weighed``:
+    the reviewer's weighing of ``seat``'s candidates in ``before`` at effort ``effort``, begun (or done) before the
+    move was known, and the generator it draws from (``move_rng(before, ply)``, as far as it has drawn)."""
     judgement = None
     if person:
-        judgement = yield from judgement_work(reviewer, before.copy(), seat, action, move_rng(before, ply), effort)
+        work, rng = weighed if weighed is not None else (None, move_rng(before, ply))
+        judgement = yield from judgement_work(reviewer, before.copy(), seat, action, rng, effort, work)
     if judgement is None:
         after = before.copy()
         after.apply(seat, action)

@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from gamebox.core.game import State
-from gamebox.core.review import CHANCE, Judgement, Scale, Work, finish
+from gamebox.core.review import CHANCE, Judgement, Scale, Work, finish, judgement_work
 from gamebox.core.rng import Rng
 from gamebox.upples.board import EMPTY, SQUARES
 from gamebox.upples.bots import _cleared, _reach, chains, determinize
@@ -195,6 +196,16 @@ def _replay(world: UpplesState, seat: int, path: list[str]) -> UpplesState:
     return state
 
 
+@dataclass(frozen=True)
+class Weighed:
+    """A position's candidates weighed for the seat to move: each legal action's best continuation (its mean value to
+    the mover, each seat's mean values, the chain), over ``worlds`` sampled worlds."""
+
+    legal: list[str]
+    found: dict[str, tuple[float, list[float], list[str]]]
+    worlds: int
+
+
 class UpplesReviewer:
     """Judges a person's jump by the expected value of its best continuation over sampled draws (module doc)."""
 
@@ -212,20 +223,18 @@ class UpplesReviewer:
             return [-expected_turns(game)]
         return chances(game)
 
-    def judge(self, before: State[Any], seat: int, action: str, rng: Rng, effort: int) -> Judgement:
-        return finish(self.judging(before, seat, action, rng, effort))
+    def judge(self, before: State[Any], seat: int, action: str, rng: Rng, effort: int) -> Judgement | None:
+        return finish(judgement_work(self, before, seat, action, rng, effort))
 
-    def judging(self, before: State[Any], seat: int, action: str, rng: Rng, effort: int) -> Work[Judgement]:
-        """``judge`` as work that can stop and go on (core/review.py): it pauses before each candidate and after each
-        sampled world of each continuation weighed."""
+    def weighing(self, before: State[Any], seat: int, rng: Rng, effort: int) -> Work[Weighed | None]:
+        """What a jump's judgement needs whichever jump is played (core/review.py "Weighed before the move is
+        played"): every candidate's best continuation, weighed in the same sampled worlds; None when there is no
+        choice (a pass, or an extra jump with one landing). It pauses before each candidate and after each sampled
+        world of each continuation weighed."""
         game = _as_upples(before)
         legal = game.legal_actions(seat)
-        if len(legal) == 1:  # a pass, or an extra jump with one landing: no choice, so the best
-            after = game.copy()
-            after.apply(seat, action)
-            values = self.values(after, rng, effort)
-            mine = values[0 if game.mode == "training" else seat]
-            return Judgement(action, mine, mine, values, {"forced": True})
+        if len(legal) == 1:
+            return None
         effort = max(1, effort)
         worlds = [determinize(game, rng) for _ in range(SAMPLES * effort)]
         base = worlds[0]
@@ -253,12 +262,26 @@ class UpplesReviewer:
                     best_here = (means[own], means, path)
             assert best_here is not None
             found[candidate] = best_here
+        return Weighed(legal, found, len(worlds))
+
+    def judged(self, before: State[Any], seat: int, action: str, weighed: Weighed | None, rng: Rng,
+               effort: int) -> Judgement:
+        """The judgement of ``action`` from the weighing of its position: the best candidate found (the move played
+        when it is within TIES of it), and the played jump's values."""
+        game = _as_upples(before)
+        if weighed is None:  # no choice: the best, with the position after it as its values
+            after = game.copy()
+            after.apply(seat, action)
+            values = self.values(after, rng, effort)
+            mine = values[0 if game.mode == "training" else seat]
+            return Judgement(action, mine, mine, values, {"forced": True})
+        found = weighed.found
         played_value, played_values, _played_path = found[action]
-        best = max(legal, key=lambda candidate: found[candidate][0])
+        best = max(weighed.legal, key=lambda candidate: found[candidate][0])
         if found[best][0] <= played_value + TIES[scale_of(game).unit]:
             best = action
         best_value, _values, best_path = found[best]
-        notes: dict[str, Any] = {"worlds": len(worlds), "chain": best_path}
+        notes: dict[str, Any] = {"worlds": weighed.worlds, "chain": best_path}
         if game.mode == "training":
             notes["turns"] = round(-played_value, 2)
         return Judgement(best, played_value, best_value, played_values, notes)
