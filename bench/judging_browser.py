@@ -15,7 +15,8 @@
 4. **the review at the end**: a game played in the page to its end at a person's pace (a legal move drawn at random
    for the person, PACE_S after the table is shown; the bots as the page plays them), and the time from the table
    that ends it to ``window.gamebox.review()`` resolving, for Upthrust for two, Score Up under both row rules, Upples
-   for two and Up Combine for two.
+   for two, Up Combine for two, and (issue 28: "in every game") a Ubongo race for two with the 60 s sand timer and
+   Whoopies for two with two creatures each.
 
     GAMEBOX_DIST=dist .venv/bin/python bench/judging_browser.py [--part pieces|bot|page|end ...] [--game upthrust]
 
@@ -54,7 +55,9 @@ AT_END = [("Upthrust 2p", "upthrust", 2, {}),
           ("Score Up, Upthrust's row rule", "upthrust", 1, {"same_colour_ban": "non-scoring-rows"}),
           ("Score Up, Score Up's row rule", "upthrust", 1, {"same_colour_ban": "every-row"}),
           ("Upples 2p", "upples", 2, {}),
-          ("Up Combine 2p", "upcombine", 2, {})]
+          ("Up Combine 2p", "upcombine", 2, {}),
+          ("Ubongo 2p", "ubongo", 2, {"timer": 60}),
+          ("Whoopies 2p", "whoopies", 2, {"creatures": 2})]
 
 # Pieces asked one after another as the page's background job does, each timed: [ms, ...] until none is left.
 JUDGE_ALL = """async () => {
