@@ -157,8 +157,12 @@ build() {
   fi
   precompile "$BUILD"/wheels/gamebox-*.whl
   if ! ls "$BUILD"/cache/micropip-0.11.1-*.whl >/dev/null 2>&1; then
-    say "downloading $MICROPIP from PyPI"
-    "$PY" -m pip download -q --only-binary=:all: --python-version 3.13 --no-deps -d "$BUILD/cache" "$MICROPIP"
+    if ! ls "$WHEELS"/micropip-0.11.1-*.whl >/dev/null 2>&1; then  # kept in the wheelhouse, for the next clone
+      say "downloading $MICROPIP from PyPI"
+      mkdir -p "$WHEELS"
+      "$PY" -m pip download -q --only-binary=:all: --python-version 3.13 --no-deps -d "$WHEELS" "$MICROPIP"
+    fi
+    cp "$WHEELS"/micropip-0.11.1-*.whl "$BUILD/cache/"
   fi
   cp "$BUILD"/wheels/gamebox-*.whl "$BUILD"/cache/micropip-0.11.1-*.whl "$DIST/pyodide/"
   (cd "$DIST/pyodide" && "$VENV/bin/pyodide" lockfile add-wheels \
