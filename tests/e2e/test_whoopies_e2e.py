@@ -13,6 +13,10 @@ import pytest
 
 from .conftest import SharedPage, copied_link, screenshot, tap_at, wait_for
 
+# Not about judging nor the review: the game in play is not judged, so no move waits for a judging piece
+# (conftest.NOT_JUDGING)
+JUDGING_DURING_PLAY = False
+
 SEED = "GRAB1"  # seat 0 rolls a 2 (puff colour) in round 1; the Whoopie with the blue puff is Ursinus
 GAME = f"#/play?code=v2.whoopies.{SEED}.3.00&seats=human,easy,easy"
 VISIT = itertools.count()  # a new address each time, so the page opens the game afresh
