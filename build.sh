@@ -220,14 +220,17 @@ run_tests() {
 }
 
 # pytest tests/e2e in Chromium: two browsers side by side (the machines have 2 cores); --dist loadscope keeps a
-# module's (or a class's) tests on one of them, so its booted page (conftest.py SharedPage) boots once; the slowest
+# module's (or a class's) tests on one of them, so its booted page (conftest.py SharedPage) boots once, and
+# --no-loadscope-reorder hands them out in the order collected, the longest modules first (conftest.py
+# LONGEST_FIRST), not by their number of tests (xdist's default put a three-test module of 3.5 min late); the slowest
 # tests are listed so the suite stays quick. All of it runs in a network namespace of its own (tools/netns.sh:
 # unshare -n, loopback up, a veth pair kept inside), so that none of the WebRTC tests' traffic reaches the machine's
 # own addresses; the other tests only need loopback. Screenshots are taken when GAMEBOX_SHOTS is set (./build.sh
 # shots), never in `test`: they are for a person to look at, and they would double the suite's time.
 run_e2e() {
   say "pytest tests/e2e (Chromium, in a network namespace of its own: tools/netns.sh)"
-  tools/netns.sh "$PY" -m pytest tests/e2e -q -p no:cacheprovider -n 2 --dist loadscope --durations=20 "$@"
+  tools/netns.sh "$PY" -m pytest tests/e2e -q -p no:cacheprovider -n 2 --dist loadscope --no-loadscope-reorder \
+    --durations=20 "$@"
 }
 
 command=${1:-build}

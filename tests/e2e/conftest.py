@@ -87,9 +87,9 @@ def chromium_path() -> str | None:
 
 
 # The modules that take longest, longest first (their durations in CI's runs: docs/architecture.md "The suite's
-# time"). `--dist loadscope` hands the two workers whole modules (or classes) in the order collected, so a long module
-# collected last kept one worker busy minutes after the other had run out of work; collected first, the short ones
-# (and the every-screen module's classes) fill the end on both.
+# time"). With --no-loadscope-reorder (./build.sh test) `--dist loadscope` hands the two workers whole modules (or
+# classes) in the order collected: a long module handed out last keeps one worker busy after the other has run out of
+# work; collected first, the short ones (and the every-screen module's classes) fill the end on both.
 LONGEST_FIRST = (
     "test_devices_e2e.py", "test_devices_realtime_e2e.py", "test_trust_e2e.py", "test_review_e2e.py",
     "test_devices_watch_again_e2e.py", "test_snapshot_e2e.py", "test_offline_e2e.py", "test_phone_e2e.py",
