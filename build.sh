@@ -11,6 +11,11 @@ MICROPIP=micropip==0.11.1
 # Where the site and the intermediate files go (override to build several copies side by side).
 DIST=${GAMEBOX_DIST:-$ROOT/dist}
 BUILD=${GAMEBOX_BUILD:-$ROOT/build}
+# The dev dependencies' wheels, kept outside the clone: pip's own HTTP cache keeps nothing here (the index's answers
+# carry no caching headers), so every fresh clone downloaded them all again, most of its install's minutes. A new
+# .venv installs from this wheelhouse without the network; a requirement it cannot meet (pyproject.toml changed) is
+# fetched into it first. Its versions stay those first fetched: delete the folder to take newer ones.
+WHEELS=${GAMEBOX_WHEELS:-${XDG_CACHE_HOME:-$HOME/.cache}/gamebox/wheels}
 
 say() { printf '\033[1m[gamebox]\033[0m %s\n' "$*"; }
 die() { printf '\033[31m[gamebox] error:\033[0m %s\n' "$*" >&2; exit 1; }
@@ -52,8 +57,15 @@ file on 3.11). Install Python 3.12 or newer, or point GAMEBOX_PYTHON at one."
   local stamp=$VENV/.gamebox-dev-deps
   if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
     say "installing the dev dependencies into .venv"
-    "$PY" -m pip install -q --upgrade pip setuptools wheel
-    "$PY" -m pip install -q -e ".[dev]"
+    # From the wheelhouse alone when it has them all (no network); else fetch what it lacks into it first.
+    if ! "$PY" -m pip install -q --no-index --find-links "$WHEELS" -e ".[dev]" >/dev/null 2>&1; then
+      say "fetching the dev dependencies' wheels into $WHEELS"
+      mkdir -p "$WHEELS"
+      "$PY" -c 'import tomllib; print("\n".join(tomllib.load(open("pyproject.toml", "rb"))
+          ["project"]["optional-dependencies"]["dev"]))' >"$VENV/.gamebox-dev-requirements"
+      "$PY" -m pip wheel -q --find-links "$WHEELS" -w "$WHEELS" -r "$VENV/.gamebox-dev-requirements"
+      "$PY" -m pip install -q --no-index --find-links "$WHEELS" -e ".[dev]"
+    fi
     touch "$stamp"
   fi
 }
@@ -145,8 +157,12 @@ build() {
   fi
   precompile "$BUILD"/wheels/gamebox-*.whl
   if ! ls "$BUILD"/cache/micropip-0.11.1-*.whl >/dev/null 2>&1; then
-    say "downloading $MICROPIP from PyPI"
-    "$PY" -m pip download -q --only-binary=:all: --python-version 3.13 --no-deps -d "$BUILD/cache" "$MICROPIP"
+    if ! ls "$WHEELS"/micropip-0.11.1-*.whl >/dev/null 2>&1; then  # kept in the wheelhouse, for the next clone
+      say "downloading $MICROPIP from PyPI"
+      mkdir -p "$WHEELS"
+      "$PY" -m pip download -q --only-binary=:all: --python-version 3.13 --no-deps -d "$WHEELS" "$MICROPIP"
+    fi
+    cp "$WHEELS"/micropip-0.11.1-*.whl "$BUILD/cache/"
   fi
   cp "$BUILD"/wheels/gamebox-*.whl "$BUILD"/cache/micropip-0.11.1-*.whl "$DIST/pyodide/"
   (cd "$DIST/pyodide" && "$VENV/bin/pyodide" lockfile add-wheels \
@@ -204,14 +220,17 @@ run_tests() {
 }
 
 # pytest tests/e2e in Chromium: two browsers side by side (the machines have 2 cores); --dist loadscope keeps a
-# module's (or a class's) tests on one of them, so its booted page (conftest.py SharedPage) boots once; the slowest
+# module's (or a class's) tests on one of them, so its booted page (conftest.py SharedPage) boots once, and
+# --no-loadscope-reorder hands them out in the order collected, the longest modules first (conftest.py
+# LONGEST_FIRST), not by their number of tests (xdist's default put a three-test module of 3.5 min late); the slowest
 # tests are listed so the suite stays quick. All of it runs in a network namespace of its own (tools/netns.sh:
 # unshare -n, loopback up, a veth pair kept inside), so that none of the WebRTC tests' traffic reaches the machine's
 # own addresses; the other tests only need loopback. Screenshots are taken when GAMEBOX_SHOTS is set (./build.sh
 # shots), never in `test`: they are for a person to look at, and they would double the suite's time.
 run_e2e() {
   say "pytest tests/e2e (Chromium, in a network namespace of its own: tools/netns.sh)"
-  tools/netns.sh "$PY" -m pytest tests/e2e -q -p no:cacheprovider -n 2 --dist loadscope --durations=20 "$@"
+  tools/netns.sh "$PY" -m pytest tests/e2e -q -p no:cacheprovider -n 2 --dist loadscope --no-loadscope-reorder \
+    --durations=20 "$@"
 }
 
 command=${1:-build}

@@ -46,6 +46,11 @@ TEST_PAGE = "window.GAMEBOX_TEST_SNAPSHOT = false; " + KEEPING_SNAPSHOT
 # A module says so with JUDGING_DURING_PLAY = False: each context watched_context makes for it then gets NOT_JUDGING.
 NOT_JUDGING = "window.GAMEBOX_TEST_JUDGING = false; "
 JUDGING = {"during_play": True}
+# A module whose tests never come back to the site (a reload or a new tab that should boot from the memory snapshot)
+# says so with MEMORY_SNAPSHOT = False: every context watched_context makes for it (open_page's too) then gets
+# NO_SNAPSHOT, as a SharedPage's does (TEST_PAGE), so that no fresh boot of it also boots the snapshot's maker.
+NO_SNAPSHOT = "window.GAMEBOX_TEST_SNAPSHOT = false; "
+SNAPSHOT = {"made": True}
 
 
 def site_games() -> list[dict[str, Any]]:
@@ -81,6 +86,28 @@ def chromium_path() -> str | None:
     return None  # Playwright's own download, where it exists
 
 
+# The modules that take longest, longest first (their durations in CI's runs: docs/architecture.md "The suite's
+# time"). With --no-loadscope-reorder (./build.sh test) `--dist loadscope` hands the two workers whole modules (or
+# classes) in the order collected: a long module handed out last keeps one worker busy after the other has run out of
+# work; collected first, the short ones (and the every-screen module's classes) fill the end on both.
+LONGEST_FIRST = (
+    "test_devices_e2e.py", "test_devices_realtime_e2e.py", "test_trust_e2e.py", "test_review_e2e.py",
+    "test_devices_watch_again_e2e.py", "test_snapshot_e2e.py", "test_offline_e2e.py", "test_phone_e2e.py",
+    "test_ratings_e2e.py", "test_embed_e2e.py", "test_saves_e2e.py", "test_devices_watch_e2e.py",
+    "test_devices_teams_e2e.py", "test_ubongo_e2e.py", "test_devices_evening_e2e.py", "test_learn_e2e.py",
+    "test_upthrust_e2e.py", "test_judging_e2e.py", "test_upples_e2e.py", "test_devices_elsewhere_e2e.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest modules first (LONGEST_FIRST); the order within a module, and of the others, as collected."""
+    def rank(item: pytest.Item) -> int:
+        name = item.path.name
+        return LONGEST_FIRST.index(name) if name in LONGEST_FIRST else len(LONGEST_FIRST)
+
+    items.sort(key=rank)
+
+
 @pytest.fixture(autouse=True)
 def network_namespace(request: pytest.FixtureRequest) -> None:
     """A WebRTC test (its module sets NETWORK_NAMESPACE = True) runs only in a network namespace of its own
@@ -94,6 +121,13 @@ def judging_during_play(request: pytest.FixtureRequest) -> None:
     """Whether the module's pages judge the game in play (its JUDGING_DURING_PLAY, True unless it says False): set
     before any of its fixtures makes a context (an autouse fixture of the module's scope comes first)."""
     JUDGING["during_play"] = getattr(request.module, "JUDGING_DURING_PLAY", True)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def memory_snapshot(request: pytest.FixtureRequest) -> None:
+    """Whether the module's pages make the engine's memory snapshot (its MEMORY_SNAPSHOT, True unless it says False):
+    set before any of its fixtures makes a context."""
+    SNAPSHOT["made"] = getattr(request.module, "MEMORY_SNAPSHOT", True)
 
 
 @pytest.fixture(scope="session")
@@ -146,7 +180,8 @@ def watched_context(browser: Any, site: str, *, viewport: dict[str, int] | None 
     context = browser.new_context(viewport=viewport or {"width": 1200, "height": 860}, bypass_csp=bypass_csp,
                                   locale=locale, has_touch=has_touch, is_mobile=has_touch)
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.rstrip("/"))
-    context.add_init_script(TEST_GAMES if JUDGING["during_play"] else NOT_JUDGING + TEST_GAMES)
+    context.add_init_script(("" if SNAPSHOT["made"] else NO_SNAPSHOT)
+                            + (TEST_GAMES if JUDGING["during_play"] else NOT_JUDGING + TEST_GAMES))
     watch = Watch(site.rstrip("/"))
     context.route("**/*", watch.route)
     return context, watch

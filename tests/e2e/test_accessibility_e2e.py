@@ -11,6 +11,10 @@ from tests.catalogues import CATALOGUES
 
 from .conftest import ROOT, SharedPage, playwright_sync, site_game_ids
 
+# Not about judging nor the review: the game in play is not judged, so no move waits for a judging piece
+# (conftest.NOT_JUDGING)
+JUDGING_DURING_PLAY = False
+
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 BAD_IMPACTS = {"serious", "critical"}
 

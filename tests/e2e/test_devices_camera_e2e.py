@@ -19,6 +19,10 @@ import pytest
 from .conftest import SharedPage, chromium_path, screenshot, settled
 from .test_devices_e2e import Guest, moves, new_game, upthrust_jump, wait_moves
 
+# Not about judging nor the review: the game in play is not judged, so no move waits for a judging piece
+# (conftest.NOT_JUDGING)
+JUDGING_DURING_PLAY = False
+
 # WebRTC: run in a network namespace of its own (tools/netns.sh; conftest.py network_namespace)
 NETWORK_NAMESPACE = True
 

@@ -23,6 +23,10 @@ from .conftest import SharedPage, settled
 from .router import PUBLIC, STUN_PORTS, Router
 from .test_devices_e2e import PLAYABLE, Guest, new_game
 
+# Not about judging nor the review: the game in play is not judged, so no move waits for a judging piece
+# (conftest.NOT_JUDGING)
+JUDGING_DURING_PLAY = False
+
 # WebRTC: run in a network namespace of its own (tools/netns.sh; conftest.py network_namespace)
 NETWORK_NAMESPACE = True
 

@@ -29,6 +29,10 @@ from .test_devices_e2e import (  # noqa: F401 (guests, host: fixtures)
     wait_moves,
 )
 
+# Not about judging nor the review: the game in play is not judged, so no move waits for a judging piece
+# (conftest.NOT_JUDGING)
+JUDGING_DURING_PLAY = False
+
 NETWORK_NAMESPACE = True
 
 # Every page: its screen wake locks, requests and releases in order, kept across a reload in this tab

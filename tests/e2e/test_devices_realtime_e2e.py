@@ -19,6 +19,10 @@ from .conftest import SharedPage, screenshot, tap_at
 from .test_devices_e2e import ACTIONS, guests, host, moves, new_game, wait_moves  # noqa: F401 (guests, host: fixtures)
 from .test_ubongo_e2e import CLOCK, GATE, solve_by_dragging
 
+# Not about judging nor the review: the game in play is not judged, so no move waits for a judging piece
+# (conftest.NOT_JUDGING)
+JUDGING_DURING_PLAY = False
+
 # WebRTC: run in a network namespace of its own (tools/netns.sh; conftest.py network_namespace)
 NETWORK_NAMESPACE = True
 

@@ -22,6 +22,10 @@ from gamebox.upples.deck import CODES
 from .conftest import SharedPage, screenshot, settled, tap_at
 from .test_devices_e2e import ACTIONS, Guest, guests, host, moves, wait_moves, wait_targets
 
+# Not about judging nor the review: the game in play is not judged, so no move waits for a judging piece
+# (conftest.NOT_JUDGING)
+JUDGING_DURING_PLAY = False
+
 # WebRTC: run in a network namespace of its own (tools/netns.sh; conftest.py network_namespace)
 NETWORK_NAMESPACE = True
 

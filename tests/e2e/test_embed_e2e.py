@@ -20,6 +20,10 @@ import gamebox
 from . import conftest
 from .conftest import BOOT_TIMEOUT_MS, KEEPING_SNAPSHOT, Watch, screenshot
 
+# Not about judging nor the review: the game in play is not judged, so no move waits for a judging piece
+# (conftest.NOT_JUDGING)
+JUDGING_DURING_PLAY = False
+
 SEED = "K7Q2M"
 
 HOST_PAGE = """<!doctype html>

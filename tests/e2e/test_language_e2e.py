@@ -10,6 +10,10 @@ from tests.catalogues import CATALOGUES
 
 from .conftest import BOOT_TIMEOUT_MS, SharedPage, screenshot
 
+# Not about judging nor the review: the game in play is not judged, so no move waits for a judging piece
+# (conftest.NOT_JUDGING)
+JUDGING_DURING_PLAY = False
+
 ROOT = Path(__file__).resolve().parents[2]
 CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 

@@ -18,6 +18,10 @@ from tests.catalogues import CATALOGUES
 
 from .conftest import SharedPage, shoot, site_file, site_games
 
+# Not about judging nor the review: the game in play is not judged, so no move waits for a judging piece
+# (conftest.NOT_JUDGING)
+JUDGING_DURING_PLAY = False
+
 ROOT = Path(__file__).resolve().parents[2]
 # every game of the site with a rules page and a guided game (games.json: the test games too)
 GAMES = [game["id"] for game in site_games() if game["files"]["rules"] and game["files"]["learn"]]

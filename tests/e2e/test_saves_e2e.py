@@ -15,6 +15,10 @@ from tests.playing import first_legal_action, first_moves
 
 from .conftest import BOOT_TIMEOUT_MS, SharedPage, choose_seats, moves_played, screenshot, start_set_up_game
 
+# Not about judging nor the review: the game in play is not judged, so no move waits for a judging piece
+# (conftest.NOT_JUDGING)
+JUDGING_DURING_PLAY = False
+
 SAVES = "gamebox/v1/saves"
 STATS = "gamebox/v1/stats"
 DAILY = "gamebox/v1/daily"

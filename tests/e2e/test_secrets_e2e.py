@@ -17,6 +17,10 @@ from gamebox.core import bots, share
 from .conftest import BOOT_TIMEOUT_MS, screenshot, wait_for
 from .test_embed_e2e import embed_context, frame_at, open_embed, origins, wait_event  # noqa: F401 (fixtures)
 
+# Not about judging nor the review: the game in play is not judged, so no move waits for a judging piece
+# (conftest.NOT_JUDGING)
+JUDGING_DURING_PLAY = False
+
 SEED = "SECRETS1"
 
 

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from .conftest import SharedPage, choose_seats, start_set_up_game
 
+# Not about judging nor the review: the game in play is not judged, so no move waits for a judging piece
+# (conftest.NOT_JUDGING)
+JUDGING_DURING_PLAY = False
+
 
 def test_a_bot_seat_starts_at_the_newcomer_level_and_the_last_choice_is_remembered(game_page: SharedPage) -> None:
     page = game_page.go("#/whoopies")  # the module's page: a first visit, nothing remembered yet

@@ -10,6 +10,10 @@ from typing import Any
 
 from .conftest import SharedPage, moves_played, open_new_game, settled, targets, wait_for
 
+# Not about judging nor the review: the game in play is not judged, so no move waits for a judging piece
+# (conftest.NOT_JUDGING)
+JUDGING_DURING_PLAY = False
+
 
 def take_target(page: Any, count: int) -> dict[str, Any]:
     found = [target for target in targets(page) if target.get("key") == f"take:{count}"]

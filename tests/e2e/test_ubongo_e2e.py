@@ -23,6 +23,10 @@ from gamebox.ubongo.rules import first_solution, solution_notation, split_time
 
 from .conftest import SharedPage, moves_played, screenshot, tap_at, targets
 
+# Not about judging nor the review: the game in play is not judged, so no move waits for a judging piece
+# (conftest.NOT_JUDGING)
+JUDGING_DURING_PLAY = False
+
 PUZZLE = "K7Q2M-07EB"  # deck K7Q2M, card 7, easy side, blue
 PUZZLE_ROUTE = f"#/play?code=v2.ubongo.{PUZZLE}.1.&seats=human"
 BOARD = "document.getElementById('board')"

@@ -20,6 +20,10 @@ from tests.catalogues import CATALOGUES
 
 from .conftest import SharedPage, moves_played, screenshot, targets
 
+# Not about judging nor the review: the game in play is not judged, so no move waits for a judging piece
+# (conftest.NOT_JUDGING)
+JUDGING_DURING_PLAY = False
+
 ROOT = Path(__file__).resolve().parents[2]
 EN = CATALOGUES["en"]
 

@@ -13,6 +13,10 @@ import pytest
 
 from .conftest import SharedPage, copied_link, screenshot, tap_at, wait_for
 
+# Not about judging nor the review: the game in play is not judged, so no move waits for a judging piece
+# (conftest.NOT_JUDGING)
+JUDGING_DURING_PLAY = False
+
 SEED = "GRAB1"  # seat 0 rolls a 2 (puff colour) in round 1; the Whoopie with the blue puff is Ursinus
 GAME = f"#/play?code=v2.whoopies.{SEED}.3.00&seats=human,easy,easy"
 VISIT = itertools.count()  # a new address each time, so the page opens the game afresh
@@ -88,7 +92,7 @@ def a_round_by_taps(page: Any, touch: bool, shots: str) -> None:
 
 
 def test_a_round_at_1024x768_by_clicks_where_the_board_offers_the_die_the_colour_and_the_ball(game: SharedPage) -> None:
-    page = game.go(GAME)
+    page = game.go(f"{GAME}&visit={next(VISIT)}")
     grab_lines = page.locator("#log li[data-key='whoopies.grabbed'], #log li[data-key='whoopies.passed']")
     a_round_by_taps(page, touch=False, shots="whoopies-1024")
     assert grab_lines.count() == 3  # every seat's grab, each once, once the grab is resolved
@@ -113,7 +117,7 @@ def test_a_round_by_touch_on_a_phone_draws_its_creatures_large_enough(game: Shar
     at least 20 px across, and the round is played by taps at the points the board gives."""
     page = game.page
     page.set_viewport_size({"width": width, "height": height})
-    game.go(GAME)
+    game.go(f"{GAME}&visit={next(VISIT)}")
     wait_for(page, f"JSON.parse(document.getElementById('board').dataset.table || '{{}}').kind === '{kind}'")
     sizes = page.evaluate(SIZES)
     assert sizes["ball"] >= 20 and sizes["body"] >= body, sizes
@@ -121,7 +125,7 @@ def test_a_round_by_touch_on_a_phone_draws_its_creatures_large_enough(game: Shar
 
 
 def test_keys_choose_and_a_refusal_is_said_next_to_the_place_tapped(game: SharedPage) -> None:
-    page = game.go(GAME)
+    page = game.go(f"{GAME}&visit={next(VISIT)}")
     target(page, action="roll")
     page.focus("#board")
     page.keyboard.press("ArrowRight")  # focus the roll button
@@ -172,7 +176,7 @@ def test_two_humans_face_the_same_throw_behind_a_pass_screen(game: SharedPage) -
 
 
 def test_copy_link_opens_the_same_game(game: SharedPage) -> None:
-    page = game.go(GAME)
+    page = game.go(f"{GAME}&visit={next(VISIT)}")
     play_by_tap(page, "roll")
     play_by_tap(page, "puff green")
     link = copied_link(page)
