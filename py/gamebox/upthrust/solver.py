@@ -133,12 +133,6 @@ def _column_bound(occupied: int, frozen: int) -> tuple[int, int, int]:
     return found
 
 
-def _frozen_rows(counts: list[int]) -> int:
-    """Rows whose pieces can never move: a piece in row r whose row holds more than 11 - r pieces would jump
-    off the board, and its row only fills up (no piece there can leave). Only rows 8-11 can be like that."""
-    return ((counts[7] > 3) | (counts[8] > 2) << 1 | (counts[9] > 1) << 2 | (counts[10] > 0) << 3)
-
-
 # The bound of a board depends only on which squares are occupied: the search keeps the occupied squares as one int
 # (``Search.occ``: bit ``column * ROWS + row``) and looks the bound up here (about half a search's time was spent
 # working it out again, for the same few thousand shapes). Cleared when it grows past BOUND_LIMIT.
@@ -147,16 +141,26 @@ _bounds: dict[int, int] = {}
 
 
 def _bound(occupied: list[int], counts: list[int]) -> int:
-    frozen = _frozen_rows(counts)
-    total = 0
-    losses: list[int] = []
-    for column in range(COLUMNS):
-        part, first, second = _column_bound(occupied[column], frozen)
-        total += part
-        losses.append(first)
-        losses.append(second)
+    """``upper_bound`` from the occupied rows of each column and each row's count (a search's own counters); each
+    column's part is looked up in ``_column_cache``. Written out rather than in loops: a search under Score Up's row
+    rule meets a new shape at most of its positions, so this runs about once a position (issue 28's profile).
+    Frozen rows: a piece in row r whose row holds more than 11 - r pieces would jump off the board, and its row only
+    fills up (no piece there can leave); only rows 8-11 can be like that."""
+    frozen = (counts[7] > 3) | (counts[8] > 2) << 1 | (counts[9] > 1) << 2 | (counts[10] > 0) << 3
+    cache = _column_cache
+    first = cache.get(occupied[0] << 4 | frozen) or _column_bound(occupied[0], frozen)
+    second = cache.get(occupied[1] << 4 | frozen) or _column_bound(occupied[1], frozen)
+    third = cache.get(occupied[2] << 4 | frozen) or _column_bound(occupied[2], frozen)
+    fourth = cache.get(occupied[3] << 4 | frozen) or _column_bound(occupied[3], frozen)
+    losses = [first[1], first[2], second[1], second[2], third[1], third[2], fourth[1], fourth[2]]
     losses.sort()
-    return total - sum(loss for loss in losses[:END_WHEN_LEFT] if loss < _NO_LOSS)
+    total = first[0] + second[0] + third[0] + fourth[0]
+    # the two (END_WHEN_LEFT) non-scoring pieces left below lose the least
+    if losses[0] < _NO_LOSS:
+        total -= losses[0]
+        if losses[1] < _NO_LOSS:
+            total -= losses[1]
+    return total
 
 
 def upper_bound(board: list[int]) -> int:
@@ -240,27 +244,30 @@ class Search:
                     self.below += 1
 
     def steps(self) -> list[Step]:
-        """The legal moves (the rules' all_moves, for this search's row rule)."""
+        """The legal moves (the rules' all_moves, for this search's row rule), in the order of their squares. A row's
+        pieces all jump as many rows as the row holds, so a row that is empty or whose jumps leave the board is
+        skipped whole."""
         board, counts, top, in_row = self.board, self.counts, self.top, self.in_row
         every_row = self.every_row
         out: list[Step] = []
-        for square in range(SQUARES - COLUMNS):
-            colour = board[square]
-            if colour < 0:
-                continue
-            row = square >> 2
+        for row in range(ROWS - 1):
             rows = counts[row]
             landing = row + rows
-            if landing >= ROWS:
+            if not rows or landing >= ROWS:
                 continue
-            target = square + 4 * rows
-            if board[target] >= 0:
-                continue
-            if rows == 1 and top[colour] == row:
-                continue
-            if (every_row or landing < _NONSCORING_ROWS) and in_row[landing * 4 + colour]:
-                continue
-            out.append((rows, square, target))
+            check_row = every_row or landing < _NONSCORING_ROWS
+            for square in range(row * COLUMNS, row * COLUMNS + COLUMNS):
+                colour = board[square]
+                if colour < 0:
+                    continue
+                target = square + 4 * rows
+                if board[target] >= 0:
+                    continue
+                if rows == 1 and top[colour] == row:
+                    continue
+                if check_row and in_row[landing * 4 + colour]:
+                    continue
+                out.append((rows, square, target))
         return out
 
     def value(self, alpha: int) -> int:
