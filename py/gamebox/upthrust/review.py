@@ -96,7 +96,7 @@ def _after(board: list[int], move: Jump) -> list[int]:
 
 def _ordered_moves(board: list[int], every_row: bool) -> list[Jump]:
     """The legal moves in the solver's hint order (the likeliest best first)."""
-    steps = [((to - start) // COLUMNS, start, to) for start, to in all_moves(board, every_row)]
+    steps: list[solver.Step] = [((to - start) // COLUMNS, start, to) for start, to in all_moves(board, every_row)]
     solver.HINT_ORDER[every_row](steps)
     return [(start, to) for _, start, to in steps]
 
