@@ -182,22 +182,23 @@ def test_a_race_move_with_no_choice_is_best() -> None:
     pytest.fail("the game has no forced move of seat 0")
 
 
-def reviewed_through_the_bridge(final: UpthrustState, seats: list[dict[str, str]]) -> tuple[dict[str, Any], int]:
-    """The bridge's review of ``final``, asked a piece after another as the page asks it: (the review gathered, how
-    many pieces judged no whole move)."""
+def reviewed_through_the_bridge(final: UpthrustState, seats: list[dict[str, str]]) -> tuple[dict[str, Any], list[int]]:
+    """The bridge's review of ``final``, asked a piece after another as the page asks it (from ``next``, so from 0
+    again while the first move is not judged): (the review gathered, the moves each piece judged)."""
     code = share.encode(final)
     gathered: dict[str, Any] = {"moves": []}
-    empty, start = 0, 0
+    counts: list[int] = []
+    start = 0
     while True:
         reply = bridge.handle({"op": "review", "code": code, "seats": seats, "from": start})
         assert reply["ok"], reply
         gathered["moves"].extend(reply["moves"])
-        gathered.setdefault("start", reply.get("start"))
-        empty += not reply["moves"]
+        assert start > 0 or reply["start"] == gathered.setdefault("start", reply["start"])
+        counts.append(len(reply["moves"]))
         start = reply["next"]
         if reply["done"]:
             gathered.update(accuracy=reply["accuracy"], summary=reply["summary"])
-            return gathered, empty
+            return gathered, counts
 
 
 @pytest.mark.parametrize("setup", ["score up", "race"])
@@ -212,6 +213,8 @@ def test_a_review_in_pieces_that_stop_inside_a_move_or_the_start_s_work_is_the_r
     monkeypatch.setattr(upthrust_review, "NODES", {False: 3_000, True: 3_000})  # smaller searches: the same rules
     monkeypatch.setattr(upthrust_review, "SUMMARY_NODES", 20_000)
     monkeypatch.setattr(bridge, "REVIEW_SLICE_MS", 0)
+    monkeypatch.setattr(upthrust_review, "PAUSE_PLAYOUTS", 1)
+    monkeypatch.setattr(solver, "PAUSE_NODES", 64)
     if setup == "score up":
         final = score_up(BEFORE_THE_BLUNDER + [BLUNDER] + AFTER_THE_BLUNDER)
         seats = [{"kind": "human", "level": ""}]
@@ -220,11 +223,11 @@ def test_a_review_in_pieces_that_stop_inside_a_move_or_the_start_s_work_is_the_r
         seats = [{"kind": "human", "level": ""}, {"kind": "bot", "level": "easy"}]
     bridge.reset()
     upthrust_review.forget()
-    pieces, empty = reviewed_through_the_bridge(final, seats)
+    pieces, counts = reviewed_through_the_bridge(final, seats)
     bridge.reset()
     upthrust_review.forget()
     whole = review.review(final, REVIEWER, [0])
-    assert empty > 0  # pieces stopped inside a move (or in the summary's search)
+    assert counts[:2] == [0, 0]  # the first pieces stopped inside the first move; the page asked from 0 again
     assert pieces["moves"] == whole["moves"] and pieces["start"] == whole["start"]
     assert pieces["accuracy"] == whole["accuracy"] and pieces["summary"] == whole["summary"]
 

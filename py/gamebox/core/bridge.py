@@ -57,7 +57,9 @@ Requests (``op`` and its fields) and what they answer:
                                                judged): {moves: [...] from move ``from`` on, next, total, done,
                                                scale, start (with from 0), accuracy and summary (once done)}; the
                                                page asks again from ``next`` until done (each piece takes about
-                                               REVIEW_SLICE_MS), so it can show progress and stop; the open table
+                                               REVIEW_SLICE_MS, and may stop inside a move: ``from`` 0 again goes
+                                               on with a review that has judged no move yet, any other ``from``
+                                               0 starts it again), so it can show progress and stop; the open table
                                                is untouched. Refused for a game still in play (review.unfinished)
                                                and for a game with no reviewer (review.none). A second worker may
                                                judge other moves (``judge`` over a range): ``judged`` hands the
@@ -614,6 +616,7 @@ class _Review:
         self.final = final
         self.position = final.game.new(final.seed, final.players, edition=final.edition, **final.options)
         self.moves: list[dict[str, Any]] = []
+        self.start: list[float] | None = None  # the chart's first point, once worked out
         # the judgement of move ``len(moves)`` that a piece's deadline stopped at a pause point, to go on with
         self.work: review.Work[dict[str, Any]] | None = None
         # the work the reviewer declares on the game's start (review.start_work: Score Up's summary search), done
@@ -656,7 +659,10 @@ def _review(request: dict[str, Any]) -> dict[str, Any]:
     key = (code, people, effort)
     judged_start = None
     fresh: list[dict[str, Any]] = []
-    if start == 0 or _reviewing is None or _reviewing.key != key:
+    # ``from`` 0 starts the review again, unless this very review has no move judged yet: its first pieces may stop
+    # inside the first move (a piece stops at its deadline), and the page asks again from 0
+    going_on = _reviewing is not None and _reviewing.key == key and (start > 0 or not _reviewing.moves)
+    if not going_on:
         _reviewing = _Review(key, final)
         if effort == 1 and start == 0:  # the moves judged during play, as this review judges them (core/judging.py)
             fresh, judged_start = judging.judged_for(final, list(people))
@@ -664,6 +670,7 @@ def _review(request: dict[str, Any]) -> dict[str, Any]:
             for seat, action in final.history[:len(fresh)]:
                 _reviewing.position.apply(seat, action)
     reviewing = _reviewing
+    assert reviewing is not None
     if start + len(fresh) != len(reviewing.moves):
         raise BadRequest("A review goes on from where it stopped.", "review.restart", field="from")
     history = final.history
@@ -678,10 +685,12 @@ def _review(request: dict[str, Any]) -> dict[str, Any]:
         reviewing.moves.append(move)
     reply: dict[str, Any] = {"ok": True, "game": game.id}
     if start == 0 and judged_start is not None:
-        reply["start"] = judged_start
-    elif start == 0:
+        reviewing.start = judged_start
+    elif start == 0 and reviewing.start is None:
         first = game.new(final.seed, final.players, edition=final.edition, **final.options)
-        reply["start"] = [round(value, 4) for value in reviewer.values(first, review.move_rng(first, -1), effort)]
+        reviewing.start = [round(value, 4) for value in reviewer.values(first, review.move_rng(first, -1), effort)]
+    if start == 0:
+        reply["start"] = reviewing.start
     deadline = time.perf_counter() + REVIEW_SLICE_MS / 1000
     computed: list[dict[str, Any]] = []
     stepped = False  # a piece works one step at least, so a review always gets on
