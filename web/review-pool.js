@@ -21,6 +21,8 @@ export const POOL_WORTH_MS = 2_500;
 const QUICK_MS = 150;
 const SLOW_MS = 600;
 const MAX_RANGE = 32;
+// A range is at most this share of the moves that neither worker has taken (1/3: measured in docs/review.md).
+const GAP_SHARE = 3;
 // A reply from the second worker later than this ends it (the engine judges what it left); a boot too.
 const POOL_REPLY_MS = 120_000;
 
@@ -133,7 +135,11 @@ export class PoolShare {
       // otherwise pay for on every move), fewer when it takes long
       let size = 1;
       for (let end = this.total; !this.finished && end - 1 > this.front();) {
-        const from = Math.max(this.front() + 1, end - size);
+        // never more than a share of the moves left between the two (GAP_SHARE): a range grown over cheap last
+        // moves would otherwise take the costly ones in bulk (a Score Up review's first moves), and the engine would
+        // wait for all of it once it got there
+        const gap = end - 1 - this.front();
+        const from = Math.max(this.front() + 1, end - Math.min(size, Math.max(1, Math.floor(gap / GAP_SHARE))));
         this.low = from;
         const asked = performance.now();
         const reply = await this.worker.request({ op: "judge", code: this.code, seats: this.seats, from, to: end });

@@ -3,10 +3,12 @@ the review it checks."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import gamebox
-from gamebox.core import review
+from gamebox.core import bridge, review, share
 from gamebox.core.rng import Rng
 from gamebox.upthrust import bots, solver
 from gamebox.upthrust import review as upthrust_review
@@ -178,3 +180,66 @@ def test_a_race_move_with_no_choice_is_best() -> None:
             return
         replay.apply(seat, action)
     pytest.fail("the game has no forced move of seat 0")
+
+
+def reviewed_through_the_bridge(final: UpthrustState, seats: list[dict[str, str]]) -> tuple[dict[str, Any], list[int]]:
+    """The bridge's review of ``final``, asked a piece after another as the page asks it (from ``next``, so from 0
+    again while the first move is not judged): (the review gathered, the moves each piece judged)."""
+    code = share.encode(final)
+    gathered: dict[str, Any] = {"moves": []}
+    counts: list[int] = []
+    start = 0
+    while True:
+        reply = bridge.handle({"op": "review", "code": code, "seats": seats, "from": start})
+        assert reply["ok"], reply
+        gathered["moves"].extend(reply["moves"])
+        assert start > 0 or reply["start"] == gathered.setdefault("start", reply["start"])
+        counts.append(len(reply["moves"]))
+        start = reply["next"]
+        if reply["done"]:
+            gathered.update(accuracy=reply["accuracy"], summary=reply["summary"])
+            return gathered, counts
+
+
+@pytest.mark.parametrize("setup", ["score up", "race"])
+def test_a_review_in_pieces_that_stop_inside_a_move_or_the_start_s_work_is_the_review_judged_at_once(
+        setup: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bridge's review pieces stop at their deadline at a pause point of the move in hand (a Score Up search, a
+    race's playouts), and do Score Up's summary search from the second piece on (docs/review.md "Two workers"):
+    every piece one step here, the same records, chart, accuracy and summary as the review judged at once."""
+    monkeypatch.setattr(upthrust_review, "FIRST_PLAYOUTS", 4)
+    monkeypatch.setattr(upthrust_review, "PLAYOUTS", 8)
+    monkeypatch.setattr(upthrust_review, "CHART_PLAYOUTS", 4)
+    monkeypatch.setattr(upthrust_review, "NODES", {False: 3_000, True: 3_000})  # smaller searches: the same rules
+    monkeypatch.setattr(upthrust_review, "SUMMARY_NODES", 20_000)
+    monkeypatch.setattr(bridge, "REVIEW_SLICE_MS", 0)
+    monkeypatch.setattr(upthrust_review, "PAUSE_PLAYOUTS", 1)
+    monkeypatch.setattr(solver, "PAUSE_NODES", 64)
+    if setup == "score up":
+        final = score_up(BEFORE_THE_BLUNDER + [BLUNDER] + AFTER_THE_BLUNDER)
+        seats = [{"kind": "human", "level": ""}]
+    else:
+        final = finished_race("pieces")
+        seats = [{"kind": "human", "level": ""}, {"kind": "bot", "level": "easy"}]
+    bridge.reset()
+    upthrust_review.forget()
+    pieces, counts = reviewed_through_the_bridge(final, seats)
+    bridge.reset()
+    upthrust_review.forget()
+    whole = review.review(final, REVIEWER, [0])
+    assert counts[:2] == [0, 0]  # the first pieces stopped inside the first move; the page asked from 0 again
+    assert pieces["moves"] == whole["moves"] and pieces["start"] == whole["start"]
+    assert pieces["accuracy"] == whole["accuracy"] and pieces["summary"] == whole["summary"]
+
+
+def test_the_classic_start_s_pinned_searches_are_what_the_search_finds() -> None:
+    """The chart's first point and the summary's search of the classic start under Score Up's own row rule are
+    pinned (``PINNED``, issue 28's cold review): each is what a search from nothing finds, for today's budgets."""
+    start = solver.board_key(score_up([]).board)
+    assert set(upthrust_review.PINNED) == {(True, upthrust_review.NODES[True], start),
+                                           (True, upthrust_review.SUMMARY_NODES, start)}
+    for (every_row, nodes, _), pinned in upthrust_review.PINNED.items():
+        solve = upthrust_review.Solve(every_row, nodes)
+        bounds = review.finish(solve.best(score_up([]).board))
+        line = review.finish(solve.line(score_up([]).board, bounds))
+        assert pinned == upthrust_review.Searched(bounds, tuple(line))

@@ -52,6 +52,7 @@ class ReviewJob extends EventTarget {
     this.share = null;
     this.workers = 1; // how many workers judged its moves
     this.shared = 0; // how many of its moves the second worker judged
+    this.pieces = 0; // how many pieces the engine has answered
     this.finished = new Promise((resolve) => { this.resolve = resolve; });
     this.run();
   }
@@ -100,6 +101,7 @@ class ReviewJob extends EventTarget {
         this.state = "failed";
         break;
       }
+      this.pieces += 1;
       if (Array.isArray(reply.start)) review.start = reply.start;
       review.scale = reply.scale;
       review.total = reply.total;
@@ -125,10 +127,12 @@ class ReviewJob extends EventTarget {
   }
 
   /** After the first piece: a second worker judges moves from the last one back, where the device has the cores and
-   * the moves left look long enough at this piece's pace (web/review-pool.js).
+   * the moves left look long enough at this piece's pace (web/review-pool.js). A piece stops at its deadline inside a
+   * move: the first piece with no move judged says that a move takes longer than a piece; a later one may have worked
+   * on the start's own work (Score Up's summary search) and says nothing of the moves' pace.
    * @param {any} reply @param {number} ms the piece's time */
   helpWithSecondWorker(reply, ms) {
-    if (this.share || reviewWorkers() < 2) return;
+    if (this.share || reviewWorkers() < 2 || (this.pieces > 1 && !reply.moves.length)) return;
     const left = reply.total - reply.next;
     if (left < 2 || (!twoWorkersSaid() && (ms / Math.max(1, reply.moves.length)) * left < POOL_WORTH_MS)) return;
     this.workers = 2;

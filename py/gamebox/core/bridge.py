@@ -57,7 +57,9 @@ Requests (``op`` and its fields) and what they answer:
                                                judged): {moves: [...] from move ``from`` on, next, total, done,
                                                scale, start (with from 0), accuracy and summary (once done)}; the
                                                page asks again from ``next`` until done (each piece takes about
-                                               REVIEW_SLICE_MS), so it can show progress and stop; the open table
+                                               REVIEW_SLICE_MS, and may stop inside a move: ``from`` 0 again goes
+                                               on with a review that has judged no move yet, any other ``from``
+                                               0 starts it again), so it can show progress and stop; the open table
                                                is untouched. Refused for a game still in play (review.unfinished)
                                                and for a game with no reviewer (review.none). A second worker may
                                                judge other moves (``judge`` over a range): ``judged`` hands the
@@ -157,7 +159,8 @@ MAX_REQUEST_LENGTH: Final = 1_000_000  # characters of JSON: a share code is at 
 MAX_INTENT_ITEMS: Final = 200
 MAX_INTENT_DEPTH: Final = 4
 MAX_INTENT_TEXT: Final = 200
-# A review is computed in pieces of about this long (at least one move each), so the page hears progress.
+# A review is computed in pieces of about this long (each stops at the first pause point of its work past it, after one
+# step at least), so the page hears progress and a request waits for one piece at most.
 REVIEW_SLICE_MS: Final = 250
 MAX_REVIEW_EFFORT: Final = 4
 # The kinds of seat: a person at this device, a bot, a person on another device.
@@ -613,6 +616,24 @@ class _Review:
         self.final = final
         self.position = final.game.new(final.seed, final.players, edition=final.edition, **final.options)
         self.moves: list[dict[str, Any]] = []
+        self.start: list[float] | None = None  # the chart's first point, once worked out
+        # the judgement of move ``len(moves)`` that a piece's deadline stopped at a pause point, to go on with
+        self.work: review.Work[dict[str, Any]] | None = None
+        # the work the reviewer declares on the game's start (review.start_work: Score Up's summary search), done
+        # from the second piece on, before the moves that follow; None once done or when there is none
+        self.preparing: review.Work[None] | None = None
+        self.prepared = False
+
+
+def _step[T](work: review.Work[T], deadline: float) -> tuple[bool, T | None]:
+    """Work stepped until it is done or ``deadline`` (perf_counter) is past, one step at least: (done, its result)."""
+    try:
+        while True:
+            next(work)
+            if time.perf_counter() >= deadline:
+                return False, None
+    except StopIteration as stop:
+        return True, stop.value
 
 
 _reviewing: _Review | None = None
@@ -638,7 +659,10 @@ def _review(request: dict[str, Any]) -> dict[str, Any]:
     key = (code, people, effort)
     judged_start = None
     fresh: list[dict[str, Any]] = []
-    if start == 0 or _reviewing is None or _reviewing.key != key:
+    # ``from`` 0 starts the review again, unless this very review has no move judged yet: its first pieces may stop
+    # inside the first move (a piece stops at its deadline), and the page asks again from 0
+    going_on = _reviewing is not None and _reviewing.key == key and (start > 0 or not _reviewing.moves)
+    if not going_on:
         _reviewing = _Review(key, final)
         if effort == 1 and start == 0:  # the moves judged during play, as this review judges them (core/judging.py)
             fresh, judged_start = judging.judged_for(final, list(people))
@@ -646,48 +670,86 @@ def _review(request: dict[str, Any]) -> dict[str, Any]:
             for seat, action in final.history[:len(fresh)]:
                 _reviewing.position.apply(seat, action)
     reviewing = _reviewing
+    assert reviewing is not None
     if start + len(fresh) != len(reviewing.moves):
         raise BadRequest("A review goes on from where it stopped.", "review.restart", field="from")
     history = final.history
     # another worker's records follow what this review has (the moves judged during play come first, at the start)
     given = _judged(request, final, people, len(reviewing.moves))
     until = min(len(history), max(len(reviewing.moves) + len(given), _field(request, "to", int, len(history))))
+    if given:
+        reviewing.work = None  # another worker judged the move in hand (the page never asks so: to be sure)
     for move in given:  # judged by another worker: kept as this review's own
         seat, action = history[len(reviewing.moves)]
         reviewing.position.apply(seat, action)
         reviewing.moves.append(move)
+    reply: dict[str, Any] = {"ok": True, "game": game.id}
+    if start == 0 and judged_start is not None:
+        reviewing.start = judged_start
+    elif start == 0 and reviewing.start is None:
+        first = game.new(final.seed, final.players, edition=final.edition, **final.options)
+        reviewing.start = [round(value, 4) for value in reviewer.values(first, review.move_rng(first, -1), effort)]
+    if start == 0:
+        reply["start"] = reviewing.start
     deadline = time.perf_counter() + REVIEW_SLICE_MS / 1000
     computed: list[dict[str, Any]] = []
-    while len(reviewing.moves) < until and (not computed or time.perf_counter() < deadline):
+    stepped = False  # a piece works one step at least, so a review always gets on
+    if start > 0 and not reviewing.prepared:
+        # The start's own work, from the second piece on (the first piece's pace tells the page whether a second
+        # worker is worth it): done early, the engine works on it while the second worker boots and judges the last
+        # moves, instead of alone at the end.
+        _prepare(reviewing, final, deadline)
+        stepped = True
+    while (reviewing.prepared or start == 0) and len(reviewing.moves) < until:
+        if stepped and time.perf_counter() >= deadline:
+            break  # a piece stops at its deadline, at a pause point of the move in hand
         ply = len(reviewing.moves)
         seat, action = history[ply]
-        # a judgement that the pieces of judging during play left half done goes on where it stopped
-        work = judging.work_in_progress(final, list(people), ply) if effort == 1 else None
-        if work is None:
-            work = review.judged_move_work(reviewer, reviewing.position, ply, seat, action, effort,
-                                           person=seat in people)
-        move = review.finish(work)
+        if reviewing.work is None:
+            # a judgement that the pieces of judging during play left half done goes on where it stopped
+            work = judging.work_in_progress(final, list(people), ply) if effort == 1 else None
+            if work is None:
+                work = review.judged_move_work(reviewer, reviewing.position, ply, seat, action, effort,
+                                               person=seat in people)
+            reviewing.work = work
+        finished, record = _step(reviewing.work, deadline)
+        stepped = True
+        if not finished:
+            break
+        assert record is not None
+        reviewing.work = None
         reviewing.position.apply(seat, action)
-        reviewing.moves.append(move)
-        computed.append(move)
-    fresh = fresh + given + computed
-    done = len(reviewing.moves) == len(history)
+        reviewing.moves.append(record)
+        computed.append(record)
+    done = len(reviewing.moves) == len(history) and (reviewing.prepared or start == 0)
     scale = review.scale_of(reviewer, final)
-    reply: dict[str, Any] = {"ok": True, "game": game.id, "scale": scale.unit, "moves": fresh,
-                             "next": len(reviewing.moves), "total": len(history), "done": done,
-                             "people": list(people)}
-    if start == 0 and judged_start is not None:
-        reply["start"] = judged_start
-    elif start == 0:
-        first = game.new(final.seed, final.players, edition=final.edition, **final.options)
-        reply["start"] = [round(value, 4) for value in reviewer.values(first, review.move_rng(first, -1), effort)]
+    reply.update({"scale": scale.unit, "moves": fresh + given + computed, "next": len(reviewing.moves),
+                  "total": len(history), "done": done, "people": list(people)})
     if done:
         reply["accuracy"] = review.accuracy(scale, reviewing.moves, final.players)
-        if effort == 1:
-            judging.finish_start_work(final)  # the summary's search begun during play, if it has to be finished
+        _prepare(reviewing, final, None)  # the summary's search, if a review of one piece has not done it yet
         reply["summary"] = reviewer.summary(final, list(people))
         _reviewing = None
     return reply
+
+
+def _prepare(reviewing: _Review, final: State[Any], deadline: float | None) -> None:
+    """Go on with the start's own work of the review (all of it when ``deadline`` is None): the work that judging
+    during play left stopped (judging.start_work_in_progress), or the reviewer's ``start_work`` begun here."""
+    if reviewing.prepared:
+        return
+    if reviewing.preparing is None:
+        reviewer = final.game.reviewer
+        assert reviewer is not None
+        first = final.game.new(final.seed, final.players, edition=final.edition, **final.options)
+        reviewing.preparing = judging.start_work_in_progress(final) or review.start_work(reviewer, first)
+    if reviewing.preparing is not None:
+        if deadline is None:
+            review.finish(reviewing.preparing)
+        elif not _step(reviewing.preparing, deadline)[0]:
+            return
+    reviewing.preparing = None
+    reviewing.prepared = True
 
 
 def _judged(request: dict[str, Any], final: State[Any], people: tuple[int, ...], start: int) -> list[dict[str, Any]]:

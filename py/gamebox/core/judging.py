@@ -373,14 +373,17 @@ def work_in_progress(final: State[Any], people: list[int], ply: int) -> review.W
     return work
 
 
-def finish_start_work(final: State[Any]) -> None:
-    """Finish the start's own work a piece left stopped (the review of the finished game needs its result now)."""
+def start_work_in_progress(final: State[Any]) -> review.Work[None] | None:
+    """The start's own work (``review.start_work``) that a piece left stopped at a pause point, for the review of the
+    finished game ``final`` to go on with (so it is not begun again): handed over once, and then counted as done
+    here."""
     judged = _judged
-    if judged is not None and judged.fits(final) and judged.working == "prepare" and judged.work is not None:
-        work = judged.work
-        judged.work = judged.working = None
-        review.finish(work)
-        judged.prepared = True
+    if judged is None or not judged.fits(final) or judged.working != "prepare" or judged.work is None:
+        return None
+    work = judged.work
+    judged.work = judged.working = None
+    judged.prepared = True
+    return work
 
 
 def working_on() -> int | None:

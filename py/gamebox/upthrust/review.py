@@ -28,7 +28,7 @@ from gamebox.core.review import CHANCE, Judgement, Scale, Work, finish
 from gamebox.core.rng import Rng
 from gamebox.upthrust import solver
 from gamebox.upthrust.actions import MOVES, Move, parse
-from gamebox.upthrust.board import COLUMNS, EMPTY, Jump, all_moves
+from gamebox.upthrust.board import COLUMNS, EMPTY, Jump, all_moves, start_board
 from gamebox.upthrust.playouts import Draws, playout
 from gamebox.upthrust.rules import BAN_EVERY_ROW, BAN_NONSCORING_ROWS, UpthrustState
 
@@ -96,7 +96,7 @@ def _after(board: list[int], move: Jump) -> list[int]:
 
 def _ordered_moves(board: list[int], every_row: bool) -> list[Jump]:
     """The legal moves in the solver's hint order (the likeliest best first)."""
-    steps = [((to - start) // COLUMNS, start, to) for start, to in all_moves(board, every_row)]
+    steps: list[solver.Step] = [((to - start) // COLUMNS, start, to) for start, to in all_moves(board, every_row)]
     solver.HINT_ORDER[every_row](steps)
     return [(start, to) for _, start, to in steps]
 
@@ -228,11 +228,42 @@ SEARCHED_LIMIT = 512
 _searched: dict[tuple[bool, int, int], Searched] = {}
 
 
+# The classic start's searches under Score Up's own row rule, worked out once by ``Solve`` (as ``searched`` would) and
+# pinned here: every game of that set-up begins with them, the chart's first point (NODES[True] positions: not proven)
+# and the summary's best game from the start (SUMMARY_NODES: proven in 68,765 positions), about 1.5 s of CPython
+# together (issue 28's cold review). tests/rules/test_upthrust_review.py searches them again and checks each, so a
+# change of the search or of a budget that changes them fails there. (Under Upthrust's row rule the classic start is
+# proven in 173 positions: nothing to pin.) By budget: (low, high, the line as "from-to" squares).
+_CLASSIC_EVERY_ROW: dict[int, tuple[int, int, str]] = {
+    30_000: (450, 560, "12-28 8-24 14-26 24-32 4-20 10-22 22-30 28-36 13-21 20-28 30-38 21-25 26-34 32-40 25-29 29-37 "
+                       "0-16 16-20 20-24 5-17 17-21 9-17 15-19 17-25 24-32 34-42 1-13 13-17 19-27 25-33 27-31 21-25 "
+                       "17-21 6-14 14-18 11-15 2-10 10-14 14-22 21-29 29-41 22-26 26-34 18-22 22-26 15-19 19-23 "
+                       "7-11 11-15 15-19 3-7 7-11 11-15"),
+    300_000: (560, 560, "15-31 11-27 7-23 3-19 14-26 10-22 6-18 27-35 12-20 22-34 0-12 35-43 20-28 31-39 12-20 23-31 "
+                        "28-36 8-16 18-30 16-24 24-32 34-42 4-12 2-10 20-24 13-21 21-25 26-38 19-23 9-17 23-27 25-37 "
+                        "27-35 32-40 17-21 5-9 9-17 10-14 1-5 5-9 9-13 13-25 25-33 21-25 24-32 14-22 25-29 29-41 "
+                        "17-21 12-16 16-20 22-34"),
+}
+
+
+def _pinned() -> dict[tuple[bool, int, int], Searched]:
+    start = solver.board_key(start_board())
+    found = {}
+    for nodes, (low, high, line) in _CLASSIC_EVERY_ROW.items():
+        jumps = tuple((int(jump.split("-")[0]), int(jump.split("-")[1])) for jump in line.split())
+        found[(True, nodes, start)] = Searched(Bounds(low, high), jumps)
+    return found
+
+
+PINNED: dict[tuple[bool, int, int], Searched] = _pinned()
+
+
 def searched(board: list[int], every_row: bool, nodes: int) -> Work[Searched]:
     """The search of one position with ``nodes`` positions (bounds and a line), as work that can stop and go on;
-    taken from what this worker searched already when it can be: the same either way."""
+    taken from what this worker searched already, or from the searches pinned (``PINNED``), when it can be: the same
+    either way."""
     key = (every_row, nodes, solver.board_key(board))
-    known = _searched.get(key)
+    known = _searched.get(key) or PINNED.get(key)
     if known is not None:
         return known
     solve = Solve(every_row, nodes)

@@ -133,12 +133,6 @@ def _column_bound(occupied: int, frozen: int) -> tuple[int, int, int]:
     return found
 
 
-def _frozen_rows(counts: list[int]) -> int:
-    """Rows whose pieces can never move: a piece in row r whose row holds more than 11 - r pieces would jump
-    off the board, and its row only fills up (no piece there can leave). Only rows 8-11 can be like that."""
-    return ((counts[7] > 3) | (counts[8] > 2) << 1 | (counts[9] > 1) << 2 | (counts[10] > 0) << 3)
-
-
 # The bound of a board depends only on which squares are occupied: the search keeps the occupied squares as one int
 # (``Search.occ``: bit ``column * ROWS + row``) and looks the bound up here (about half a search's time was spent
 # working it out again, for the same few thousand shapes). Cleared when it grows past BOUND_LIMIT.
@@ -147,16 +141,26 @@ _bounds: dict[int, int] = {}
 
 
 def _bound(occupied: list[int], counts: list[int]) -> int:
-    frozen = _frozen_rows(counts)
-    total = 0
-    losses: list[int] = []
-    for column in range(COLUMNS):
-        part, first, second = _column_bound(occupied[column], frozen)
-        total += part
-        losses.append(first)
-        losses.append(second)
+    """``upper_bound`` from the occupied rows of each column and each row's count (a search's own counters); each
+    column's part is looked up in ``_column_cache``. Written out rather than in loops: a search under Score Up's row
+    rule meets a new shape at most of its positions, so this runs about once a position (issue 28's profile).
+    Frozen rows: a piece in row r whose row holds more than 11 - r pieces would jump off the board, and its row only
+    fills up (no piece there can leave); only rows 8-11 can be like that."""
+    frozen = (counts[7] > 3) | (counts[8] > 2) << 1 | (counts[9] > 1) << 2 | (counts[10] > 0) << 3
+    cache = _column_cache
+    first = cache.get(occupied[0] << 4 | frozen) or _column_bound(occupied[0], frozen)
+    second = cache.get(occupied[1] << 4 | frozen) or _column_bound(occupied[1], frozen)
+    third = cache.get(occupied[2] << 4 | frozen) or _column_bound(occupied[2], frozen)
+    fourth = cache.get(occupied[3] << 4 | frozen) or _column_bound(occupied[3], frozen)
+    losses = [first[1], first[2], second[1], second[2], third[1], third[2], fourth[1], fourth[2]]
     losses.sort()
-    return total - sum(loss for loss in losses[:END_WHEN_LEFT] if loss < _NO_LOSS)
+    total = first[0] + second[0] + third[0] + fourth[0]
+    # the two (END_WHEN_LEFT) non-scoring pieces left below lose the least
+    if losses[0] < _NO_LOSS:
+        total -= losses[0]
+        if losses[1] < _NO_LOSS:
+            total -= losses[1]
+    return total
 
 
 def upper_bound(board: list[int]) -> int:
@@ -178,8 +182,26 @@ def upper_bound(board: list[int]) -> int:
 
 
 # -- search orders -----------------------------------------------------------------------------------------
-# A move as the search sees it: (rows it jumps, from square, to square).
-Step = tuple[int, int, int]
+# A move as the search sees it: (rows it jumps, from square, to square, ...); the orders read only these three. The
+# search's own steps go on with what it needs of the move, worked out once per square and jump (``_SEARCH_STEPS``):
+# the occupied bits it flips (``Search.occ``), the key's bits it flips for a piece of colour c once multiplied by
+# c + 1, the points it gains, and whether it leaves the non-scoring rows.
+Step = tuple[int, ...]
+
+
+def _search_step(start: int, rows: int) -> Step:
+    target = start + COLUMNS * rows
+    row, column = start >> 2, start & 3
+    landing = row + rows
+    moved = (1 << (column * ROWS + row)) | (1 << (column * ROWS + landing))
+    return (rows, start, target, moved, (1 << (3 * start)) | (1 << (3 * target)),
+            ROW_VALUES[landing] - ROW_VALUES[row], int(row < _NONSCORING_ROWS <= landing))
+
+
+# By ``square << 3 | rows`` (a row holds at most four pieces): the search's step of that jump, if it stays on the board.
+_SEARCH_STEPS: list[Step] = [
+    _search_step(key >> 3, key & 7) if key & 7 > 0 and (key >> 3) + COLUMNS * (key & 7) < SQUARES else ()
+    for key in range(SQUARES << 3)]
 
 
 def long_jumps_higher_first(steps: list[Step]) -> None:
@@ -240,27 +262,31 @@ class Search:
                     self.below += 1
 
     def steps(self) -> list[Step]:
-        """The legal moves (the rules' all_moves, for this search's row rule)."""
+        """The legal moves (the rules' all_moves, for this search's row rule), in the order of their squares. A row's
+        pieces all jump as many rows as the row holds, so a row that is empty or whose jumps leave the board is
+        skipped whole."""
         board, counts, top, in_row = self.board, self.counts, self.top, self.in_row
         every_row = self.every_row
+        search_steps = _SEARCH_STEPS
         out: list[Step] = []
-        for square in range(SQUARES - COLUMNS):
-            colour = board[square]
-            if colour < 0:
-                continue
-            row = square >> 2
+        for row in range(ROWS - 1):
             rows = counts[row]
             landing = row + rows
-            if landing >= ROWS:
+            if not rows or landing >= ROWS:
                 continue
-            target = square + 4 * rows
-            if board[target] >= 0:
-                continue
-            if rows == 1 and top[colour] == row:
-                continue
-            if (every_row or landing < _NONSCORING_ROWS) and in_row[landing * 4 + colour]:
-                continue
-            out.append((rows, square, target))
+            check_row = every_row or landing < _NONSCORING_ROWS
+            for square in range(row * COLUMNS, row * COLUMNS + COLUMNS):
+                colour = board[square]
+                if colour < 0:
+                    continue
+                target = square + 4 * rows
+                if board[target] >= 0:
+                    continue
+                if rows == 1 and top[colour] == row:
+                    continue
+                if check_row and in_row[landing * 4 + colour]:
+                    continue
+                out.append(search_steps[square << 3 | rows])
         return out
 
     def value(self, alpha: int) -> int:
@@ -290,6 +316,7 @@ class Search:
         node_limit = self.node_limit
         deadline = self.deadline
         pausing = self.pausing
+        last_below = END_WHEN_LEFT + 1  # a rise from this many pieces below ends the game
         stack: list[list[Any]] = []
         a = alpha
         while True:
@@ -334,11 +361,11 @@ class Search:
                         return found
                     frame = stack[-1]
                     index = frame[1]
-                    rows, start, target = frame[0][index]
+                    step = frame[0][index]
+                    rows, start, target = step[0], step[1], step[2]
                     colour = board[target]
                     row = start >> 2
                     landing = row + rows
-                    column = start & 3
                     board[target] = EMPTY
                     board[start] = colour
                     counts[row] += 1
@@ -346,11 +373,11 @@ class Search:
                     in_row[row * 4 + colour] += 1
                     in_row[landing * 4 + colour] -= 1
                     top[colour] = frame[6]
-                    occupied[column] ^= (1 << row) | (1 << landing)
-                    self.occ ^= (1 << (column * ROWS + row)) | (1 << (column * ROWS + landing))
-                    self.key ^= ((colour + 1) << (3 * start)) ^ ((colour + 1) << (3 * target))
-                    self.score -= ROW_VALUES[landing] - ROW_VALUES[row]
-                    if row < _NONSCORING_ROWS <= landing:
+                    occupied[start & 3] ^= (1 << row) | (1 << landing)
+                    self.occ ^= step[3]
+                    self.key ^= (colour + 1) * step[4]
+                    self.score -= step[5]
+                    if step[6]:
                         self.below += 1
                     best = frame[3]
                     index += 1
@@ -368,17 +395,11 @@ class Search:
                 count = len(steps)
                 descend = False
                 while index < count:
-                    rows, start, target = steps[index]
+                    rows, start, target, moved, bits, gain, rises = steps[index]
                     colour = board[start]
-                    row = start >> 2
-                    landing = row + rows
-                    column = start & 3
-                    gain = ROW_VALUES[landing] - ROW_VALUES[row]
-                    rises = row < _NONSCORING_ROWS <= landing
-                    flip = ((colour + 1) << (3 * start)) ^ ((colour + 1) << (3 * target))
-                    moved = (1 << (column * ROWS + row)) | (1 << (column * ROWS + landing))
+                    flip = (colour + 1) * bits
                     child_alpha = best if best > frame_alpha else frame_alpha
-                    if rises and below - 1 <= END_WHEN_LEFT:
+                    if rises and below <= last_below:
                         child = score + gain
                     else:
                         child_bound = bounds.get(occ ^ moved)
@@ -390,6 +411,9 @@ class Search:
                         elif known is not None and (known[1] or known[0] <= child_alpha):
                             child = known[0]
                         else:  # the move is made, and the child searched
+                            row = start >> 2
+                            landing = row + rows
+                            column = start & 3
                             frame[1] = index
                             frame[3] = best
                             frame[6] = top[colour]
@@ -427,7 +451,7 @@ class Search:
 def search_moves(board: list[int], every_row: bool = False) -> list[tuple[int, int]]:
     """The moves (start, target) the search generates at ``board``, its own fast way (in no promised order): for
     tests, which check that they are exactly the rules' all_moves."""
-    return [(start, target) for _, start, target in Search(board, every_row, {}, order=lowest_first).steps()]
+    return [(step[1], step[2]) for step in Search(board, every_row, {}, order=lowest_first).steps()]
 
 
 def _search(board: list[int], every_row: bool, deadline: float | None = None) -> Search:
@@ -456,7 +480,8 @@ def optimal_move(board: list[int], every_row: bool = False, deadline: float | No
     """A move that keeps the best final score, and that score (exact). Raises OutOfBudget past ``deadline``,
     ValueError when there is no move."""
     best = value(board, every_row, deadline)
-    ordered = [((target - start) // COLUMNS, start, target) for start, target in all_moves(board, every_row)]
+    ordered: list[Step] = [((target - start) // COLUMNS, start, target)
+                           for start, target in all_moves(board, every_row)]
     HINT_ORDER[every_row](ordered)  # the likeliest best move first: usually the only one searched
     for _, start, target in ordered:
         work = list(board)
