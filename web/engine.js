@@ -331,7 +331,8 @@ export class Engine extends EventTarget {
     this._idleTimer = setTimeout(() => {
       if (this.state !== "ready" || (typeof document !== "undefined" && document.hidden)) return;
       if (this.pending.size) { this._watchIdle(); return; }
-      this._send({ request: { op: "hello" }, resolve: () => {}, tries: 1,
+      // only that the bridge answers: listing the box would import every game (py/gamebox/core/registry.py)
+      this._send({ request: { op: "hello", box: false }, resolve: () => {}, tries: 1,
         deadline: IDLE_REPLY_MS * this.slowness });
     }, IDLE_CHECK_MS);
   }
