@@ -92,7 +92,7 @@ def new_figures() -> dict[str, list[float]]:
     return {name: [] for name in (
         *(f"{visit}{clock}" for visit in TIMED for clock in ("", " (harness)")),
         "worker_snapshot_ms", "read_ms", "worker_at_ms", "runtime_ms", "bridge_ms", "hello_ms", "shown_ms",
-        "repeat_worker_at_ms", "repeat_shown_ms",
+        "repeat_worker_at_ms", "repeat_shown_ms", "repeat_looked_ms", "repeat_runtime_ms",
         "bytes", "raw_bytes", "make_ms", "take_ms", "pack_ms")}
 
 
@@ -153,6 +153,8 @@ def measure_round(browser: Any, url: str, figures: dict[str, list[float]]) -> No
     worker_at = worker_made_at(page)
     figures["repeat_worker_at_ms"].append(worker_at)
     figures["repeat_shown_ms"].append(figures["repeat"][-1] - worker_at - float(state["marks"]["ready"]))
+    figures["repeat_looked_ms"].append(float(state["marks"]["looked"]))
+    figures["repeat_runtime_ms"].append(float(state["marks"]["pyodide"]))
     page.evaluate("async () => { for (const name of await caches.keys()) "
                   "if (name.startsWith('gamebox-snapshot:')) await caches.delete(name); }")
     record(figures, "repeat_no_snapshot", timed_load(page, page.reload))
@@ -180,7 +182,9 @@ def report(browser: Any, url: str, rounds: int, figures: dict[str, list[float]] 
           "import included, and drawing it)")
     print(f"repeat visit: engine worker started {median(figures['repeat_worker_at_ms']):.0f} ms after the "
           f"navigation; start -> ready, from the snapshot: {median(figures['worker_snapshot_ms']):.0f} ms "
-          f"(reading, checking and unpacking it: {median(figures['read_ms']):.0f} ms); ready -> game on screen "
+          f"(found after {median(figures['repeat_looked_ms']):.0f} ms, the runtime restored after "
+          f"{median(figures['repeat_runtime_ms']):.0f} ms; reading, checking and unpacking the snapshot: "
+          f"{median(figures['read_ms']):.0f} ms of it); ready -> game on screen "
           f"{median(figures['repeat_shown_ms']):.0f} ms")
     print(f"snapshot: {median(figures['bytes']) / mb:.1f} MiB stored, {median(figures['raw_bytes']) / mb:.1f} MiB "
           f"of memory; making it took {median(figures['make_ms']):.0f} ms in the background (boot included), "

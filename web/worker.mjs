@@ -407,6 +407,8 @@ function startMaker() {
   const done = (outcome) => {
     self.gameboxBoot.snapshot = outcome;
     maker.terminate();
+    // the page remembers whether a snapshot is stored, to start the next visit's worker early (web/engine.js)
+    postMessage({ type: "snapshot", stored: Boolean(outcome.stored) || outcome.reason === "exists" });
   };
   maker.onmessage = (event) => done(event.data);
   // An error in the maker must never reach the page (it would count as the engine failing).
