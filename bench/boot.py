@@ -16,9 +16,10 @@ ways, the same way for the bare page and for Gamebox:
   ready, or until the game's fingerprint is on the page (a MutationObserver records the moment);
 - harness clock: from Playwright's goto/reload until Playwright sees the same condition (adds its own latency).
 
-./build.sh bench runs this as part of bench/run.py; alone: python bench/boot.py [--rounds N] [--against DIST]
-(GAMEBOX_DIST picks the site; it must be built). --against names a second built site (another commit's build, say)
-measured in the same run, its rounds taken in turn with the first site's, so both see the same load.
+./build.sh bench runs this as part of bench/run.py; alone: python bench/boot.py [--rounds N] [--against DIST ...]
+(GAMEBOX_DIST picks the site; it must be built). --against (given once or more) names other built sites (another
+commit's build, say) measured in the same run, their rounds taken in turn with the first site's, so all see the same
+load; the order of the sites rotates from round to round, so that none is always measured first.
 """
 
 from __future__ import annotations
@@ -90,7 +91,8 @@ def median(values: list[float]) -> float:
 def new_figures() -> dict[str, list[float]]:
     return {name: [] for name in (
         *(f"{visit}{clock}" for visit in TIMED for clock in ("", " (harness)")),
-        "worker_snapshot_ms", "read_ms", "worker_at_ms", "runtime_ms", "bridge_ms", "hello_ms",
+        "worker_snapshot_ms", "read_ms", "worker_at_ms", "runtime_ms", "bridge_ms", "hello_ms", "shown_ms",
+        "repeat_worker_at_ms", "repeat_shown_ms", "repeat_looked_ms", "repeat_runtime_ms",
         "bytes", "raw_bytes", "make_ms", "take_ms", "pack_ms")}
 
 
@@ -101,6 +103,12 @@ def measure(browser: Any, url: str, rounds: int) -> dict[str, list[float]]:
     for _ in range(rounds):
         measure_round(browser, url, figures)
     return figures
+
+
+def worker_made_at(page: Any) -> float:
+    """When the page's engine worker was made (its clock's origin), on the page clock."""
+    origin = float(page.evaluate("performance.timeOrigin"))
+    return float(engine_worker(page).evaluate("performance.timeOrigin")) - origin
 
 
 def measure_round(browser: Any, url: str, figures: dict[str, list[float]]) -> None:
@@ -123,12 +131,13 @@ def measure_round(browser: Any, url: str, figures: dict[str, list[float]]) -> No
     assert state["boot"] == "fresh"
     # where the first visit's time went: the worker's start on the page clock, then the worker's own marks
     # (web/worker.mjs: from its script's start) for the runtime, importing the bridge and answering hello
-    figures["worker_at_ms"].append(float(engine_worker(page).evaluate("performance.timeOrigin"))
-                                   - float(page.evaluate("performance.timeOrigin")))
+    worker_at = worker_made_at(page)
+    figures["worker_at_ms"].append(worker_at)
     marks = state["marks"]
     figures["runtime_ms"].append(float(marks["pyodide"]))
     figures["bridge_ms"].append(float(marks["bridge"] - marks["installed"]))
     figures["hello_ms"].append(float(marks["ready"] - marks["bridge"]))
+    figures["shown_ms"].append(figures["first"][-1] - worker_at - float(marks["ready"]))
     snapshot = snapshot_made(page)
     if not snapshot.get("stored"):
         raise RuntimeError(f"the snapshot was not stored: {snapshot}")
@@ -141,6 +150,11 @@ def measure_round(browser: Any, url: str, figures: dict[str, list[float]]) -> No
     assert page.evaluate("document.body.dataset.fingerprint") == first_print
     figures["worker_snapshot_ms"].append(float(state["ms"]))
     figures["read_ms"].append(float(state["readMs"]))
+    worker_at = worker_made_at(page)
+    figures["repeat_worker_at_ms"].append(worker_at)
+    figures["repeat_shown_ms"].append(figures["repeat"][-1] - worker_at - float(state["marks"]["ready"]))
+    figures["repeat_looked_ms"].append(float(state["marks"]["looked"]))
+    figures["repeat_runtime_ms"].append(float(state["marks"]["pyodide"]))
     page.evaluate("async () => { for (const name of await caches.keys()) "
                   "if (name.startsWith('gamebox-snapshot:')) await caches.delete(name); }")
     record(figures, "repeat_no_snapshot", timed_load(page, page.reload))
@@ -163,9 +177,15 @@ def report(browser: Any, url: str, rounds: int, figures: dict[str, list[float]] 
         print(f"{label:39} {cells[0]:>19}   {cells[1]:>19}")
     print(f"first visit: engine worker started {median(figures['worker_at_ms']):.0f} ms after the navigation; "
           f"in it, the runtime ready after {median(figures['runtime_ms']):.0f} ms, importing the bridge "
-          f"{median(figures['bridge_ms']):.0f} ms, hello (every game found) {median(figures['hello_ms']):.0f} ms")
-    print(f"engine worker start -> ready, from the snapshot: {median(figures['worker_snapshot_ms']):.0f} ms "
-          f"(reading, checking and unpacking it: {median(figures['read_ms']):.0f} ms)")
+          f"{median(figures['bridge_ms']):.0f} ms, the boot's hello {median(figures['hello_ms']):.0f} ms; "
+          f"engine ready -> game on screen {median(figures['shown_ms']):.0f} ms (opening the link, its game's "
+          "import included, and drawing it)")
+    print(f"repeat visit: engine worker started {median(figures['repeat_worker_at_ms']):.0f} ms after the "
+          f"navigation; start -> ready, from the snapshot: {median(figures['worker_snapshot_ms']):.0f} ms "
+          f"(found after {median(figures['repeat_looked_ms']):.0f} ms, the runtime restored after "
+          f"{median(figures['repeat_runtime_ms']):.0f} ms; reading, checking and unpacking the snapshot: "
+          f"{median(figures['read_ms']):.0f} ms of it); ready -> game on screen "
+          f"{median(figures['repeat_shown_ms']):.0f} ms")
     print(f"snapshot: {median(figures['bytes']) / mb:.1f} MiB stored, {median(figures['raw_bytes']) / mb:.1f} MiB "
           f"of memory; making it took {median(figures['make_ms']):.0f} ms in the background (boot included), "
           f"of which taking it {median(figures['take_ms']):.0f} ms and packing it {median(figures['pack_ms']):.0f} ms")
@@ -175,12 +195,13 @@ def report(browser: Any, url: str, rounds: int, figures: dict[str, list[float]] 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--against", type=Path, help="a second built site, measured in turn with GAMEBOX_DIST's")
+    parser.add_argument("--against", type=Path, action="append", default=[],
+                        help="another built site, measured in turn with GAMEBOX_DIST's (may be given more than once)")
     args = parser.parse_args()
     import serve
     from playwright.sync_api import sync_playwright
 
-    sites = [DIST, *([args.against] if args.against else [])]
+    sites = [DIST, *args.against]
     servers = [serve.start(site) for site in sites]
     for site in sites:
         write_bare_page(site)
@@ -190,9 +211,11 @@ def main() -> None:
             report(browser, servers[0][1], args.rounds)
         else:
             figures = [new_figures() for _ in sites]
-            for _ in range(args.rounds):
-                for (_, url), site_figures in zip(servers, figures, strict=True):
-                    measure_round(browser, url, site_figures)
+            for round_number in range(args.rounds):
+                for turn in range(len(sites)):
+                    index = (round_number + turn) % len(sites)  # who goes first rotates
+                    print(f"round {round_number + 1}: {sites[index]}", file=sys.stderr)
+                    measure_round(browser, servers[index][1], figures[index])
             for site, (_, url), site_figures in zip(sites, servers, figures, strict=True):
                 report(browser, url, args.rounds, site_figures, f" of {site}")
         browser.close()

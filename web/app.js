@@ -95,14 +95,18 @@ function watchEngine() {
       }, 200);
     }
   });
-  engine.addEventListener("ready", () => {
+  const ready = () => {
     clearInterval(creep);
     engineStage = "";
     $("engine-progress").value = 1;
     renderEngineStatus();
     $("setup-wait").hidden = true;
     $("setup-start").disabled = false; // the set-up on screen may start its game now
-  });
+  };
+  engine.addEventListener("ready", ready);
+  // an engine whose worker index.html started may be ready (or have failed) before this page listened: its failure
+  // is worded by the boot's renderEngineStatus below
+  if (engine.state === "ready") ready();
   engine.addEventListener("failed", () => {
     clearInterval(creep);
     engineStage = "";

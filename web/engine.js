@@ -56,6 +56,35 @@ function engineURL() {
   return url;
 }
 
+/** The engine worker index.html's first paint script started for `url`, with what it said meanwhile, taken once
+ * (the first boot only: a Retry or a restart starts its own); null if it started none (a first visit: it starts
+ * one only when a memory snapshot is stored; a guest's page; a browser without module workers) or one for another
+ * script.
+ * @param {URL} url @returns {{worker: Worker, at: number, messages: any[], errors: string[]} | null} */
+function earlyWorker(url) {
+  const early = /** @type {any} */ (globalThis).gameboxEarlyEngine;
+  if (!early || !early.worker || early.url !== url.href) return null;
+  /** @type {any} */ (globalThis).gameboxEarlyEngine = undefined;
+  return early;
+}
+
+// Whether the engine's memory snapshot is stored, for index.html's first paint script, which starts the engine's
+// worker early only then (a repeat visit): what the worker last said (its boot, its snapshot maker's outcome), kept
+// in localStorage because the script must know at once (Cache Storage answers only after the page's loading has
+// let it: 0.3 s later on a loaded machine). Wrong at worst for one visit: a worker started early that then boots
+// fresh, or one started with the app.
+const SNAPSHOT_KEY = "gamebox/snapshot";
+
+/** @param {boolean} stored */
+function rememberSnapshot(stored) {
+  try {
+    if (stored) localStorage.setItem(SNAPSHOT_KEY, "1");
+    else localStorage.removeItem(SNAPSHOT_KEY);
+  } catch {
+    // storage refused: the worker starts with the app, as on a first visit
+  }
+}
+
 /** Whether the engine judges the game in play in its idle time (web/session.js's judging). Always, for people; a
  * test whose subject is not judging nor the review (a layout on every screen size) sets
  * `window.GAMEBOX_TEST_JUDGING = false` before the page loads, and every such piece is answered at once as "nothing
@@ -102,14 +131,15 @@ export class Engine extends EventTarget {
 
   _spawn() {
     const generation = ++this.generation;
-    this.bootStarted = performance.now();
+    const early = generation === 1 ? earlyWorker(this.workerURL) : null;
+    this.bootStarted = early ? early.at : performance.now();
     clearTimeout(this._bootTimer);
     this._bootTimer = setTimeout(() => {
       if (generation === this.generation) this._bootFailed("timeout", "the game engine took too long to start");
-    }, BOOT_MS);
+    }, BOOT_MS - (performance.now() - this.bootStarted));
     let worker;
     try {
-      worker = new Worker(this.workerURL, { type: "module" });
+      worker = early ? early.worker : new Worker(this.workerURL, { type: "module" });
     } catch (error) {
       this._bootFailed("unsupported", `this browser cannot start a module worker: ${error && error.message}`);
       return;
@@ -130,6 +160,13 @@ export class Engine extends EventTarget {
     worker.onmessageerror = () => {
       if (generation === this.generation) this._died("a message could not be read");
     };
+    // what the early worker said before this engine listened, in order: its messages, then a failure
+    for (const message of early?.messages ?? []) if (generation === this.generation) this._receive(message);
+    if (early?.errors.length && generation === this.generation) {
+      const text = early.errors[0] || "the game engine's script could not be loaded";
+      if (this.state === "ready" || this.state === "restoring") this._died(`error: ${text}`);
+      else this._bootFailed("worker", text);
+    }
   }
 
   _bootFailed(reason, message) {
@@ -188,7 +225,10 @@ export class Engine extends EventTarget {
         this._bootFailed("package", message.hello?.error?.message || "the game rules did not start");
         return;
       }
+      rememberSnapshot(message.boot === "snapshot");
       this._booted(message.hello);
+    } else if (message.type === "snapshot") {
+      rememberSnapshot(Boolean(message.stored));
     } else if (message.type === "failed") {
       this._bootFailed(message.reason || "unknown", message.message);
     } else if (message.type === "reply") {
@@ -331,7 +371,8 @@ export class Engine extends EventTarget {
     this._idleTimer = setTimeout(() => {
       if (this.state !== "ready" || (typeof document !== "undefined" && document.hidden)) return;
       if (this.pending.size) { this._watchIdle(); return; }
-      this._send({ request: { op: "hello" }, resolve: () => {}, tries: 1,
+      // only that the bridge answers: listing the box would import every game (py/gamebox/core/registry.py)
+      this._send({ request: { op: "hello", box: false }, resolve: () => {}, tries: 1,
         deadline: IDLE_REPLY_MS * this.slowness });
     }, IDLE_CHECK_MS);
   }

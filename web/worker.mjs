@@ -286,6 +286,12 @@ async function rulesBuild() {
   return (await lock).packages.gamebox.sha256;
 }
 
+/** The boot's hello: the bridge answers, and knows the rules' build. Without the box (`box: false`): listing it
+ * imports every game, where a link's game alone is imported when it is opened (docs/architecture.md). */
+async function helloRequest() {
+  return JSON.stringify({ op: "hello", build: await rulesBuild(), box: false });
+}
+
 async function bootFromSnapshot(stored) {
   const bytes = snapshotBytes(stored);
   bytes.catch(() => {}); // a bad snapshot rejects before Pyodide awaits it; loadPyodide then rejects with it
@@ -293,7 +299,7 @@ async function bootFromSnapshot(stored) {
   mark("pyodide");
   progress("start", 0.95);
   const module = pyodide.pyimport("gamebox.core.bridge");
-  const hello = JSON.parse(module.handle_json(JSON.stringify({ op: "hello", build: await rulesBuild() })));
+  const hello = JSON.parse(module.handle_json(await helloRequest()));
   if (!hello.ok) throw new Error("the snapshot's bridge did not answer hello");
   return { pyodide, module, hello };
 }
@@ -317,7 +323,7 @@ async function bootFresh() {
   } catch (error) {
     throw new BootError("start", String(error && error.message ? error.message : error));
   }
-  const hello = JSON.parse(module.handle_json(JSON.stringify({ op: "hello", build: await rulesBuild() })));
+  const hello = JSON.parse(module.handle_json(await helloRequest()));
   return { pyodide, module, hello };
 }
 
@@ -401,6 +407,8 @@ function startMaker() {
   const done = (outcome) => {
     self.gameboxBoot.snapshot = outcome;
     maker.terminate();
+    // the page remembers whether a snapshot is stored, to start the next visit's worker early (web/engine.js)
+    postMessage({ type: "snapshot", stored: Boolean(outcome.stored) || outcome.reason === "exists" });
   };
   maker.onmessage = (event) => done(event.data);
   // An error in the maker must never reach the page (it would count as the engine failing).

@@ -227,6 +227,27 @@ def open_page(browser: Any, site: str) -> Iterator[Any]:
         assert watch.errors == [], f"console errors: {watch.errors}"
 
 
+# When each Worker of the page was made (page clock), and by which script (the stack of its making), recorded before
+# any script of the page runs: index.html's first paint script starts the engine's worker early on a repeat visit,
+# web/engine.js otherwise (docs/architecture.md, "Where a first visit's time goes").
+WORKERS_MADE = """window.workersMade = [];
+const PageWorker = window.Worker;
+window.Worker = class extends PageWorker {
+  constructor(url, options) {
+    super(url, options);
+    window.workersMade.push({ url: String(url), at: performance.now(), stack: String(new Error().stack) });
+  }
+};"""
+
+
+def engine_workers_made(page: Any) -> list[dict[str, Any]]:
+    """The engine workers the page itself made (WORKERS_MADE; its snapshot maker is the worker's own, not the page's),
+    each with ``by_app``: made by web/engine.js, not by index.html's first paint script."""
+    made = page.evaluate("window.workersMade")
+    return [{**worker, "by_app": "/web/engine.js" in worker["stack"]} for worker in made
+            if worker["url"].split("?")[0].endswith("/web/worker.mjs")]
+
+
 def snapshot_stored(page: Any) -> bool:
     """Wait until the page's engine has its memory snapshot in the context's Cache Storage (made in the background a
     few seconds after a fresh boot; web/worker.mjs): from then on a reload, a new tab or an embed of the same site

@@ -22,7 +22,18 @@ from typing import Any
 
 from gamebox.core import bridge
 
-from .conftest import BOOT_TIMEOUT_MS, DIST, ROOT, boot_state, engine_worker
+from .conftest import (
+    BOOT_TIMEOUT_MS,
+    DIST,
+    ROOT,
+    WORKERS_MADE,
+    boot_state,
+    engine_worker,
+    engine_workers_made,
+    wait_for,
+    watched_context,
+    watched_page,
+)
 from .test_offline_e2e import (  # noqa: F401 - served, site, first_build: its copy of the site, served afresh
     first_build,
     play_link,
@@ -133,3 +144,24 @@ def test_bytecode_from_another_python_is_skipped_for_its_source(open_page, serve
     gamebox_modules = [name for name in compiled["source"] if name.split(".")[0] == "gamebox"]
     assert "gamebox.core.bridge" in gamebox_modules and gamebox_modules == compiled["source"]
     assert page.evaluate("document.body.dataset.fingerprint") == cpython_fingerprint(link)
+
+
+def test_a_first_visits_engine_worker_starts_with_the_app_which_opens_the_link(browser, site):
+    # No memory snapshot stored (a first visit): index.html's first paint script starts no worker, web/engine.js
+    # starts the one engine worker, under the page's own policy; the link's game is the one CPython gives, and its
+    # renderer was asked for while the engine booted.
+    link = play_link("upthrust")
+    context, watch = watched_context(browser, site, bypass_csp=False)
+    context.add_init_script(WORKERS_MADE + "window.GAMEBOX_TEST_SNAPSHOT = false;")
+    page = watched_page(context, watch)
+    page.goto(site + link)
+    wait_for(page, "document.body.dataset.fingerprint", timeout=BOOT_TIMEOUT_MS)
+    made = engine_workers_made(page)
+    assert len(made) == 1 and made[0]["by_app"], made
+    assert page.evaluate("window.gameboxEarlyEngine") is None
+    assert boot_state(page)["boot"] == "fresh"
+    assert page.evaluate("document.body.dataset.fingerprint") == cpython_fingerprint(link)
+    entries = page.evaluate("performance.getEntriesByType('resource').map((entry) => entry.name)")
+    assert any(name.endswith("/web/games/upthrust/renderer.js") for name in entries)
+    context.close()
+    assert watch.errors == [], watch.errors

@@ -25,7 +25,18 @@ from typing import Any
 
 import pytest
 
-from .conftest import BOOT_TIMEOUT_MS, DIST, ROOT, TEST_GAMES, Watch, boot_state, snapshot_made, wait_for
+from .conftest import (
+    BOOT_TIMEOUT_MS,
+    DIST,
+    ROOT,
+    TEST_GAMES,
+    WORKERS_MADE,
+    Watch,
+    boot_state,
+    engine_workers_made,
+    snapshot_made,
+    wait_for,
+)
 from .test_embed_e2e import (  # noqa: F401 - its host pages, against this site
     embed_context,
     open_embed,
@@ -45,6 +56,8 @@ from .test_offline_e2e import (  # noqa: F401 - served, site, first_build: its c
 )
 
 MOVES_PER_GAME = 3
+# where the page remembers that a snapshot is stored (web/engine.js), for index.html's first paint script
+SNAPSHOT_REMEMBERED = "gamebox/snapshot"
 QUIET_PAGE = "web/icons/icon.svg"  # a document of the site that boots nothing: storage is set up from it
 
 READ_SNAPSHOT = """async () => {
@@ -245,6 +258,45 @@ def test_a_second_visit_boots_from_the_snapshot_and_plays_the_same_games(first_v
         assert played(page, ["ubongo"])["ubongo"] == first_visit.prints["ubongo"]
     finally:
         page.context.set_offline(False)
+
+
+def test_a_repeat_visits_engine_worker_starts_before_the_app_which_takes_it_over(first_visit, open_page):
+    # A snapshot stored (the page remembers it from what the worker said: the first visit's page did): index.html's
+    # first paint script starts the engine's worker beside the app, under the page's own policy (its hash), and
+    # web/engine.js takes it over with what it said meanwhile: one engine worker, booted from the snapshot, and the
+    # link's game as the first visit's fresh boot gave it.
+    assert first_visit.page.evaluate(f"localStorage.getItem('{SNAPSHOT_REMEMBERED}')") == "1"  # the maker's outcome
+    page = open_page(QUIET_PAGE, wait_ready=False, enforce_csp=True)
+    page.context.add_init_script(WORKERS_MADE)
+    page.evaluate(WRITE_SNAPSHOT, first_visit.stored)
+    page.evaluate(f"localStorage.setItem('{SNAPSHOT_REMEMBERED}', '1')")
+    page.goto(page.url.removesuffix(QUIET_PAGE) + play_link("upthrust"))
+    wait_engine_ready(page)
+    wait_for(page, "document.body.dataset.fingerprint")
+    made = engine_workers_made(page)
+    assert len(made) == 1 and not made[0]["by_app"], made
+    assert page.evaluate("window.gameboxEarlyEngine") is None
+    assert boot_state(page)["boot"] == "snapshot"
+    assert page.evaluate("document.body.dataset.fingerprint") == first_visit.prints["upthrust"][0]
+    assert played(page, ["whoopies"])["whoopies"] == first_visit.prints["whoopies"]
+    quiet(page)
+
+
+def test_the_menus_early_engine_worker_starts_after_its_first_paint(first_visit, open_page):
+    # the menu paints before any script (docs/offline-and-csp.md): with a snapshot stored, the first paint script
+    # starts the engine's worker after the first contentful paint, never before it
+    page = open_page(QUIET_PAGE, wait_ready=False)
+    page.context.add_init_script(WORKERS_MADE)
+    page.evaluate(WRITE_SNAPSHOT, first_visit.stored)
+    page.evaluate(f"localStorage.setItem('{SNAPSHOT_REMEMBERED}', '1')")
+    page.goto(page.url.removesuffix(QUIET_PAGE))
+    wait_engine_ready(page)
+    made = engine_workers_made(page)
+    assert len(made) == 1 and not made[0]["by_app"], made
+    paint = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime")
+    assert made[0]["at"] > paint
+    assert boot_state(page)["boot"] == "snapshot"
+    quiet(page)
 
 
 @pytest.mark.parametrize(("how", "caught_by"), [

@@ -3,6 +3,9 @@ declares (Game.daily, the bridge's daily op and the daily and deal fields of its
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -34,6 +37,39 @@ def played(game: gamebox.Game, seed: str, steps: int) -> gamebox.State:
         seat = state.to_move[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     return state
+
+
+def test_every_games_folder_is_named_as_the_game_is_called() -> None:
+    # registry.get looks in the folder of the name it is asked for first, so that one game is imported, not the box
+    for game in registry.games():
+        assert type(game).__module__.split(".")[:2] == ["gamebox", game.id], game.id
+        assert sys.modules[f"gamebox.{game.id}"].GAME is game
+        assert registry.get(game.id) is game
+
+
+# In a fresh Python: the engine's boot (hello without the box), then a link's game opened; prints the games imported
+# after each step.
+LINK_OPENED = """import json, sys
+from gamebox.core import bridge
+games = json.loads(sys.argv[1])
+imported = lambda: sorted(name for name in games if f"gamebox.{name}" in sys.modules)
+assert bridge.handle({"op": "hello", "build": "a build", "box": False}) == {"ok": True}
+print(json.dumps(imported()))
+assert bridge.handle({"op": "open", "code": sys.argv[2]})["ok"]
+print(json.dumps(imported()))"""
+
+
+def test_the_engines_boot_imports_no_game_and_a_link_imports_its_own_game_alone() -> None:
+    """A first visit's engine answers its boot's hello without the box, and opening a link imports that game and no
+    other (docs/architecture.md, "Where a first visit's time goes"); the full hello still lists every game."""
+    code = bridge.handle({"op": "new", "game": "upthrust", "players": 2, "seed": "K7Q2M"})["share"]
+    games = registry.ids()
+    source = str(Path(gamebox.__file__).resolve().parents[1])
+    done = subprocess.run([sys.executable, "-c", LINK_OPENED, json.dumps(games), code], capture_output=True,
+                          text=True, check=True, env={**os.environ, "PYTHONPATH": source})
+    after_hello, after_open = (json.loads(line) for line in done.stdout.splitlines())
+    assert after_hello == [] and after_open == ["upthrust"]
+    assert len(games) > 1
 
 
 def test_the_manifest_describes_every_game_with_its_order_fixture_and_daily() -> None:

@@ -293,8 +293,8 @@ def test_a_board_and_its_tiles_no_longer_come_back_in_a_later_round():
     assert boards[1] == round_3 != boards[2]
 
 
-# In a fresh Python: the box opened and hello answered (what the engine's boot does, docs/architecture.md "The boot"),
-# then how many tiles' turns have been worked out.
+# In a fresh Python: the box opened and hello answered (what the snapshot maker does, and the menu's first requests:
+# docs/architecture.md "Where a first visit's time goes"), then how many tiles' turns have been worked out.
 OPENED_BOX = """import json, sys
 from gamebox.core import bridge
 assert json.loads(bridge.handle_json('{"op": "hello"}'))["ok"]
@@ -303,7 +303,7 @@ print(tiles.orientations.cache_info().currsize, tiles.canonical_turns.cache_info
 
 
 def test_a_tiles_turns_are_worked_out_when_first_asked_for_not_when_the_box_is_opened():
-    """The engine's boot finds every game (importing Ubongo's modules) and answers hello; the tiles' turns wait
+    """Opening the box finds every game (importing Ubongo's modules) and answers hello; the tiles' turns wait
     until a game of Ubongo needs them, and are then the same as ever (the test above)."""
     source = str(Path(gamebox.__file__).resolve().parents[1])
     done = subprocess.run([sys.executable, "-c", OPENED_BOX], capture_output=True, text=True, check=True,

@@ -17,8 +17,11 @@ refuses to play for it (error.remote_seat), ``bot`` never moves it, and Undo is 
 
 Requests (``op`` and its fields) and what they answer:
 
-- ``hello``   build?                           the box: every game id, and what the page knows of each
-                                               (``games``: registry.manifest()'s)
+- ``hello``   build?, box?                     the box: every game id, and what the page knows of each
+                                               (``games``: registry.manifest()'s); with ``box: false`` only
+                                               that the bridge answers (the worker's boot and the page's
+                                               liveness check: listing the box imports every game, where a
+                                               link's game alone is imported when it is opened)
 - ``new``   game, seed?, players, options?, seats?, history?   a new table; with ``history`` ([[seat, action],
                                                ...]) the game after those actions, as a share code would give it
 - ``daily`` game, day, seats?                  a new table: that day's challenge of the game (day "YYYY-MM-DD")
@@ -933,6 +936,8 @@ def _answer(request: dict[str, Any]) -> tuple[Table | None, dict[str, Any]]:
         build = request.get("build")
         if isinstance(build, str):  # the page's worker: the rules' build, which saved verdicts must match
             judging.set_build(build)
+        if request.get("box") is False:
+            return None, {"ok": True}
         return None, {"ok": True, "ids": registry.ids(), "ready": registry.ready_ids(), **registry.manifest()}
     if op == "daily":
         game = registry.get(_field(request, "game", str))
