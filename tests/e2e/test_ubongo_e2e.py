@@ -110,7 +110,10 @@ def turn_until_a_place_drag(page: Any) -> bool:
     """Pick up a tile that has no drag to its place yet and turn it (Rotate, then Flip) until it has one."""
     for pick in [t for t in targets(page) if t["kind"] == "tap" and t["label"].startswith("Pick up tile")]:
         tap_at(page, pick)
-        number = page.wait_for_function(f"{PICKED} && {PICKED}.number").json_value()
+        # the tile this tap picks up (on a loaded machine the tile picked before may still be the one shown)
+        number = int(pick["key"].split(":")[1]) if pick.get("key", "").startswith("tile:") \
+            else int(pick["label"].split()[-1])
+        page.wait_for_function(f"(number) => {PICKED} && {PICKED}.number === number", arg=number)
         # the twelve ways a tile lies: six turns, flipped and not, each looked at once it is painted
         for press in ["Rotate (R)"] * 5 + ["Flip (F)"] + ["Rotate (R)"] * 5 + [None]:
             settled(page)
@@ -120,7 +123,13 @@ def turn_until_a_place_drag(page: Any) -> bool:
                 break
             button = next(t for t in targets(page) if t["label"] == press)
             assert "action" not in button  # turning a tile is the page's, not a move
+            lying = page.evaluate(PICKED)
             tap_at(page, button)
+            # the tile lies otherwise once the press is taken, and is painted so
+            page.wait_for_function(f"(lying) => {{ const now = {PICKED}; return Boolean(now)"
+                                   " && now.number === lying.number"
+                                   " && (now.rot !== lying.rot || Boolean(now.flip) !== Boolean(lying.flip)); }",
+                                   arg=lying)
             settled(page)
     return False
 
