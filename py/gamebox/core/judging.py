@@ -220,11 +220,8 @@ def _next_work(judged: Judged, state: State[Any], history: list[tuple[int, str]]
     if ply < len(history):
         seat, action = history[ply]
         person = seat in people
-        weighing = judged.weighing
-        judged.weighing = None
-        weighed = weighing.taken() if weighing is not None and weighing.serves(history, seat, person) else None
         judged.work = review.judged_move_work(reviewer, judged.after(state), ply, seat, action, 1,
-                                              person=person, weighed=weighed)
+                                              person=person, weighed=_weighed_for(judged, history, seat, person))
         judged.working = (seat, action)
         judged.working_person = person
         return True
@@ -245,6 +242,19 @@ def _next_work(judged: Judged, state: State[Any], history: list[tuple[int, str]]
             return False
         return True
     return False
+
+
+def _weighed_for(judged: Judged, history: list[tuple[int, str]], seat: int,
+                 person: bool) -> tuple[review.Work[Any], Rng] | None:
+    """The weighing kept for the judgement of ``history``'s move at its ply (by ``seat``), taken over: in progress
+    or done, with its generator; None when there is none for it. Either way it is no longer kept here."""
+    weighing = judged.weighing
+    judged.weighing = None
+    if judged.working == "weigh":
+        judged.work = judged.working = None  # the move's judgement goes on with it
+    if weighing is None or not weighing.serves(history, seat, person):
+        return None
+    return weighing.taken()
 
 
 def _to_weigh(judged: Judged, state: State[Any], history: list[tuple[int, str]], people: list[int]) -> int | None:
@@ -357,14 +367,11 @@ def work_in_progress(final: State[Any], people: list[int], ply: int) -> review.W
             or judged.history != list(final.history[:ply])):
         return None
     seat, action = final.history[ply]
-    weighing = judged.weighing
-    if weighing is not None and weighing.serves(list(final.history), seat, seat in people):
+    weighed = _weighed_for(judged, list(final.history), seat, seat in people)
+    if weighed is not None:
         # the game's last moves: the person's move weighed while it was thought over, judged from that weighing
-        judged.weighing = None
-        if judged.working == "weigh":
-            judged.work = judged.working = None
         return review.judged_move_work(final.game.reviewer, judged.after(final), ply,
-                                       seat, action, 1, person=True, weighed=weighing.taken())
+                                       seat, action, 1, person=True, weighed=weighed)
     if (not isinstance(judged.working, tuple) or judged.work is None or final.history[ply] != judged.working
             or judged.working_person != (judged.working[0] in people)):
         return None

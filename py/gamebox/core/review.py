@@ -192,8 +192,7 @@ def _weighed_judgement(reviewer: Reviewer, before: State[Any], seat: int, action
 
 def done_work[T](result: T) -> Work[T]:
     """Work already done: its result on the first step."""
-    yield from ()
-    return result
+    return _one_step(lambda: result)
 
 
 def values_work(reviewer: Reviewer, state: State[Any], rng: Rng, effort: int) -> Work[list[float]]:
