@@ -26,7 +26,18 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 import gamebox
 
-from .conftest import BOOT_TIMEOUT_MS, DIST, ROOT, TEST_GAMES, screenshot, serve, site_game_ids, wait_for
+from .conftest import (
+    BOOT_TIMEOUT_MS,
+    DIST,
+    ROOT,
+    TEST_GAMES,
+    screenshot,
+    serve,
+    site_game_ids,
+    wait_for,
+    watched_context,
+    watched_page,
+)
 
 SEED = "K7Q2M"
 POLICY = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"',
@@ -135,6 +146,23 @@ def play_each_game(page: Any) -> None:
         # (the move count may stay: in a race on one device, the next player does not see the hand-in)
         wait_for(page, f"document.body.dataset.fingerprint !== {before!r}")
         assert page.locator("#screen-game").is_visible()
+
+
+def test_the_tests_watch_aborts_and_counts_every_request_to_another_origin(browser, site):
+    # Every page the tests open is watched (conftest.Watch): a request to another origin never leaves the browser
+    # and is counted, so the tests' "nothing but the site" checks mean something; the site's own requests pass.
+    context, watch = watched_context(browser, site)
+    page = watched_page(context, watch)
+    page.goto(site + "web/icons/icon.svg")
+    elsewhere = ["http://192.0.2.1:9/x", "https://example.invalid/y"]
+    outcome = page.evaluate("""async (addresses) => {
+      const refused = [];
+      for (const address of addresses) { try { await fetch(address); } catch { refused.push(address); } }
+      return { refused, own: (await fetch("../../BUILD_ID")).ok };
+    }""", elsewhere)
+    context.close()
+    assert outcome == {"refused": elsewhere, "own": True}
+    assert watch.foreign == elsewhere
 
 
 def test_the_build_lists_the_whole_app_for_the_cache():

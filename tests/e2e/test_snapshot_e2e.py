@@ -150,7 +150,7 @@ def first_visit(browser: Any, site: str) -> Iterator[FirstVisit]:
     context = browser.new_context(bypass_csp=True)
     context.add_init_script(TEST_GAMES)
     watch = Watch(site.rstrip("/"))
-    context.route("**/*", watch.route)
+    watch.guard(context)
     page = context.new_page()
     page.on("console", lambda message: watch.errors.append(message.text) if message.type == "error" else None)
     page.on("pageerror", lambda error: watch.errors.append(str(error)))
