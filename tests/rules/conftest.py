@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 # The fixture games (tests/games/py: Pebbles) join the box for the rules tests: set before the registry first looks.
 FIXTURE_GAMES = Path(__file__).resolve().parent.parent / "games" / "py"
@@ -14,6 +15,11 @@ os.environ["GAMEBOX_GAME_PATHS"] = os.pathsep.join(
     path for path in (os.environ.get("GAMEBOX_GAME_PATHS", ""), str(FIXTURE_GAMES)) if path)
 
 from gamebox.whoopies import rules as whoopies_rules  # noqa: E402  (after the fixture games are in the box)
+
+# No example has a deadline: ./build.sh test runs these tests beside the browser tests at the lowest CPU priority
+# (build.sh run_tests), where one example's time says nothing of the code; speed is measured in bench/.
+settings.register_profile("gamebox", deadline=None)
+settings.load_profile("gamebox")
 
 
 @pytest.fixture(autouse=True)
