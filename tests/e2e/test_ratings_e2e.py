@@ -11,9 +11,6 @@ from .conftest import screenshot
 # Not about judging nor the review: the game in play is not judged, so no move waits for a judging piece
 # (conftest.NOT_JUDGING)
 JUDGING_DURING_PLAY = False
-# No test here comes back to the site from the memory snapshot (a reload only reads the profile back): none of its
-# pages' boots (eleven fresh ones, and a reload) also boots the snapshot's maker (conftest.NO_SNAPSHOT)
-MEMORY_SNAPSHOT = False
 
 PLAY_TO_END = """async () => {
   // the person plays the first legal move whenever it is their turn; the bot moves by itself
