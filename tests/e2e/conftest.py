@@ -32,6 +32,10 @@ import serve  # noqa: E402
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
 BOOT_TIMEOUT_MS = 240_000
+# How long a page may take to run the app's scripts (window.gamebox): a second on a quiet machine, but once more than
+# 30 s in a whole run at load average 19 (the ratings module's second device), so the shared doors wait as long as
+# for a boot: a wait for a condition costs nothing when it comes sooner
+APP_TIMEOUT_MS = BOOT_TIMEOUT_MS
 # Every test page shows the test games (the fixture game of docs/new-game.md, built into the site by
 # GAMEBOX_TEST_GAMES=1) with the others: watched_context's pages, and any context a test makes itself.
 TEST_GAMES = "window.GAMEBOX_TEST_GAMES = true;"
@@ -47,11 +51,13 @@ TEST_PAGE = "window.GAMEBOX_TEST_SNAPSHOT = false; " + KEEPING_SNAPSHOT
 # A module says so with JUDGING_DURING_PLAY = False: each context watched_context makes for it then gets NOT_JUDGING.
 NOT_JUDGING = "window.GAMEBOX_TEST_JUDGING = false; "
 JUDGING = {"during_play": True}
-# A module whose tests never come back to the site (a reload or a new tab that should boot from the memory snapshot)
-# says so with MEMORY_SNAPSHOT = False: every context watched_context makes for it (open_page's too) then gets
-# NO_SNAPSHOT, as a SharedPage's does (TEST_PAGE), so that no fresh boot of it also boots the snapshot's maker.
+# A test page makes no memory snapshot unless its module asks for one (MEMORY_SNAPSHOT = True): a module whose tests
+# come back to the site (a reload or a new tab that should boot from the snapshot, a repeat visit, offline, the
+# snapshot's and the boot's own tests). Every other context watched_context makes (open_page's too) gets NO_SNAPSHOT,
+# as a SharedPage's does unless made with snapshot=True, so that no fresh boot of it also boots the snapshot's maker,
+# a second runtime (web/worker.mjs).
 NO_SNAPSHOT = "window.GAMEBOX_TEST_SNAPSHOT = false; "
-SNAPSHOT = {"made": True}
+SNAPSHOT = {"made": False}
 
 
 def site_games() -> list[dict[str, Any]]:
@@ -126,9 +132,9 @@ def judging_during_play(request: pytest.FixtureRequest) -> None:
 
 @pytest.fixture(scope="module", autouse=True)
 def memory_snapshot(request: pytest.FixtureRequest) -> None:
-    """Whether the module's pages make the engine's memory snapshot (its MEMORY_SNAPSHOT, True unless it says False):
+    """Whether the module's pages make the engine's memory snapshot (its MEMORY_SNAPSHOT, False unless it says True):
     set before any of its fixtures makes a context."""
-    SNAPSHOT["made"] = getattr(request.module, "MEMORY_SNAPSHOT", True)
+    SNAPSHOT["made"] = getattr(request.module, "MEMORY_SNAPSHOT", False)
 
 
 @pytest.fixture(scope="session")
@@ -183,13 +189,15 @@ class Watch:
 
 
 def watched_context(browser: Any, site: str, *, viewport: dict[str, int] | None = None, has_touch: bool = False,
-                    locale: str = "en-GB", bypass_csp: bool = True) -> tuple[Any, Watch]:
+                    locale: str = "en-GB", bypass_csp: bool = True, snapshot: bool | None = None) -> tuple[Any, Watch]:
     """A new browser context on the site (a phone's when ``has_touch``), whose requests to other origins are aborted
-    and counted by its Watch."""
+    and counted by its Watch. Its pages make the memory snapshot if ``snapshot`` (by default: if the module's
+    MEMORY_SNAPSHOT says so)."""
     context = browser.new_context(viewport=viewport or {"width": 1200, "height": 860}, bypass_csp=bypass_csp,
                                   locale=locale, has_touch=has_touch, is_mobile=has_touch)
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.rstrip("/"))
-    context.add_init_script(("" if SNAPSHOT["made"] else NO_SNAPSHOT)
+    made = SNAPSHOT["made"] if snapshot is None else snapshot
+    context.add_init_script(("" if made else NO_SNAPSHOT)
                             + (TEST_GAMES if JUDGING["during_play"] else NOT_JUDGING + TEST_GAMES))
     watch = Watch(site.rstrip("/"))
     watch.guard(context)
@@ -220,11 +228,11 @@ def open_page(browser: Any, site: str) -> Iterator[Any]:
         made.append((context, watch))
         page.goto(site + path)
         if wait_ready and enforce_csp:
-            wait_for(page, "window.gamebox && window.gamebox.ready", timeout=30_000)
+            wait_for(page, "window.gamebox && window.gamebox.ready", timeout=APP_TIMEOUT_MS)
             wait_for(page, "document.getElementById('engine-status').classList.contains('done')",
                      timeout=BOOT_TIMEOUT_MS)
         elif wait_ready:
-            page.wait_for_function("window.gamebox && window.gamebox.ready", timeout=30_000)
+            page.wait_for_function("window.gamebox && window.gamebox.ready", timeout=APP_TIMEOUT_MS)
             page.wait_for_function("document.getElementById('engine-status').classList.contains('done')",
                                    timeout=BOOT_TIMEOUT_MS)
         return page
@@ -290,11 +298,11 @@ class SharedPage:
         self.site = site
         self.viewport = viewport or {"width": 1200, "height": 860}
         self.context, self.watch = watched_context(browser, site, viewport=self.viewport, has_touch=has_touch,
-                                                   locale=locale)
+                                                   locale=locale, snapshot=snapshot)
         self.context.add_init_script(KEEPING_SNAPSHOT if snapshot else TEST_PAGE)
         self.page = watched_page(self.context, self.watch)
         self.page.goto(site)
-        self.page.wait_for_function("window.gamebox && window.gamebox.ready", timeout=30_000)
+        self.page.wait_for_function("window.gamebox && window.gamebox.ready", timeout=APP_TIMEOUT_MS)
         self.page.wait_for_function("document.getElementById('engine-status').classList.contains('done')",
                                     timeout=BOOT_TIMEOUT_MS)
 
@@ -319,7 +327,7 @@ class SharedPage:
         page.evaluate("(route) => { localStorage.clear(); history.replaceState(null, '', location.pathname + route); }",
                       route.lstrip("/"))
         page.reload()
-        page.wait_for_function("Boolean(window.gamebox)", timeout=30_000)
+        page.wait_for_function("Boolean(window.gamebox)", timeout=APP_TIMEOUT_MS)
         page.wait_for_function("document.getElementById('engine-status').classList.contains('done')",
                                timeout=BOOT_TIMEOUT_MS)
         return page
@@ -332,7 +340,7 @@ class SharedPage:
         page.on("pageerror", lambda error: self.watch.errors.append(str(error)))
         page.watch = self.watch
         page.goto(self.site + route.lstrip("/"))
-        page.wait_for_function("Boolean(window.gamebox)", timeout=30_000)
+        page.wait_for_function("Boolean(window.gamebox)", timeout=APP_TIMEOUT_MS)
         page.wait_for_function("document.getElementById('engine-status').classList.contains('done')",
                                timeout=BOOT_TIMEOUT_MS)
         return page

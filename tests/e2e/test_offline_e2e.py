@@ -39,6 +39,9 @@ from .conftest import (
     watched_page,
 )
 
+# A reload offline, a rebuild, a new tab: its tests come back to the site, as a person's page, and boot from the
+# memory snapshot their first visit made (conftest.SNAPSHOT)
+MEMORY_SNAPSHOT = True
 SEED = "K7Q2M"
 POLICY = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"',
                    (DIST / "index.html").read_text()).group(1) if (DIST / "index.html").exists() else ""

@@ -258,7 +258,8 @@ def test_the_header_never_makes_a_360_phone_scroll_sideways(browser: Any, site: 
 def test_a_failed_engine_keeps_the_header_inside_a_360_phone(browser: Any, site: str) -> None:
     context, watch = watched_context(browser, site, viewport={"width": 360, "height": 740}, has_touch=True,
                                      locale="uk-UA")
-    context.route("**/web/worker.mjs", lambda route: route.abort())
+    # the worker's address may have a query (?snapshot=off: conftest.NO_SNAPSHOT)
+    context.route("**/web/worker.mjs*", lambda route: route.abort())
     page = context.new_page()
     page.goto(site)
     page.wait_for_selector("#engine-status.failed", timeout=BOOT_TIMEOUT_MS)

@@ -55,6 +55,8 @@ from .test_offline_e2e import (  # noqa: F401 - served, site, first_build: its c
     wait_until_offline_ready,
 )
 
+# Its subject: every page here makes the memory snapshot, as a person's does (conftest.SNAPSHOT)
+MEMORY_SNAPSHOT = True
 MOVES_PER_GAME = 3
 # where the page remembers that a snapshot is stored (web/engine.js), for index.html's first paint script
 SNAPSHOT_REMEMBERED = "gamebox/snapshot"

@@ -185,7 +185,7 @@ def blocked_page(browser: Any, site: str) -> Iterator[Any]:
     def opener(blocked: set[str]) -> Any:
         context = browser.new_context(viewport={"width": 1200, "height": 860}, bypass_csp=True, locale="en-GB",
                                       service_workers="block")
-        context.add_init_script(conftest.TEST_GAMES)
+        context.add_init_script(conftest.NO_SNAPSHOT + conftest.TEST_GAMES)  # never visited again
         watch = Watch(site.rstrip("/"))
 
         def route(request_route: Any) -> None:
