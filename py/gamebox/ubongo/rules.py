@@ -7,6 +7,7 @@ the view() fields and every interpretation.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import re
 import time
@@ -199,6 +200,13 @@ def next_puzzle_code(code: str) -> str:
     return puzzle_code(deck_seed, card % DECK_SIZE + 1, side, COLOURS[(COLOURS.index(colour) + 1) % len(COLOURS)])
 
 
+@functools.cache
+def _listed_times(timer_ms: int) -> tuple[str, ...]:
+    """`` @0``, `` @1000``, ...: the times a race's legal actions list a solve at, every whole second of both sand
+    timers (one per timer the set-up offers)."""
+    return tuple(f" @{t}" for t in range(0, 2 * timer_ms, LISTED_STEP_MS))
+
+
 _FIRST_SOLUTION: dict[tuple[str, Cells], solver.Solution] = {}
 
 
@@ -210,7 +218,7 @@ def first_solution(side: CardSide, colour: str) -> solver.Solution:
     if found is None:
         found = solver.find_one(side.board, colour, side.tiles[colour])
         assert found is not None  # every generated puzzle has a solution
-        if len(_FIRST_SOLUTION) > 1024:
+        if len(_FIRST_SOLUTION) > 4096:  # as many as the generator keeps cards
             _FIRST_SOLUTION.clear()
         _FIRST_SOLUTION[key] = found
     return found
@@ -382,7 +390,8 @@ class UbongoState(State[UbongoView]):
         text = self.listed_solution(seat)
         # Times are continuous; the list holds the first solution at every whole second the sand timer
         # allows (twice over), which is also every action a bot makes. Any other time is legal too.
-        return [f"solve {text} @{t}" for t in range(0, 2 * self.timer_ms, LISTED_STEP_MS)] + [str(Timeout())]
+        head = f"solve {text}"
+        return [head + at for at in _listed_times(self.timer_ms)] + [str(Timeout())]
 
     def _puzzle_actions(self) -> list[str]:
         """Every tile of the puzzle at every spot on the board's cells that no other placed tile covers (a placed
