@@ -270,7 +270,7 @@ class State[ViewT: Mapping[str, Any]](ABC):
             "seed": self.seed,
             "players": self.players,
             "options": self.options,
-            "history": [list(step) for step in self.history],
+            "history": self.history,  # (seat, action) pairs: JSON writes a tuple as a list
             "rng": [f"{word:016x}" for word in self.rng.state],
             "state": self.snapshot(),
         }
