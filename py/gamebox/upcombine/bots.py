@@ -30,9 +30,9 @@ def _as_upcombine(state: State[Any]) -> UpCombineState:
     return state
 
 
-def _splits(state: UpCombineState, code: str, index: int) -> bool:
-    stack = state.stacks[index]
-    return len({c[0] for c in stack} | {code[0]}) >= SPLIT_AT
+def _splits(colours: set[str], code: str) -> bool:
+    """Whether ``code`` splits a stack of ``colours``."""
+    return len(colours) + (code[0] not in colours) >= SPLIT_AT
 
 
 def _fits(state: UpCombineState, code: str) -> int:
@@ -107,8 +107,13 @@ def greedy(state: State[Any], seat: int, budget_ms: int, rng: Rng) -> str:
         return best_draw(game, seat)
     best: list[Place] = []
     best_key: tuple[int, int] | None = None
+    colours = [{code[0] for code in stack} for stack in game.stacks]  # each stack's colours
+    fits: dict[str, int] = {}  # per piece, on how many stacks it could go (the same for each of its moves)
     for move in moves:
-        key = (1 if _splits(game, move.piece, move.stack - 1) else 0, -_fits(game, move.piece))
+        piece = move.piece
+        if piece not in fits:
+            fits[piece] = _fits(game, piece)
+        key = (1 if _splits(colours[move.stack - 1], piece) else 0, -fits[piece])
         if best_key is None or key > best_key:
             best, best_key = [move], key
         elif key == best_key:
