@@ -36,7 +36,7 @@ class Rng:
         return cls(f"gamebox/{version}/{game_id}/{seed}")
 
     def next_u64(self) -> int:
-        s = self._s
+        s: list[int] = self._s
         s0, s1, s2, s3 = s
         x = (s1 * 5) & MASK64
         result = ((((x << 7) | (x >> 57)) & MASK64) * 9) & MASK64  # rotl(s1 * 5, 7) * 9, as in ``take``
