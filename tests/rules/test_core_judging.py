@@ -71,6 +71,21 @@ def play_one(level: str) -> dict[str, Any]:
     return reply
 
 
+# The review of each finished game from nothing, at once, by its share code: both tests of a game below play the same
+# game (the same seed, seats and bots), so the second compares with the first's review instead of making it again.
+_REVIEWED_AT_ONCE: dict[str, dict[str, Any]] = {}
+
+
+def review_at_once(state: State[Any]) -> dict[str, Any]:
+    """The finished game's review for seat 0 as ``review.review`` gives it, judged from nothing at once (each
+    game's once per test process)."""
+    code = share.encode(state)
+    found = _REVIEWED_AT_ONCE.get(code)
+    if found is None:
+        found = _REVIEWED_AT_ONCE[code] = review.review(state, state.game.reviewer, [0])
+    return found
+
+
 # A short game of each: a few creatures, the quickest mode; Upthrust's race for two is the slowest review of all
 # (about 15 s of CPython a game), so its solitaire (Score Up) stands for it here and in bench/judging_browser.py
 # its race is measured in the browser.
@@ -118,7 +133,7 @@ def test_the_moves_judged_during_play_are_the_records_of_the_finished_game_s_rev
     assert state.is_over
     judge_while_idle()
     judged, start = judging.judged_for(state, [0])
-    whole = review.review(state, game.reviewer, [0])
+    whole = review_at_once(state)
     assert len(judged) == len(state.history)
     assert judged == whole["moves"]
     assert start == whole["start"]
@@ -217,7 +232,7 @@ def test_judgements_cut_at_every_pause_point_are_the_records_of_the_review_judge
     while not reply["done"]:
         reply = ask(op="review", code=share.encode(state), seats=seats, **{"from": reply["next"]})
         moves += reply["moves"]
-    whole = review.review(state, game.reviewer, [0])
+    whole = review_at_once(state)
     assert moves == whole["moves"] and reply["summary"] == whole["summary"]
     while True:  # and the moves judged during play are the review's, judged to the end in pieces
         if not ask(op="judging")["more"]:

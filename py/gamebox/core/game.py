@@ -255,9 +255,10 @@ class State[ViewT: Mapping[str, Any]](ABC):
         """Play ``action`` for ``seat``. An illegal action raises IllegalAction and changes nothing."""
         seat = self.check_seat(seat)
         check_action_text(action)
-        if self.is_over:
+        to_move = self.to_move  # worked out once: a property that makes a list
+        if not to_move:  # is_over
             raise IllegalAction("The game is over.", "error.game_over")
-        if seat not in self.to_move:
+        if seat not in to_move:
             raise IllegalAction("It is not your turn.", "error.not_your_turn", seat=seat)
         entries = self._play(seat, action)
         self.history.append((seat, action))
@@ -270,7 +271,7 @@ class State[ViewT: Mapping[str, Any]](ABC):
             "seed": self.seed,
             "players": self.players,
             "options": self.options,
-            "history": [list(step) for step in self.history],
+            "history": self.history,  # (seat, action) pairs: JSON writes a tuple as a list
             "rng": [f"{word:016x}" for word in self.rng.state],
             "state": self.snapshot(),
         }

@@ -98,9 +98,11 @@ class Judged:
 
     def keep(self, history: list[tuple[int, str]]) -> None:
         """Keep only the records of the moves ``history`` still has (an undo takes them back)."""
-        common = 0
-        while common < min(len(self.history), len(history)) and self.history[common] == history[common]:
-            common += 1
+        common = len(self.history)
+        if history[:common] != self.history:  # something was taken back: where the two part (else all is kept)
+            common = 0
+            while common < min(len(self.history), len(history)) and self.history[common] == history[common]:
+                common += 1
         if common < len(self.history):
             del self.history[common:], self.records[common:], self.person[common:]
             self.position = None

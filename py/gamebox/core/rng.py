@@ -20,10 +20,6 @@ CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 T = TypeVar("T")
 
 
-def _rotl(x: int, k: int) -> int:
-    return ((x << k) | (x >> (64 - k))) & MASK64
-
-
 class Rng:
     """xoshiro256** with a 256-bit state taken from sha256 of its label."""
 
@@ -40,15 +36,17 @@ class Rng:
         return cls(f"gamebox/{version}/{game_id}/{seed}")
 
     def next_u64(self) -> int:
-        s = self._s
-        result = (_rotl((s[1] * 5) & MASK64, 7) * 9) & MASK64
-        t = (s[1] << 17) & MASK64
-        s[2] ^= s[0]
-        s[3] ^= s[1]
-        s[1] ^= s[2]
-        s[0] ^= s[3]
-        s[2] ^= t
-        s[3] = _rotl(s[3], 45)
+        s: list[int] = self._s
+        s0, s1, s2, s3 = s
+        x = (s1 * 5) & MASK64
+        result = ((((x << 7) | (x >> 57)) & MASK64) * 9) & MASK64  # rotl(s1 * 5, 7) * 9, as in ``take``
+        t = (s1 << 17) & MASK64
+        s2 ^= s0
+        s3 ^= s1
+        s1 ^= s2
+        s0 ^= s3
+        s2 ^= t
+        s[0], s[1], s[2], s[3] = s0, s1, s2, ((s3 << 45) | (s3 >> 19)) & MASK64
         return result
 
     def take(self, count: int) -> list[int]:

@@ -7,6 +7,7 @@ the view() fields and every interpretation.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import re
 import time
@@ -87,6 +88,50 @@ def deck_seed_for(seed: str) -> str:
     return "".join(CROCKFORD[(digest >> (5 * i)) & 31] for i in range(8))
 
 
+# Puzzle mode lists every placement of its tiles on the free cells after every move: per board, its cells' bits,
+# and per (board, colour, tile) the placements that lie on the board, made once (a board is a card side's, and the
+# generator keeps a few thousand of them; so is this memo, cleared when it grows past that).
+_BITS: dict[Cells, dict[Cell, int]] = {}
+_ON_BOARD: dict[tuple[Cells, str, int], list[tuple[int, str]]] = {}
+_MEMO_SIZE: Final = 4096
+
+
+def _board_bits(board: Cells) -> dict[Cell, int]:
+    """Each cell of ``board`` -> its bit."""
+    found = _BITS.get(board)
+    if found is None:
+        if len(_BITS) >= _MEMO_SIZE:
+            _BITS.clear()
+        found = _BITS[board] = {cell: 1 << index for index, cell in enumerate(board)}
+    return found
+
+
+def _places_on_board(board: Cells, colour: str, number: int) -> list[tuple[int, str]]:
+    """Every placement of tile ``number`` whose cells all lie on ``board``, as (its cells' bits, ``place ...``), in
+    the order puzzle mode lists them: orientation by orientation, each with its first cell on every board cell in
+    sorted order. A placement is free when its bits meet no other placed tile's."""
+    key = (board, colour, number)
+    found = _ON_BOARD.get(key)
+    if found is None:
+        bits = _board_bits(board)
+        found = []
+        for o in orientations(colour, number):
+            for first in sorted(board):
+                mask = 0
+                for q, r in o.cells:
+                    bit = bits.get((q + first[0], r + first[1]))
+                    if bit is None:
+                        break
+                    mask |= bit
+                else:
+                    p = Placement(number, o.rot, o.flip, (first[0] + o.anchor[0], first[1] + o.anchor[1]))
+                    found.append((mask, str(Place(p))))
+        if len(_ON_BOARD) >= _MEMO_SIZE:
+            _ON_BOARD.clear()
+        _ON_BOARD[key] = found
+    return found
+
+
 def parse_placement(text: str, edition: int = EDITION) -> Placement:
     """``7 q1r-2 rot2 flip`` -> Placement, as the rules of ``edition`` read it (actions.parse_placement)."""
     return actions.parse_placement(text, rules_of(edition))
@@ -155,6 +200,13 @@ def next_puzzle_code(code: str) -> str:
     return puzzle_code(deck_seed, card % DECK_SIZE + 1, side, COLOURS[(COLOURS.index(colour) + 1) % len(COLOURS)])
 
 
+@functools.cache
+def _listed_times(timer_ms: int) -> tuple[str, ...]:
+    """`` @0``, `` @1000``, ...: the times a race's legal actions list a solve at, every whole second of both sand
+    timers (one per timer the set-up offers)."""
+    return tuple(f" @{t}" for t in range(0, 2 * timer_ms, LISTED_STEP_MS))
+
+
 _FIRST_SOLUTION: dict[tuple[str, Cells], solver.Solution] = {}
 
 
@@ -166,7 +218,7 @@ def first_solution(side: CardSide, colour: str) -> solver.Solution:
     if found is None:
         found = solver.find_one(side.board, colour, side.tiles[colour])
         assert found is not None  # every generated puzzle has a solution
-        if len(_FIRST_SOLUTION) > 1024:
+        if len(_FIRST_SOLUTION) > 4096:  # as many as the generator keeps cards
             _FIRST_SOLUTION.clear()
         _FIRST_SOLUTION[key] = found
     return found
@@ -338,22 +390,24 @@ class UbongoState(State[UbongoView]):
         text = self.listed_solution(seat)
         # Times are continuous; the list holds the first solution at every whole second the sand timer
         # allows (twice over), which is also every action a bot makes. Any other time is legal too.
-        return [f"solve {text} @{t}" for t in range(0, 2 * self.timer_ms, LISTED_STEP_MS)] + [str(Timeout())]
+        head = f"solve {text}"
+        return [head + at for at in _listed_times(self.timer_ms)] + [str(Timeout())]
 
     def _puzzle_actions(self) -> list[str]:
+        """Every tile of the puzzle at every spot on the board's cells that no other placed tile covers (a placed
+        tile may move), orientation by orientation, each at every free cell in sorted order; then the removals,
+        the hint and the solution."""
         side = self.card_side(0)
         colour = self.colour(0)
-        board = set(side.board)
+        bits = _board_bits(side.board)
         listed: list[str] = []
         for number in side.tiles[colour]:
-            others = set().union(*(p.cells(colour) for t, p in self.placed.items() if t != number))
-            free = board - others
-            for o in orientations(colour, number):
-                for first in sorted(free):
-                    cells = [(q + first[0], r + first[1]) for q, r in o.cells]
-                    if all(c in free for c in cells):
-                        p = Placement(number, o.rot, o.flip, (first[0] + o.anchor[0], first[1] + o.anchor[1]))
-                        listed.append(str(Place(p)))
+            others = 0
+            for tile, placement in self.placed.items():
+                if tile != number:
+                    for cell in placement.cells(colour):
+                        others |= bits.get(cell, 0)
+            listed += [text for mask, text in _places_on_board(side.board, colour, number) if not mask & others]
         listed += [str(Remove(t)) for t in sorted(self.placed)]
         return listed + [str(Hint()), str(ShowSolution())]
 

@@ -101,8 +101,18 @@ def turns(cells: Cells) -> tuple[Cells, ...]:
 
 
 def place(cells: Cells, rot: int, flip: bool, at: Cell) -> Cells:
-    """The board cells a tile covers with its anchor on ``at``."""
-    return tuple(sorted((q + at[0], r + at[1]) for q, r in orient(cells, rot, flip)))
+    """The board cells a tile covers with its anchor on ``at``, sorted (a move keeps the order of the turned
+    cells, which ``orient`` sorts). The tile's turned cells are worked out once per tile and turn."""
+    key = (cells, rot, flip)
+    turned = _PLACED.get(key)
+    if turned is None:
+        turned = _PLACED[key] = orient(cells, rot, flip)
+    dq, dr = at
+    return tuple([(q + dq, r + dr) for q, r in turned])
+
+
+# (a tile's cells, rot, flip) -> its cells turned so: only tiles are placed, so at most 13 x 4 x 12 entries
+_PLACED: dict[tuple[Cells, int, bool], Cells] = {}
 
 
 def reading_key(cell: Cell) -> tuple[int, int]:

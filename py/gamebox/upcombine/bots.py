@@ -20,7 +20,7 @@ from gamebox.core.bots import mcts
 from gamebox.core.game import BotFunction, State
 from gamebox.core.rng import Rng
 from gamebox.upcombine.actions import BASES, DRAWS, PASS, Place
-from gamebox.upcombine.pieces import COLOUR_CAP, COLOUR_ORDER, SPLIT_AT, full_set, sorted_pieces
+from gamebox.upcombine.pieces import COLOUR_ORDER, SPLIT_AT, full_set, sorted_pieces
 from gamebox.upcombine.rules import TARGET, UpCombineState
 
 
@@ -30,17 +30,19 @@ def _as_upcombine(state: State[Any]) -> UpCombineState:
     return state
 
 
-def _splits(state: UpCombineState, code: str, index: int) -> bool:
-    stack = state.stacks[index]
-    return len({c[0] for c in stack} | {code[0]}) >= SPLIT_AT
+def _splits(colours: set[str], code: str) -> bool:
+    """Whether ``code`` splits a stack of ``colours``."""
+    return len(colours) + (code[0] not in colours) >= SPLIT_AT
 
 
 def _fits(state: UpCombineState, code: str) -> int:
-    """On how many stacks ``code`` could go now (ignoring which were used this turn)."""
+    """On how many stacks ``code`` could go now (ignoring which were used this turn): those whose top it matches
+    and that hold fewer than COLOUR_CAP of its colour (the state keeps each stack's colours at the cap, ``full``)."""
     count = 0
-    for stack in state.stacks:
+    colour, symbol = code[0], code[1]
+    for stack, capped in zip(state.stacks, state.full, strict=True):
         top = stack[-1]
-        if (code[0] == top[0] or code[1] == top[1]) and sum(1 for c in stack if c[0] == code[0]) < COLOUR_CAP:
+        if (colour == top[0] or symbol == top[1]) and colour not in capped:
             count += 1
     return count
 
@@ -56,11 +58,12 @@ def best_draw(state: UpCombineState, seat: int) -> str:
         if colour not in present:
             continue
         score = 0
-        for stack in state.stacks:
-            if stack[-1][0] == colour and sum(1 for c in stack if c[0] == colour) < COLOUR_CAP:
+        for stack, capped in zip(state.stacks, state.full, strict=True):
+            if colour in capped:
+                continue  # the stack holds COLOUR_CAP of that colour already
+            if stack[-1][0] == colour:
                 score += 2
-            elif sum(1 for c in stack if c[0] == colour) < COLOUR_CAP:
-                score += 0  # a symbol match is possible but unknown
+            # else a symbol match is possible but unknown: it scores nothing
         if score > best_score:
             best, best_score = colour, score
     return DRAWS[best].text
@@ -104,8 +107,13 @@ def greedy(state: State[Any], seat: int, budget_ms: int, rng: Rng) -> str:
         return best_draw(game, seat)
     best: list[Place] = []
     best_key: tuple[int, int] | None = None
+    colours = [{code[0] for code in stack} for stack in game.stacks]  # each stack's colours
+    fits: dict[str, int] = {}  # per piece, on how many stacks it could go (the same for each of its moves)
     for move in moves:
-        key = (1 if _splits(game, move.piece, move.stack - 1) else 0, -_fits(game, move.piece))
+        piece = move.piece
+        if piece not in fits:
+            fits[piece] = _fits(game, piece)
+        key = (1 if _splits(colours[move.stack - 1], piece) else 0, -fits[piece])
         if best_key is None or key > best_key:
             best, best_key = [move], key
         elif key == best_key:

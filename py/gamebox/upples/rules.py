@@ -116,7 +116,7 @@ class UpplesState(State[UpplesView]):
 
     def card_count(self) -> int:
         """Every card, wherever it is: must always be 124."""
-        on_field = sum(1 for card in self.board if card != EMPTY)
+        on_field = len(self.board) - self.board.count(EMPTY)
         kept = sum(len(p.kept) for p in self.seats)
         return on_field + len(self.pile) + len(self.discard) + len(self.aside) + kept + len(self.turn_eaten)
 
