@@ -146,45 +146,22 @@ def test_bytecode_from_another_python_is_skipped_for_its_source(open_page, serve
     assert page.evaluate("document.body.dataset.fingerprint") == cpython_fingerprint(link)
 
 
-def first_visits_engine_workers(browser: Any, site: str, address: str) -> tuple[Any, Any, list[dict[str, Any]]]:
-    """A first visit (nothing stored) to ``address``, under the page's own policy: its page once its engine is
-    ready, its Watch, and the engine workers the page made."""
+def test_a_first_visits_engine_worker_starts_with_the_app_which_opens_the_link(browser, site):
+    # No memory snapshot stored (a first visit): index.html's first paint script starts no worker, web/engine.js
+    # starts the one engine worker, under the page's own policy; the link's game is the one CPython gives, and its
+    # renderer was asked for while the engine booted.
+    link = play_link("upthrust")
     context, watch = watched_context(browser, site, bypass_csp=False)
     context.add_init_script(WORKERS_MADE + "window.GAMEBOX_TEST_SNAPSHOT = false;")
     page = watched_page(context, watch)
-    page.goto(site + address)
-    wait_for(page, "window.gamebox && window.gamebox.ready", timeout=BOOT_TIMEOUT_MS)
-    return page, watch, engine_workers_made(page)
-
-
-def test_a_links_engine_worker_starts_before_the_style_sheet_and_the_app_takes_it_over(browser, site):
-    # A first visit (no memory snapshot stored) on a game's link: index.html's first script, in <head>, starts the
-    # one engine worker before the page waits for its style sheet, under the page's own policy (its hash);
-    # web/engine.js takes it over; the link's game is the one CPython gives, and its renderer was asked for while
-    # the engine booted.
-    link = play_link("upthrust")
-    page, watch, made = first_visits_engine_workers(browser, site, link)
+    page.goto(site + link)
     wait_for(page, "document.body.dataset.fingerprint", timeout=BOOT_TIMEOUT_MS)
-    assert len(made) == 1 and not made[0]["by_app"], made
-    style_sheet = page.evaluate("performance.getEntriesByType('resource')"
-                                ".find((entry) => entry.name.endsWith('/web/style.css')).responseEnd")
-    assert made[0]["at"] < style_sheet
+    made = engine_workers_made(page)
+    assert len(made) == 1 and made[0]["by_app"], made
     assert page.evaluate("window.gameboxEarlyEngine") is None
     assert boot_state(page)["boot"] == "fresh"
     assert page.evaluate("document.body.dataset.fingerprint") == cpython_fingerprint(link)
     entries = page.evaluate("performance.getEntriesByType('resource').map((entry) => entry.name)")
     assert any(name.endswith("/web/games/upthrust/renderer.js") for name in entries)
-    page.context.close()
-    assert watch.errors == [], watch.errors
-
-
-def test_a_first_visits_menu_starts_its_engine_worker_with_the_app_after_its_first_paint(browser, site):
-    # The menu needs no engine until a game is picked: on a first visit its worker starts with the app, which
-    # starts after the menu's first paint (docs/offline-and-csp.md), never from index.html's first scripts.
-    page, watch, made = first_visits_engine_workers(browser, site, "")
-    assert len(made) == 1 and made[0]["by_app"], made
-    paint = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime")
-    assert made[0]["at"] > paint
-    assert boot_state(page)["boot"] == "fresh"
-    page.context.close()
+    context.close()
     assert watch.errors == [], watch.errors
