@@ -216,11 +216,16 @@ run_tests() {
   say "tsc (the page's types, jsconfig.json)"; npx --no-install tsc -p jsconfig.json
   # The rules' tests run beside the browser tests, at the lowest CPU priority: the browser tests leave the cores idle
   # for part of their time (WebRTC's and the app's own waits, pages between tests), which the rules' tests take,
-  # and they never take a core the browser tests want (docs/architecture.md, "The suite's time"). Their report is
-  # printed once the browser tests are done; either failing fails the command.
+  # and they never take a core the browser tests want (docs/architecture.md, "The suite's time"). A nice value alone
+  # is not enough where the kernel groups processes by session (autogroup, Linux's default): Playwright starts
+  # Chromium in a session of its own, and sessions share the CPU equally whatever their processes' nice values. So the
+  # rules' tests get a session of their own (setsid) whose group is niced too (/proc/self/autogroup; where there is
+  # none, the nice value is all there is). Their report is printed once the browser tests are done; either failing
+  # fails the command.
   local rules_log=$BUILD/rules-tests.log rules_status=0 e2e_status=0
   say "pytest tests/rules, beside the browser tests (niced; its report follows theirs)"
-  nice -n 19 "$PY" -m pytest tests/rules -q -n 2 -p no:cacheprovider --durations=10 >"$rules_log" 2>&1 &
+  setsid -w bash -c 'echo 19 >/proc/self/autogroup 2>/dev/null || true; exec nice -n 19 "$@"' rules \
+    "$PY" -m pytest tests/rules -q -n 2 -p no:cacheprovider --durations=10 >"$rules_log" 2>&1 &
   local rules_pid=$!
   # shellcheck disable=SC2064  # the pid is known now
   trap "kill $rules_pid 2>/dev/null || true" EXIT
