@@ -16,8 +16,8 @@ os.environ["GAMEBOX_GAME_PATHS"] = os.pathsep.join(
 
 from gamebox.whoopies import rules as whoopies_rules  # noqa: E402  (after the fixture games are in the box)
 
-# No example has a deadline: ./build.sh test runs these tests beside the browser tests at the lowest CPU priority
-# (build.sh run_tests), where one example's time says nothing of the code; speed is measured in bench/.
+# No example has a deadline: on a loaded two-core machine (CI's, or tests run beside other work) one example's time
+# says nothing of the code; speed is measured in bench/.
 settings.register_profile("gamebox", deadline=None)
 settings.load_profile("gamebox")
 
