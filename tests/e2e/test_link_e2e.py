@@ -361,11 +361,13 @@ def test_an_embedding_sites_stun_server_adds_a_reflexive_candidate_and_the_devic
                            [invite, servers])
         # the invite always carries it; the answer only when the guest's ICE has not already connected to one of the
         # host's candidates (here it often has: the guest's checks reach the host before its srflx comes, and
-        # Chromium then stops gathering; across networks nothing connects that early, so the srflx is there)
+        # Chromium then stops gathering; across networks nothing connects that early, so the srflx is there). For the
+        # same reason the guest's own binding request may never be sent (CI saw one ask in one run of many), so the
+        # host's ask is what is checked: both sides make their connection in link.js's one newConnection(iceServers)
         candidates = guest.run(f"async (text) => (await (await {SDP}).unpack(text, 'invite')).candidates", invite)
         assert {"type": "srflx", "address": PUBLIC_ADDRESS} in [
             {"type": one["type"], "address": one["address"]} for one in candidates], candidates
-        assert stun.asked >= 2
+        assert stun.asked >= 1
         assert host.run("async (text) => { const link = await window.invite.accept(text); await link.opened;"
                         " window.link = link; return link.state; }", answer) == "open"
         assert guest.run("async () => (await window.answer.link).state") == "open"

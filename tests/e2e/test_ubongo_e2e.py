@@ -335,6 +335,8 @@ def test_a_reload_in_a_race_goes_on_with_the_sand_timer(ubongo: SharedPage, page
     _, bot = split_time(bots.choose(state, 1, "hard", 1000, state.seed))
     assert bot is not None
     page.wait_for_timeout(2500)
+    # the clock the canvas shows is the one of its last frame: on a loaded machine a frame can lag (CI read 1,872 ms)
+    page.wait_for_function(f"{CLOCK} >= 2000", timeout=10_000)
     before = float(page.evaluate(CLOCK))
     assert 2000 <= before < bot and page.evaluate("window.gamebox.view().seats[1].time_ms") is None
     after = reload_the_race(page)
@@ -367,6 +369,7 @@ def test_a_reload_after_the_next_round_started_goes_on_with_it(ubongo: SharedPag
     tap_at(page, next(t for t in targets(page) if t["label"] == "Start round 2"))
     page.wait_for_function(f"{GATE} === ''")
     page.wait_for_timeout(2000)
+    page.wait_for_function(f"{CLOCK} >= 2000", timeout=10_000)  # the last frame's clock, as above
     before = float(page.evaluate(CLOCK))
     assert 2000 <= before < 5000
     assert reload_the_race(page) >= before  # reload_the_race waits for the round itself, no results panel

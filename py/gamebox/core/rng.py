@@ -36,22 +36,12 @@ class Rng:
         return cls(f"gamebox/{version}/{game_id}/{seed}")
 
     def next_u64(self) -> int:
-        s: list[int] = self._s
-        s0, s1, s2, s3 = s
-        x = (s1 * 5) & MASK64
-        result = ((((x << 7) | (x >> 57)) & MASK64) * 9) & MASK64  # rotl(s1 * 5, 7) * 9, as in ``take``
-        t = (s1 << 17) & MASK64
-        s2 ^= s0
-        s3 ^= s1
-        s1 ^= s2
-        s0 ^= s3
-        s2 ^= t
-        s[0], s[1], s[2], s[3] = s0, s1, s2, ((s3 << 45) | (s3 >> 19)) & MASK64
-        return result
+        """The next 64-bit output: ``take``'s one step (the xoshiro256** step is written once, there)."""
+        return self.take(1)[0]
 
     def take(self, count: int) -> list[int]:
-        """The next ``count`` outputs of ``next_u64``, the very same numbers, worked out in one loop (a playout's
-        numbers are drawn by the thousand: upthrust/playouts.py)."""
+        """The next ``count`` outputs, worked out in one loop (a playout's numbers are drawn by the thousand:
+        upthrust/playouts.py); ``next_u64`` is ``take(1)``."""
         s0, s1, s2, s3 = self._s
         out: list[int] = []
         append = out.append
