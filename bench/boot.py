@@ -9,7 +9,10 @@ Each round, in one browser and one run:
 - repeat visit: once the engine worker has stored its memory snapshot, a reload of the same link in that context
   (service worker and caches warm), until the game is on screen again;
 - repeat visit without the snapshot: the same reload after deleting the snapshot (what a returning player had
-  before the snapshot existed).
+  before the snapshot existed);
+- bare repeat visit from a snapshot: the bare page (the site's standard library) with ?snapshot, which boots, takes
+  Pyodide's own memory snapshot of that start and keeps it in Cache Storage, then reloaded: Pyodide restoring a
+  snapshot of nothing but its own start, the floor of any repeat visit from a snapshot on this machine.
 Figures are medians, printed as ratios to the bare boot because these machines are noisy. Each is timed two
 ways, the same way for the bare page and for Gamebox:
 - page clock: from the start of the navigation (the page's performance.timeOrigin) until the bare worker says
@@ -44,23 +47,40 @@ DIST = Path(os.environ.get("GAMEBOX_DIST", ROOT / "dist"))
 LINK = "#/play?code=v1.upthrust.BENCH.2.&seats=human,easy"
 TIMED = {"bare": "bare Pyodide boot", "bare_site": "bare boot, the site's stdlib",
          "first": "first visit, game on screen", "repeat": "repeat visit, from the snapshot",
-         "repeat_no_snapshot": "repeat visit, snapshot deleted"}
+         "repeat_no_snapshot": "repeat visit, snapshot deleted",
+         "bare_snapshot": "bare repeat visit, from a snapshot"}
 
 BARE = """<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
 <script type="module">
 const worker = new Worker(new URL("./bare-worker.mjs" + location.search, import.meta.url), { type: "module" });
-worker.onmessage = () => { window.readyAt = performance.now(); };
+worker.onmessage = ({ data }) => { if (data === "ready") window.readyAt = performance.now(); else window.storedAt = performance.now(); };
 </script>"""
 # When the game is on screen: the moment the page sets data-fingerprint on <body>.
 PLAYABLE = """new MutationObserver((changes, observer) => {
   if (document.body && document.body.dataset.fingerprint) { window.readyAt = performance.now(); observer.disconnect(); }
 }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-fingerprint"] });"""
-# ?site: the site's standard library; otherwise the npm package's own copy, beside this page.
+# ?site: the site's standard library; otherwise the npm package's own copy, beside this page. ?snapshot: restore
+# Pyodide's own memory snapshot from Cache Storage if there is one; else boot, then take one and keep it ("stored").
 BARE_WORKER = """import { loadPyodide } from "../pyodide/pyodide.mjs";
-const site = new URL(import.meta.url).searchParams.has("site");
-await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href,
-  stdLibURL: new URL(site ? "../pyodide/python_stdlib.zip" : "./python_stdlib.zip", import.meta.url).href });
-postMessage("ready");"""
+const query = new URL(import.meta.url).searchParams;
+const options = { indexURL: new URL("../pyodide/", import.meta.url).href,
+  stdLibURL: new URL(query.has("site") ? "../pyodide/python_stdlib.zip" : "./python_stdlib.zip", import.meta.url).href };
+if (!query.has("snapshot")) {
+  await loadPyodide(options);
+  postMessage("ready");
+} else {
+  const cache = await caches.open("bare-snapshot");
+  const kept = await cache.match("snapshot");
+  if (kept) {
+    await loadPyodide({ ...options, _loadSnapshot: kept.arrayBuffer().then((buffer) => new Uint8Array(buffer)) });
+    postMessage("ready");
+  } else {
+    const pyodide = await loadPyodide({ ...options, _makeSnapshot: true });
+    postMessage("ready");
+    await cache.put("snapshot", new Response(pyodide.makeMemorySnapshot()));
+    postMessage("stored");
+  }
+}"""
 
 
 def write_bare_page(dist: Path) -> None:
@@ -120,6 +140,12 @@ def measure_round(browser: Any, url: str, figures: dict[str, list[float]]) -> No
     context = browser.new_context(bypass_csp=True)
     page = context.new_page()
     record(figures, "bare_site", timed_load(page, functools.partial(page.goto, url + "bench/bare.html?site")))
+    context.close()
+    context = browser.new_context(bypass_csp=True)
+    page = context.new_page()
+    page.goto(url + "bench/bare.html?site&snapshot")
+    page.wait_for_function("window.storedAt", timeout=120_000)
+    record(figures, "bare_snapshot", timed_load(page, page.reload))
     context.close()
 
     context = browser.new_context(bypass_csp=True)
