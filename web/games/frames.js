@@ -1,10 +1,15 @@
 // @ts-check
 // The kit's one frame loop: a board paints on the next animation frame after something changed, on every frame
-// while an animation or a clock runs, and never otherwise. Renderers start no requestAnimationFrame, interval or
-// timeout of their own: they ask the loop (Surface.animate, tick, after, invalidate).
+// while an animation runs, on the frame a clock's tick is due (a tick of `every` 100 ms paints ten times a second, and
+// between its ticks the loop sleeps on a timer, not on frames), and never otherwise. Renderers start no
+// requestAnimationFrame, interval or timeout of their own: they ask the loop (Surface.animate, tick, after,
+// invalidate).
 import { pace } from "./common.js";
 
 const reducedMotion = () => Boolean(globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches);
+
+/** A frame at 60 Hz, in ms: how early the loop asks for the frame that runs a tick. */
+const FRAME_MS = 16;
 
 /** Ease out, cubic: fast at first, settling at the end. @param {number} linear */
 export const easeOut = (linear) => 1 - (1 - linear) ** 3;
@@ -18,6 +23,8 @@ export class Frames {
     this.paint = paint;
     this.dirty = false;
     this.frameId = 0;
+    /** @type {ReturnType<typeof setTimeout> | 0} the timer that wakes the loop for the next tick due */
+    this.wake = 0;
     /** @type {Set<Animation>} */
     this.animations = new Set();
     /** @type {Set<Tick>} */
@@ -43,6 +50,7 @@ export class Frames {
   frame(now) {
     this.frameId = 0;
     if (this.stopped) return;
+    let changed = this.dirty || this.animations.size > 0;
     for (const animation of [...this.animations]) {
       const linear = Math.min(1, Math.max(0, (now - animation.start) / animation.ms)); // a frame may be stamped before start
       animation.frame?.(easeOut(linear));
@@ -52,10 +60,22 @@ export class Frames {
       if (!this.ticks.has(tick) || now - tick.last < tick.every) continue;
       tick.last = now;
       tick.fn(now);
+      changed = true;
     }
     this.dirty = false;
-    this.paint();
-    if (this.animations.size || this.ticks.size || this.dirty) this.schedule();
+    if (changed) this.paint(); // a frame with nothing due paints nothing (one may come just before a tick's time)
+    if (this.animations.size || this.dirty) this.schedule();
+    else if (this.ticks.size) this.sleepUntilTick(now);
+  }
+
+  /** Only clocks run: the next frame is the one after the earliest tick's time, and until then no frame is asked
+   * for (a board that ticks ten times a second paints ten times, not sixty). @param {number} now */
+  sleepUntilTick(now) {
+    const due = Math.min(...[...this.ticks].map((tick) => tick.last + tick.every));
+    const wait = due - now - FRAME_MS; // asked a frame early: the frame that runs it is stamped at or after `due`
+    if (wait <= 0) { this.schedule(); return; }
+    if (this.wake) clearTimeout(this.wake);
+    this.wake = setTimeout(() => { this.wake = 0; this.schedule(); }, wait);
   }
 
   /** A tween of `ms` (scaled by the test speed) on this loop: `frame(progress)`, progress eased 0..1, then a paint.
@@ -101,6 +121,8 @@ export class Frames {
     this.stopped = true;
     if (this.frameId) cancelAnimationFrame(this.frameId);
     this.frameId = 0;
+    if (this.wake) clearTimeout(this.wake);
+    this.wake = 0;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     this.ticks.clear();
