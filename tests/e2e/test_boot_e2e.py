@@ -41,6 +41,8 @@ from .test_offline_e2e import (  # noqa: F401 - served, site, first_build: its c
     site,
 )
 
+# Not about judging nor the review: the games opened are not judged while in play (conftest.NOT_JUDGING)
+JUDGING_DURING_PLAY = False
 STOCK_STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
 HASH_BASED_UNCHECKED = 0b01  # PEP 552 flags: a hash-based pyc whose source is never checked
 

@@ -16,6 +16,8 @@ from tests.rules.test_fuzz_bridge import SEAT_WORDS, junk, mutate, played_codes
 
 from .conftest import BOOT_TIMEOUT_MS, SharedPage, site_games
 
+# Not about judging nor the review: the games the links open are not judged while in play (conftest.NOT_JUDGING)
+JUDGING_DURING_PLAY = False
 LINKS = 300
 SAVES_KEY = "gamebox/v1/saves"  # web/saves.js KEYS
 STORE_KEYS = ["gamebox/v1/saves", "gamebox/v1/stats", "gamebox/v1/daily"]

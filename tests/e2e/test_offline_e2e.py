@@ -42,6 +42,9 @@ from .conftest import (
 # A reload offline, a rebuild, a new tab: its tests come back to the site, as a person's page, and boot from the
 # memory snapshot their first visit made (conftest.SNAPSHOT)
 MEMORY_SNAPSHOT = True
+# Not about judging nor the review: the games opened are not judged while in play, so no page spends its idle time
+# on it beside the other tests (conftest.NOT_JUDGING)
+JUDGING_DURING_PLAY = False
 SEED = "K7Q2M"
 POLICY = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"',
                    (DIST / "index.html").read_text()).group(1) if (DIST / "index.html").exists() else ""

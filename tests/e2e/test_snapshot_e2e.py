@@ -57,6 +57,9 @@ from .test_offline_e2e import (  # noqa: F401 - served, site, first_build: its c
 
 # Its subject: every page here makes the memory snapshot, as a person's does (conftest.SNAPSHOT)
 MEMORY_SNAPSHOT = True
+# Not about judging nor the review: the games opened are not judged while in play, so no page spends its idle time
+# on it beside the other tests (conftest.NOT_JUDGING)
+JUDGING_DURING_PLAY = False
 MOVES_PER_GAME = 3
 # where the page remembers that a snapshot is stored (web/engine.js), for index.html's first paint script
 SNAPSHOT_REMEMBERED = "gamebox/snapshot"
