@@ -53,7 +53,8 @@ TIMED = {"bare": "bare Pyodide boot", "bare_site": "bare boot, the site's stdlib
 BARE = """<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
 <script type="module">
 const worker = new Worker(new URL("./bare-worker.mjs" + location.search, import.meta.url), { type: "module" });
-worker.onmessage = ({ data }) => { if (data === "ready") window.readyAt = performance.now(); else window.storedAt = performance.now(); };
+worker.onmessage = ({ data }) => {
+  if (data === "ready") window.readyAt = performance.now(); else window.storedAt = performance.now(); };
 </script>"""
 # When the game is on screen: the moment the page sets data-fingerprint on <body>.
 PLAYABLE = """new MutationObserver((changes, observer) => {
@@ -63,8 +64,9 @@ PLAYABLE = """new MutationObserver((changes, observer) => {
 # Pyodide's own memory snapshot from Cache Storage if there is one; else boot, then take one and keep it ("stored").
 BARE_WORKER = """import { loadPyodide } from "../pyodide/pyodide.mjs";
 const query = new URL(import.meta.url).searchParams;
+const stdlib = query.has("site") ? "../pyodide/python_stdlib.zip" : "./python_stdlib.zip";
 const options = { indexURL: new URL("../pyodide/", import.meta.url).href,
-  stdLibURL: new URL(query.has("site") ? "../pyodide/python_stdlib.zip" : "./python_stdlib.zip", import.meta.url).href };
+  stdLibURL: new URL(stdlib, import.meta.url).href };
 if (!query.has("snapshot")) {
   await loadPyodide(options);
   postMessage("ready");
