@@ -23,7 +23,7 @@ import { button, fitText, focusRing, LANDSCAPE } from "./paint.js";
 export { roundRect };
 export { diffThings } from "./motion.js";
 export { LANDSCAPE, PALETTE, button, clearTextOverflows, fitFirst, fitText, focusRing, font, gem, loadBoardFont, panel,
-  textOverflows, token } from "./paint.js";
+  textFits, textOverflows, token } from "./paint.js";
 
 // -- the surface: sizing, pointer, hit regions, focus, hover, bubbles, targets -----------------------------------
 const LONG_PRESS_MS = 550;

@@ -132,6 +132,11 @@ export function fitText(context, text, box, options = {}) {
   return fit.size;
 }
 
+/** Whether `text` fits in `box` with fitText's options (at `minSize` or more), as fitText would draw it. */
+export function textFits(context, text, box, options = {}) {
+  return fitting(context, text, box, options).fit?.fits ?? true;
+}
+
 /** Draw the first of `texts` (the fullest wording first, then shorter ones) that fits in `box` at `minSize` or
  * more, with fitText's options; the last is drawn whatever it takes (and recorded if even it cannot fit). */
 export function fitFirst(context, texts, box, options = {}) {

@@ -2,7 +2,7 @@
 // The stage between and around throws, by the phase: the roll, the roller's choice cards, the picks, the Throw
 // button, the steal, the game's end, the last round's result; and around a seat's grab: pass the device, the next
 // throw, the countdown, the throw itself (throw.js).
-import { button, fitText, font, gem, PALETTE, panel, roundRect } from "../kit.js";
+import { button, fitText, font, gem, PALETTE, panel, roundRect, textFits } from "../kit.js";
 import { drawCreature, drawDie, drawSwatch, FACES } from "./art.js";
 import { activeHuman, creatureOf, DIE_MS, ms, plainTargets, severalHumans, targetOf, view } from "./board.js";
 import { drawGems } from "./bands.js";
@@ -293,39 +293,55 @@ function drawOver(b, c, v, y) {
 function drawResult(b, c, v, { x, y, w }, brief = false) {
   const last = v.last;
   const rows = brief ? [] : last.grabs;
-  // a narrow stage: the gems a row won or lost end its words, on up to three lines across the panel
+  // a narrow stage: the gems a row won or lost end its words, on up to three lines across the panel beside the
+  // Whoopie's body and puff (one above the other); a row whose words need more (a colour call's trap, with misses and
+  // gems, in Ukrainian) gets five lines
   const narrow = b.L.narrow;
+  const changeW = narrow ? 0 : 96;
+  const textX = narrow ? 32 : 46;
+  const textW = w - textX - 10 - (narrow ? 0 : changeW + 8);
+  const style = { size: 13, align: "left", lines: narrow ? 3 : 2, minSize: 10 };
+  const tall = { ...style, lines: 5 };
+  const texts = rows.map((row) => {
+    let text = outcomeText(b, row, last);
+    if (row.misses) text += ` ${b.t("whoopies.misses", { n: row.misses })}`;
+    return narrow ? `${text} (${gemsText(b, row.gems)})` : text;
+  });
+  const stolen = last.stolen && !brief
+    ? b.t("whoopies.result.stolen", { ...named(b, last.winner), ...named(b, last.stolen.from, "victim"), n: last.stolen.gems }) : "";
   const rowH = narrow ? 46 : 32;
+  const heightOf = (text) => (narrow && !textFits(c, text, { x: 0, y: 0, w: textW, h: rowH }, style) ? 62 : rowH);
+  const heights = texts.map(heightOf);
+  const stolenH = stolen ? heightOf(stolen) : 0;
   const headH = narrow ? 40 : 24;
-  const h = headH + 10 + rows.length * rowH + (last.stolen && !brief ? rowH : 0) + 6;
+  const h = headH + 10 + heights.reduce((sum, one) => sum + one, 0) + stolenH + 6;
   softPanel(c, { x, y, w, h });
   const winner = last.winner;
   const head = winner === null || winner === undefined ? b.t("whoopies.result.nobody", { n: last.round })
     : b.t("whoopies.result.winner", { n: last.round, ...named(b, winner) });
   fitText(c, head, { x: x + 12, y: y + 6, w: w - 24, h: headH }, { size: 15, weight: 700, align: "left", lines: 2, minSize: 11 });
-  const changeW = narrow ? 0 : 96;
-  const top = y + headH + 8;
+  let ry = y + headH + 8;
   rows.forEach((row, i) => {
-    const ry = top + i * rowH;
+    const rh = heights[i];
     const change = row.gems;
-    let text = outcomeText(b, row, last);
-    if (row.misses) text += ` ${b.t("whoopies.misses", { n: row.misses })}`;
-    if (narrow) text += ` (${gemsText(b, change)})`;
-    else {
-      fitText(c, gemsText(b, change), { x: x + w - 12 - changeW, y: ry, w: changeW, h: rowH }, { size: 13, weight: 700, align: "right", minSize: 10,
+    if (!narrow) {
+      fitText(c, gemsText(b, change), { x: x + w - 12 - changeW, y: ry, w: changeW, h: rh }, { size: 13, weight: 700, align: "right", minSize: 10,
         colour: change > 0 ? "#16803c" : change < 0 ? "#b3261e" : PALETTE.muted });
     }
     if (row.creature) {
       const cr = creatureOf(b, row.creature);
-      drawSwatch(c, cr.body, x + 20, ry + rowH / 2, 7);
-      drawSwatch(c, cr.puff, x + 34, ry + rowH / 2, 6, { puff: true });
+      if (narrow) {
+        drawSwatch(c, cr.body, x + 17, ry + rh / 2 - 8, 7);
+        drawSwatch(c, cr.puff, x + 17, ry + rh / 2 + 9, 6, { puff: true });
+      } else {
+        drawSwatch(c, cr.body, x + 20, ry + rh / 2, 7);
+        drawSwatch(c, cr.puff, x + 34, ry + rh / 2, 6, { puff: true });
+      }
     }
-    fitText(c, text, { x: x + 46, y: ry, w: w - 46 - 12 - (narrow ? 0 : changeW + 6), h: rowH }, { size: 13, align: "left", lines: narrow ? 3 : 2, minSize: 10 });
+    fitText(c, texts[i], { x: x + textX, y: ry, w: textW, h: rh }, rh > rowH ? tall : style);
+    ry += rh;
   });
-  if (last.stolen && !brief) {
-    fitText(c, b.t("whoopies.result.stolen", { ...named(b, winner), ...named(b, last.stolen.from, "victim"), n: last.stolen.gems }),
-      { x: x + 46, y: top + rows.length * rowH, w: w - 58, h: rowH }, { size: 13, align: "left", lines: narrow ? 3 : 2, minSize: 10 });
-  }
+  if (stolen) fitText(c, stolen, { x: x + textX, y: ry, w: narrow ? textW : w - textX - 12, h: stolenH }, stolenH > rowH ? tall : style);
   return y + h;
 }
 
