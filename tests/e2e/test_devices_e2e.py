@@ -100,7 +100,14 @@ class Guest:
                                     arg=token, timeout=60_000)
         answer = self.page.evaluate("window.gamebox.answer()")
         assert host.evaluate("(answer) => window.gamebox.accept(answer)", answer) == seat
-        self.page.wait_for_function(PLAYABLE, arg=last, timeout=60_000)
+        try:
+            self.page.wait_for_function(PLAYABLE, arg=last, timeout=60_000)
+        except Exception as error:  # a join that never opened (rare, on a loaded machine): say where each side was
+            raise AssertionError(f"seat {seat}'s guest never became playable: the guest's peers "
+                                 f"{self.page.evaluate('window.gamebox?.peers?.()')}, table "
+                                 f"{self.page.evaluate('Boolean(window.gamebox?.table?.())')}, received "
+                                 f"{len(self.page.evaluate('window.__received || []'))} messages; the host's peers "
+                                 f"{host.evaluate('window.gamebox.peers()')}") from error
         self.opened_ms = (time.monotonic() - started) * 1000
         settled(self.page)
         # a seat that dropped opened the host's devices panel on its invite: it closes by itself once everyone is
