@@ -102,8 +102,9 @@ export function drawStage(b, c, v) {
   const caption = b.L.kind === "short" ? { x: b.L.stage.x, y: b.L.stage.y + b.L.stage.h - 46, w: b.L.stage.w, h: 46 } : null;
   if (caption) b.area = { ...b.area, h: b.area.h - caption.h };
   let y = b.area.y + 12;
-  // a narrow stage where the person chooses keeps room for the cards: the last round's headline only
-  const brief = b.L.narrow && v.phase === "choose" && activeHuman(b) !== null && plainTargets(b, "card").length + plainTargets(b, "creature").length > 0;
+  // a narrow stage where the person chooses or picks keeps room for the cards: the last round's headline only (its
+  // rows are in the log; four players' rows pushed the Whoopies to pick over the gems' band on a 390 phone)
+  const brief = b.L.narrow && (v.phase === "choose" || v.phase === "pick") && activeHuman(b) !== null && plainTargets(b, "card").length + plainTargets(b, "creature").length > 0;
   if (showsResult(v)) y = drawResult(b, c, v, { x: b.area.x + 10, y, w: b.area.w - 20 }, brief) + 8;
   const mover = activeHuman(b);
   b.currentScreen = v.phase;
