@@ -21,6 +21,8 @@ export function title(b, c, text, y, size = 22, colour = "#3a3040", h = size * 1
   fitText(c, text, { x: b.area.x + 12, y: y - h / 2, w: b.area.w - 24, h }, { size, weight: 700, colour, lines: 2, minSize: 11 });
 }
 
+const MIN_CARD_W = 60; // a card's least width: a Whoopie's name at 10 px
+
 /** Choice cards across the stage, `n` of them: their boxes. In one row where each card can be at least `minW`
  * wide, else in rows (the last one centred): a narrow stage (a phone) keeps its cards' words readable.
  * @param {Board} b */
@@ -30,10 +32,14 @@ function cardRow(b, n, top, { maxW = 130, maxH = 150, minW = 80, labels = [] } =
   const c = b.surface.context;
   c.font = font(12, 700);
   for (const label of labels) for (const word of label.split(" ")) minW = Math.max(minW, c.measureText(word).width + 14);
-  const cols = Math.max(1, Math.min(n, Math.floor((b.area.w - 16 + gap) / (minW + gap))));
+  const room = b.area.y + b.area.h - top - 8; // the cards stay on the stage, above its gems
+  const rowH = (k) => (room - (Math.ceil(n / k) - 1) * gap) / Math.ceil(n / k);
+  let cols = Math.max(1, Math.min(n, Math.floor((b.area.w - 16 + gap) / (minW + gap))));
+  // a stage too low for its rows of cards 56 px high (four players' Whoopies on a phone): more to a row, narrower
+  while (cols < n && rowH(cols) < 56 && (b.area.w - 16 - cols * gap) / (cols + 1) >= MIN_CARD_W) cols += 1;
   const rows = Math.ceil(n / cols);
   const w = Math.min(maxW, (b.area.w - 16 - (cols - 1) * gap) / cols);
-  const h = Math.max(56, Math.min(maxH, w * 1.18, (b.area.y + b.area.h - top - 8 - (rows - 1) * gap) / rows));
+  const h = Math.max(Math.min(56, rowH(cols)), Math.min(maxH, w * 1.18, rowH(cols)));
   return Array.from({ length: n }, (_, i) => {
     const row = Math.floor(i / cols);
     const inRow = row === rows - 1 ? n - row * cols : cols;
@@ -51,7 +57,8 @@ export function card(b, c, box, target, label, art, { describe = "", note = "" }
   if (lit) { roundRect(c, box.x, box.y, box.w, box.h, 14); c.strokeStyle = PALETTE.hint; c.lineWidth = 4; c.stroke(); }
   const labelH = Math.max(28, Math.min(34, box.h * 0.34)); // two lines of a long label (Ukrainian: Усі, крім одного)
   const noteH = note ? Math.max(14, box.h * 0.13) : 0;
-  art({ x: box.x, y: box.y, w: box.w, h: box.h - labelH - noteH - 4 });
+  const artH = box.h - labelH - noteH - 4;
+  if (artH >= 14) art({ x: box.x, y: box.y, w: box.w, h: artH }); // a low card (a crowded phone) is its words alone
   fitText(c, label, { x: box.x + 4, y: box.y + box.h - labelH - noteH - 4, w: box.w - 8, h: labelH }, { size: Math.min(16, Math.max(13, box.w / 6)), weight: 700, lines: 2, minSize: 10 });
   if (note) fitText(c, note, { x: box.x + 4, y: box.y + box.h - noteH - 3, w: box.w - 8, h: noteH }, { size: 11, colour: PALETTE.muted, minSize: 9 });
   b.surface.region({ rect: [box.x, box.y, box.w, box.h] }, { key, target, focusable: Boolean(target), describe,
@@ -104,7 +111,7 @@ export function drawStage(b, c, v) {
   let y = b.area.y + 12;
   // a narrow stage where the person chooses or picks keeps room for the cards: the last round's headline only (its
   // rows are in the log; four players' rows pushed the Whoopies to pick over the gems' band on a 390 phone)
-  const brief = b.L.narrow && (v.phase === "choose" || v.phase === "pick") && activeHuman(b) !== null && plainTargets(b, "card").length + plainTargets(b, "creature").length > 0;
+  const brief = b.L.narrow && ["choose", "pick", "own"].includes(v.phase) && activeHuman(b) !== null && plainTargets(b, "card").length + plainTargets(b, "creature").length > 0;
   if (showsResult(v)) y = drawResult(b, c, v, { x: b.area.x + 10, y, w: b.area.w - 20 }, brief) + 8;
   const mover = activeHuman(b);
   b.currentScreen = v.phase;
