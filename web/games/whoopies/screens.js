@@ -8,20 +8,22 @@ import { activeHuman, creatureOf, DIE_MS, ms, plainTargets, severalHumans, targe
 import { drawGems } from "./bands.js";
 import { clockOf, leadInMs, runOf } from "./grab.js";
 import { drawBetterGrab, drawRun, drawThrow } from "./throw.js";
-import { cname, colourLabel, creatureWords, gemsText, named, outcomeText, targetText, words } from "./words.js";
+import { cname, colourLabel, creatureWords, gemsText, named, outcomeText, pickPrompt, targetText, words } from "./words.js";
 
 /** @typedef {import("./board.js").Board} Board */
 
 /** A soft white card on the table (a result, a countdown, pass the device). */
 const softPanel = (c, box) => panel(c, box, { fill: "rgba(255,255,255,0.94)", edge: "#c9b48f", radius: 14, lineWidth: 1.5, shadow: true });
 
-/** A title line across the stage.
+/** A title's least height: two lines at its least size (11 px), for a narrow stage (a phone upright, where the
+ * table is 185 px wide) that cannot hold the words on one. */
+const TWO_LINES_H = 2 * 11 * 1.2 + 2;
+
+/** A title line across the stage, centred on `y`; on two lines where one is too narrow.
  * @param {Board} b */
-export function title(b, c, text, y, size = 22, colour = "#3a3040", h = size * 1.5) {
+export function title(b, c, text, y, size = 22, colour = "#3a3040", h = Math.max(size * 1.5, TWO_LINES_H)) {
   fitText(c, text, { x: b.area.x + 12, y: y - h / 2, w: b.area.w - 24, h }, { size, weight: 700, colour, lines: 2, minSize: 11 });
 }
-
-const MIN_CARD_W = 60; // a card's least width: a Whoopie's name at 10 px
 
 /** Choice cards across the stage, `n` of them: their boxes. In one row where each card can be at least `minW`
  * wide, else in rows (the last one centred): a narrow stage (a phone) keeps its cards' words readable.
@@ -32,14 +34,13 @@ function cardRow(b, n, top, { maxW = 130, maxH = 150, minW = 80, labels = [] } =
   const c = b.surface.context;
   c.font = font(12, 700);
   for (const label of labels) for (const word of label.split(" ")) minW = Math.max(minW, c.measureText(word).width + 14);
-  const room = b.area.y + b.area.h - top - 8; // the cards stay on the stage, above its gems
-  const rowH = (k) => (room - (Math.ceil(n / k) - 1) * gap) / Math.ceil(n / k);
-  let cols = Math.max(1, Math.min(n, Math.floor((b.area.w - 16 + gap) / (minW + gap))));
-  // a stage too low for its rows of cards 56 px high (four players' Whoopies on a phone): more to a row, narrower
-  while (cols < n && rowH(cols) < 56 && (b.area.w - 16 - cols * gap) / (cols + 1) >= MIN_CARD_W) cols += 1;
+  const cols = Math.max(1, Math.min(n, Math.floor((b.area.w - 16 + gap) / (minW + gap))));
   const rows = Math.ceil(n / cols);
   const w = Math.min(maxW, (b.area.w - 16 - (cols - 1) * gap) / cols);
-  const h = Math.max(Math.min(56, rowH(cols)), Math.min(maxH, w * 1.18, rowH(cols)));
+  // the cards stay on the stage, above its gems: on a stage too low for rows 56 px high (four players' Whoopies
+  // on a phone) a card is lower, its words alone (card)
+  const rowH = (b.area.y + b.area.h - top - 8 - (rows - 1) * gap) / rows;
+  const h = Math.max(Math.min(56, rowH), Math.min(maxH, w * 1.18, rowH));
   return Array.from({ length: n }, (_, i) => {
     const row = Math.floor(i / cols);
     const inRow = row === rows - 1 ? n - row * cols : cols;
@@ -235,8 +236,9 @@ function drawChoose(b, c, v, y, mover) {
 /** @param {Board} b */
 function drawPick(b, c, v, y, mover) {
   const top = Math.max(y + 6, b.area.y + (b.L.compact ? 8 : 120));
-  title(b, c, b.t(v.phase === "own" ? "whoopies.pick_own_title" : "whoopies.pick_title"), top + 12, b.L.compact ? 15 : 20);
-  const boxes = cardRow(b, v.creatures.length, top + 34, { maxH: 170, labels: v.creatures.map((cr) => cname(b, cr.name)) });
+  // a narrow stage's band below says the same words (the prompt): its room goes to the cards
+  if (!b.L.narrow) title(b, c, b.t(v.phase === "own" ? "whoopies.pick_own_title" : "whoopies.pick_title"), top + 12, b.L.compact ? 15 : 20);
+  const boxes = cardRow(b, v.creatures.length, b.L.narrow ? top : top + 34, { maxH: 170, labels: v.creatures.map((cr) => cname(b, cr.name)) });
   v.creatures.forEach((cr, i) => {
     const pickers = v.picks.map((p, s) => (p === cr.name ? b.host.seatName(s) : null)).filter(Boolean).join(", ");
     const target = mover !== null ? targetOf(b, "creature", cr.name) : null;
@@ -244,7 +246,7 @@ function drawPick(b, c, v, y, mover) {
       { describe: creatureWords(b, cr.name), note: pickers });
   });
   if (mover !== null && (view(b).targets || []).length) {
-    return severalHumans(b) ? b.t("whoopies.prompt.pick_player", named(b, mover)) : b.t("whoopies.prompt.pick");
+    return pickPrompt(b, v, mover);
   }
   return b.t("whoopies.prompt.wait_pick");
 }
@@ -321,13 +323,16 @@ function drawResult(b, c, v, { x, y, w }, brief = false) {
   const heightOf = (text) => (narrow && !textFits(c, text, { x: 0, y: 0, w: textW, h: rowH }, style) ? 62 : rowH);
   const heights = texts.map(heightOf);
   const stolenH = stolen ? heightOf(stolen) : 0;
-  const headH = narrow ? 40 : 24;
-  const h = headH + 10 + heights.reduce((sum, one) => sum + one, 0) + stolenH + 6;
-  softPanel(c, { x, y, w, h });
   const winner = last.winner;
   const head = winner === null || winner === undefined ? b.t("whoopies.result.nobody", { n: last.round })
     : b.t("whoopies.result.winner", { n: last.round, ...named(b, winner) });
-  fitText(c, head, { x: x + 12, y: y + 6, w: w - 24, h: headH }, { size: 15, weight: 700, align: "left", lines: 2, minSize: 11 });
+  const headStyle = { size: 15, weight: 700, align: "left", lines: 2, minSize: 11 };
+  // the table's own width on a phone upright (the next throw's screen): a headline may need a third line
+  const headTall = narrow && !textFits(c, head, { x: 0, y: 0, w: w - 24, h: 40 }, headStyle);
+  const headH = headTall ? 56 : narrow ? 40 : 24;
+  const h = headH + 10 + heights.reduce((sum, one) => sum + one, 0) + stolenH + 6;
+  softPanel(c, { x, y, w, h });
+  fitText(c, head, { x: x + 12, y: y + 6, w: w - 24, h: headH }, { ...headStyle, lines: headTall ? 3 : 2 });
   let ry = y + headH + 8;
   rows.forEach((row, i) => {
     const rh = heights[i];

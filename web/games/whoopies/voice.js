@@ -1,7 +1,7 @@
 // @ts-check
 // Whoopies speaks its prompts (the die's call, whose turn it is), unless muted: the text is always on screen too.
-import { activeHuman, severalHumans } from "./board.js";
-import { named } from "./words.js";
+import { activeHuman } from "./board.js";
+import { pickPrompt } from "./words.js";
 
 /** @typedef {import("./board.js").Board} Board */
 
@@ -43,7 +43,7 @@ export function promptVoice(b, v) {
   let text = "";
   if (seat !== null && v.phase === "roll" && seat === v.roller) text = b.t("whoopies.prompt.roll");
   else if (seat !== null && v.phase === "choose" && seat === v.roller) text = v.action ? b.t(`whoopies.prompt.choose_${v.action}`) : b.t("whoopies.prompt.joker");
-  else if (seat !== null && (v.phase === "pick" || v.phase === "own")) text = severalHumans(b) ? b.t("whoopies.prompt.pick_player", named(b, seat)) : b.t("whoopies.prompt.pick");
+  else if (seat !== null && (v.phase === "pick" || v.phase === "own")) text = pickPrompt(b, v, seat);
   else if (seat !== null && v.phase === "steal") text = b.t("whoopies.prompt.steal");
   const key = `${v.round}/${v.phase}/${v.action}/${seat}`;
   if (text && key !== b.speakPhase) {

@@ -1,7 +1,7 @@
 // @ts-check
 // Whoopies' words: a target, the call, a player's line of the last round, gems won or lost; names of creatures,
 // colours and seats as the catalogue words them (Python never builds a sentence for the screen).
-import { activeHuman, creatureOf } from "./board.js";
+import { activeHuman, creatureOf, severalHumans } from "./board.js";
 
 /** @typedef {import("./board.js").Board} Board */
 
@@ -105,4 +105,13 @@ export function gemsText(b, change) {
   if (change > 0) return b.t("whoopies.gems_plus", { n: change });
   if (change < 0) return b.t("whoopies.gems_minus", { n: -change });
   return b.t("whoopies.gems_same");
+}
+
+/** What `seat` is asked to do while the Whoopies are picked: one for this throw, or (the youngest players' game)
+ * one's own for the whole game; by name where several people share the device. @param {Board} b */
+export function pickPrompt(b, v, seat) {
+  if (v.phase === "own") {
+    return severalHumans(b) ? b.t("whoopies.prompt.pick_own_player", named(b, seat)) : b.t("whoopies.prompt.pick_own");
+  }
+  return severalHumans(b) ? b.t("whoopies.prompt.pick_player", named(b, seat)) : b.t("whoopies.prompt.pick");
 }
