@@ -227,12 +227,13 @@ run_tests() {
 # LONGEST_FIRST), not by their number of tests (xdist's default put a three-test module of 3.5 min late); the slowest
 # tests are listed so the suite stays quick. All of it runs in a network namespace of its own (tools/netns.sh:
 # unshare -n, loopback up, a veth pair kept inside), so that none of the WebRTC tests' traffic reaches the machine's
-# own addresses; the other tests only need loopback. Screenshots are taken when GAMEBOX_SHOTS is set (./build.sh
+# own addresses; the other tests only need loopback. A test that fails runs once more (--reruns 1), and the report
+# says which did and why (tests/e2e/conftest.py FAILED_ONCE). Screenshots are taken when GAMEBOX_SHOTS is set (./build.sh
 # shots), never in `test`: they are for a person to look at, and they would double the suite's time.
 run_e2e() {
   say "pytest tests/e2e (Chromium, in a network namespace of its own: tools/netns.sh)"
   tools/netns.sh "$PY" -m pytest tests/e2e -q -p no:cacheprovider -n 2 --dist loadscope --no-loadscope-reorder \
-    --durations=20 "$@"
+    --reruns 1 -raR --durations=20 "$@"
 }
 
 command=${1:-build}
