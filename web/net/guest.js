@@ -11,6 +11,7 @@
 
 import { Pieces } from "./pieces.js";
 import { DEAD_MS, GUEST_OPS, PING_MS, textOf } from "./room.js";
+import { LinkStats } from "./stats.js";
 
 /** @typedef {import("../host.js").Reply} Reply */
 /** @typedef {import("./room.js").Link} Link */
@@ -65,10 +66,8 @@ export class GuestPort extends EventTarget {
      * @type {Record<string, any> | null} */
     this.latest = null;
     this.heard = 0;
-    /** @type {{rtt: number, offset: number}[]} */
-    this.samples = [];
-    /** @type {Map<number, number>} */
-    this.pings = new Map();
+    /** the round trip to the host and the host's clock */
+    this.stats = new LinkStats();
     /** @type {ReturnType<typeof setInterval> | undefined} */
     this.timer = undefined;
     this.connected = false;
@@ -166,12 +165,7 @@ export class GuestPort extends EventTarget {
     } else if (message.t === "ping") {
       this.send({ t: "pong", id: message.id, at: message.at, guest_at: Date.now() });
     } else if (message.t === "pong") {
-      const sent = this.pings.get(message.id);
-      if (sent === undefined) return;
-      this.pings.delete(message.id);
-      const rtt = performance.now() - sent;
-      this.samples.push({ rtt, offset: Number(message.host_at) - (Number(message.at) + rtt / 2) });
-      if (this.samples.length > 8) this.samples.shift();
+      this.stats.answered(message.id, Number(message.at), Number(message.host_at));
     } else if (message.t === "bye") {
       this.end();
       this.emit("bye", { reason: String(message.reason ?? "left") });
@@ -184,10 +178,7 @@ export class GuestPort extends EventTarget {
   seated() { return this.seat !== null || this.watcher !== null; }
 
   ping() {
-    const id = this.nextId++;
-    this.pings.set(id, performance.now());
-    if (this.pings.size > 8) this.pings.delete(this.pings.keys().next().value);
-    this.send({ t: "ping", id, at: Date.now() });
+    this.send({ t: "ping", id: this.stats.ping(), at: Date.now() });
   }
 
   beat() {
@@ -202,12 +193,7 @@ export class GuestPort extends EventTarget {
   }
 
   /** The round trip to the host (median of the last pings) and the host's clock offset from this one's, in ms. */
-  timing() {
-    if (!this.samples.length) return { rtt: null, offset: null };
-    const rtts = this.samples.map((sample) => sample.rtt).sort((a, b) => a - b);
-    const fastest = this.samples.reduce((best, sample) => (sample.rtt < best.rtt ? sample : best));
-    return { rtt: Math.round(rtts[Math.floor(rtts.length / 2)]), offset: Math.round(fastest.offset) };
-  }
+  timing() { return this.stats.timing(); }
 
   /** This device leaves the table (its page's Leave): the host is told, and the link is closed. */
   leave() {

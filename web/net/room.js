@@ -18,6 +18,7 @@
 import { gameInfo } from "../games.js";
 import { sendText } from "./pieces.js";
 import { positionRequest } from "./position.js";
+import { LinkStats } from "./stats.js";
 
 /** @typedef {import("../host.js").Table} Table */
 /** @typedef {import("../host.js").EnginePort} EnginePort */
@@ -59,7 +60,6 @@ export const GUEST_OPS = new Set(["view", "legal", "apply", "move"]);
 const GUEST_FIELDS = new Set(["op", "seat", "action", "intent", "seen", "clock_ms", "viewer", "guest"]);
 /** the longest `seen` (a table's fingerprint: 32 hex digits) a guest's apply may carry */
 const MAX_SEEN = 64;
-const ROUND_TRIPS = 8; // the samples a seat's round trip and offset are estimated from
 // Beyond its slowest recent round trip, what a guest's move may lose between its tap and its message (a frame or
 // two of its page, the host's queue): a late message's claimed head start is bounded by both.
 const LATE_MARGIN_MS = 100;
@@ -124,12 +124,9 @@ class Refusal extends Error {
  *   its last invite: answered once an answer to it was taken, used once its guest said hello; `elsewhere`: made for a
  *   friend on another network (public STUN servers); `back`: its standby, which its guest's page answers by itself
  * @property {boolean} elsewhere  the seat's friend is on another network: its invites (a rejoin's too) are so
- * @property {string | null} path  the kind of the local candidate its live link's traffic goes over (host, srflx,
- *   prflx, relay), once known
  * @property {boolean} ever  a guest has sat here (a lost one is "disconnected", not "invited")
  * @property {number} heard  when the link last said anything (Date.now())
- * @property {{rtt: number, offset: number}[]} samples
- * @property {Map<number, number>} pings  id -> sent at
+ * @property {LinkStats} stats  its live link's round trips, its page's clock, and the path its traffic goes over
  * @property {string} sent  the fingerprint of the last table sent
  * @property {number | null} since  when this host sent the table that started the guest's running run
  *   (performance.now()), moved on by the time the seat was away in it; null outside one
@@ -165,7 +162,6 @@ export class Room extends EventTarget {
     /** @type {string | null} */
     this.game = null;
     this.closed = false;
-    this.nextPing = 1;
     /** whom the guests last heard the game waits for (JSON) */
     this.said = "[]";
     /** between two tables (the host left the game's screen; web/net/table.js): a guest's request is refused */
@@ -183,8 +179,8 @@ export class Room extends EventTarget {
     this.game = table.game;
     table.seats.forEach((sitter, seat) => {
       if (sitter.kind === "remote" && !this.seats.has(seat)) {
-        this.seats.set(seat, { seat, state: "invited", link: null, invite: null, ever: false, since: null, started: null, run: "", away: null, heard: 0, samples: [],
-          pings: new Map(), sent: "", timer: undefined, making: null, makingElsewhere: false, elsewhere: false, path: null, standby: null });
+        this.seats.set(seat, { seat, state: "invited", link: null, invite: null, ever: false, since: null, started: null, run: "", away: null, heard: 0,
+          stats: new LinkStats(), sent: "", timer: undefined, making: null, makingElsewhere: false, elsewhere: false, standby: null });
       } else if (sitter.kind !== "remote" && this.seats.has(seat)) {
         this.release(seat, sitter.kind === "bot" ? "bot" : "here");
       }
@@ -335,8 +331,7 @@ export class Room extends EventTarget {
     remote.ever = true;
     remote.link = link;
     remote.heard = this.now();
-    remote.samples = [];
-    remote.pings.clear();
+    remote.stats.clear();
     remote.sent = "";
     const table = this.session.table;
     // back in a run it was away from: its clock was held meanwhile, here and on its page (paused_ms), and a page
@@ -353,7 +348,6 @@ export class Room extends EventTarget {
     const clock = remote.started !== null && moving ? Math.max(0, Math.floor(performance.now() - remote.started)) : null;
     this.send(remote, { t: "welcome", seat: remote.seat, game: this.game, seats: table ? table.seats.length : 0,
       paused_ms: paused, clock_ms: clock, waiting: this.waiting().filter((seat) => seat !== remote.seat) });
-    remote.path = null;
     this.mark(remote, "connected");
     clearInterval(remote.timer);
     remote.timer = setInterval(() => this.beat(remote), PING_MS);
@@ -366,12 +360,9 @@ export class Room extends EventTarget {
    * stats), kept for peers(); a change is said. @param {RemoteSeat} remote */
   async trace(remote) {
     const link = remote.link;
-    if (!link?.path) return;
-    let path = null;
-    try { path = await link.path(); } catch { return; }
-    if (remote.link !== link || remote.state !== "connected" || path === remote.path) return;
-    remote.path = path;
-    this.emit("change", { seat: remote.seat, state: remote.state });
+    if (await remote.stats.trace(link, () => remote.link === link && remote.state === "connected")) {
+      this.emit("change", { seat: remote.seat, state: remote.state });
+    }
   }
 
   // ------------------------------------------------------------ the way back, and leaving
@@ -529,8 +520,7 @@ export class Room extends EventTarget {
   started(remote, message) {
     if (Object.keys(message).length !== 1) throw new Refusal("net.refused.shape");
     if (remote.since === null || remote.started !== null) return;
-    const fastest = remote.samples.length ? Math.min(...remote.samples.map((sample) => sample.rtt)) : 0;
-    remote.started = Math.max(remote.since, performance.now() - fastest / 2);
+    remote.started = Math.max(remote.since, performance.now() - remote.stats.fastest(0) / 2);
   }
 
   /** What a guest's clock may claim (docs/multi-device.md, "Real-time phases"), passed to the bridge with the
@@ -546,8 +536,7 @@ export class Room extends EventTarget {
     request.clock_limit_ms = Math.max(0, Math.floor(now - remote.since));
     if (request.op !== "apply") return;
     const shown = Math.max(0, Math.floor(now - (remote.started ?? remote.since)));
-    const slowest = remote.samples.length ? Math.max(...remote.samples.map((sample) => sample.rtt)) : DEAD_MS / 10;
-    const lead = Math.ceil(slowest * 1.5 + LATE_MARGIN_MS) + (realtime(this.game)?.lead_in_ms ?? 0);
+    const lead = Math.ceil(remote.stats.slowest(DEAD_MS / 10) * 1.5 + LATE_MARGIN_MS) + (realtime(this.game)?.lead_in_ms ?? 0);
     request.earliest_ms = Math.max(0, shown - lead);
   }
 
@@ -560,33 +549,13 @@ export class Room extends EventTarget {
 
   /** @param {RemoteSeat} remote */
   ping(remote) {
-    const id = this.nextPing++;
-    const at = performance.now();
-    remote.pings.set(id, at);
-    if (remote.pings.size > ROUND_TRIPS) remote.pings.delete(remote.pings.keys().next().value);
-    this.send(remote, { t: "ping", id, at: this.now() });
+    this.send(remote, { t: "ping", id: remote.stats.ping(), at: this.now() });
   }
 
   /** The guest's answer to a ping: one sample of its round trip, and of its clock's offset from this one's.
    * @param {RemoteSeat} remote @param {Record<string, any>} message */
   ponged(remote, message) {
-    const sent = remote.pings.get(message.id);
-    if (sent === undefined) return; // an old ping's, or made up: nothing to learn from it
-    if (!Number.isFinite(message.guest_at)) throw new Refusal("net.refused.shape");
-    remote.pings.delete(message.id);
-    const rtt = performance.now() - sent;
-    const offset = message.guest_at - (Number(message.at) + rtt / 2);
-    remote.samples.push({ rtt, offset });
-    if (remote.samples.length > ROUND_TRIPS) remote.samples.shift();
-  }
-
-  /** A seat's round trip (the median of its last samples) and clock offset (that of its fastest round trip), in
-   * ms; null before the first pong. @param {RemoteSeat} remote */
-  timing(remote) {
-    if (!remote.samples.length) return { rtt: null, offset: null };
-    const rtts = remote.samples.map((sample) => sample.rtt).sort((a, b) => a - b);
-    const fastest = remote.samples.reduce((best, sample) => (sample.rtt < best.rtt ? sample : best));
-    return { rtt: Math.round(rtts[Math.floor(rtts.length / 2)]), offset: Math.round(fastest.offset) };
+    if (!remote.stats.answered(message.id, Number(message.at), message.guest_at)) throw new Refusal("net.refused.shape");
   }
 
   /** Every PING_MS while connected: a ping, and a link silent for DEAD_MS is taken for lost. @param {RemoteSeat} remote */
@@ -606,9 +575,7 @@ export class Room extends EventTarget {
     clearInterval(remote.timer);
     try { link?.close(); } catch { /* already closed */ }
     // a round trip is that link's: none is shown for the seat until its next link answers a ping
-    remote.samples = [];
-    remote.path = null;
-    remote.pings.clear();
+    remote.stats.clear();
     if (remote.state !== "connected") return;
     this.unstand(remote);
     // its run's clock is held from now, or from when it was last heard (a page asleep says nothing before its
@@ -655,8 +622,8 @@ export class Room extends EventTarget {
     // honest per seat (issue 30): an answered invite is no longer open, and a round trip is the live link's only
     return [...this.seats.values()].map((remote) => ({
       seat: remote.seat, state: remote.state,
-      ...(remote.state === "connected" ? this.timing(remote) : { rtt: null, offset: null }),
-      path: remote.state === "connected" ? remote.path : null,
+      ...(remote.state === "connected" ? remote.stats.timing() : { rtt: null, offset: null }),
+      path: remote.state === "connected" ? remote.stats.path : null,
       elsewhere: remote.elsewhere,
       invite: Boolean(remote.invite && !remote.invite.answered && !remote.invite.used && this.now() <= remote.invite.expires),
     }));

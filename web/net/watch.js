@@ -17,6 +17,7 @@
 
 import { sendText } from "./pieces.js";
 import { positionRequest } from "./position.js";
+import { LinkStats } from "./stats.js";
 import { DEAD_MS, INVITE_MS, MAX_GUEST_BYTES, PING_MS, Refusal, parseAnswer, textOf, token } from "./room.js";
 
 /** @typedef {import("./room.js").Link} Link */
@@ -25,7 +26,6 @@ import { DEAD_MS, INVITE_MS, MAX_GUEST_BYTES, PING_MS, Refusal, parseAnswer, tex
 /** @typedef {import("../host.js").Reply} Reply */
 
 export const MAX_WATCHERS = 8;
-const ROUND_TRIPS = 8;
 
 /**
  * One watcher of the table.
@@ -36,10 +36,8 @@ const ROUND_TRIPS = 8;
  * @property {{token: string, offer: Offer, expires: number, answered: boolean, used: boolean, url: string} | null} invite
  *   (null while its offer gathers)
  * @property {number} heard
- * @property {{rtt: number, offset: number}[]} samples
- * @property {Map<number, number>} pings
+ * @property {LinkStats} stats  its link's round trips, its page's clock, and the path its traffic goes over
  * @property {string} sent  the fingerprint of the last table sent
- * @property {string | null} path
  * @property {boolean} elsewhere
  * @property {ReturnType<typeof setInterval> | undefined} timer
  */
@@ -59,7 +57,6 @@ export class Stands extends EventTarget {
     /** @type {Map<number, Watcher>} */
     this.watchers = new Map();
     this.next = 1;
-    this.nextPing = 1;
     this.closed = false;
     /** the seats' states the watchers last heard (JSON) */
     this.said = "";
@@ -92,8 +89,8 @@ export class Stands extends EventTarget {
     if (this.live().length >= MAX_WATCHERS) throw new Refusal("net.refused.watchers");
     const number = this.next++;
     /** @type {Watcher} */
-    const watcher = { number, state: "invited", link: null, invite: null, heard: 0, samples: [],
-      pings: new Map(), sent: "", path: null, elsewhere, timer: undefined };
+    const watcher = { number, state: "invited", link: null, invite: null, heard: 0, stats: new LinkStats(), sent: "",
+      elsewhere, timer: undefined };
     this.watchers.set(number, watcher); // counted at once: eight asks at the same moment make eight invites, no more
     let offer;
     try {
@@ -287,21 +284,12 @@ export class Stands extends EventTarget {
 
   /** @param {Watcher} watcher */
   ping(watcher) {
-    const id = this.nextPing++;
-    watcher.pings.set(id, performance.now());
-    if (watcher.pings.size > ROUND_TRIPS) watcher.pings.delete(watcher.pings.keys().next().value);
-    this.send(watcher, { t: "ping", id, at: this.now() });
+    this.send(watcher, { t: "ping", id: watcher.stats.ping(), at: this.now() });
   }
 
   /** @param {Watcher} watcher @param {Record<string, any>} message */
   ponged(watcher, message) {
-    const sent = watcher.pings.get(message.id);
-    if (sent === undefined) return;
-    if (!Number.isFinite(message.guest_at)) throw new Refusal("net.refused.shape");
-    watcher.pings.delete(message.id);
-    const rtt = performance.now() - sent;
-    watcher.samples.push({ rtt, offset: message.guest_at - (Number(message.at) + rtt / 2) });
-    if (watcher.samples.length > ROUND_TRIPS) watcher.samples.shift();
+    if (!watcher.stats.answered(message.id, Number(message.at), message.guest_at)) throw new Refusal("net.refused.shape");
   }
 
   /** @param {Watcher} watcher */
@@ -315,12 +303,7 @@ export class Stands extends EventTarget {
   /** @param {Watcher} watcher */
   async trace(watcher) {
     const link = watcher.link;
-    if (!link?.path) return;
-    let path = null;
-    try { path = await link.path(); } catch { return; }
-    if (watcher.link !== link || path === watcher.path) return;
-    watcher.path = path;
-    this.emit("change", { watcher: watcher.number, state: watcher.state });
+    if (await watcher.stats.trace(link, () => watcher.link === link)) this.emit("change", { watcher: watcher.number, state: watcher.state });
   }
 
   /** A watcher leaves (its link closed or went silent, its invite expired): its place is free for another.
@@ -356,14 +339,10 @@ export class Stands extends EventTarget {
   peers() {
     return this.live().map((watcher) => {
       const connected = watcher.state === "connected";
-      const rtts = watcher.samples.map((sample) => sample.rtt).sort((a, b) => a - b);
-      const fastest = watcher.samples.reduce((best, sample) => (!best || sample.rtt < best.rtt ? sample : best),
-        /** @type {{rtt: number, offset: number} | null} */ (null));
       const invite = watcher.invite;
       return { seat: null, watcher: watcher.number, state: watcher.state,
-        rtt: connected && rtts.length ? Math.round(rtts[Math.floor(rtts.length / 2)]) : null,
-        offset: connected && fastest ? Math.round(fastest.offset) : null,
-        path: connected ? watcher.path : null, elsewhere: watcher.elsewhere,
+        ...(connected ? watcher.stats.timing() : { rtt: null, offset: null }),
+        path: connected ? watcher.stats.path : null, elsewhere: watcher.elsewhere,
         invite: Boolean(invite && !invite.answered && !invite.used && this.now() <= invite.expires) };
     });
   }
