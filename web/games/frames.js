@@ -15,10 +15,13 @@ const FRAME_MS = 16;
 export const easeOut = (linear) => 1 - (1 - linear) ** 3;
 
 /** @typedef {{start: number, ms: number, frame: ((progress: number) => void) | null, resolve: (done: boolean) => void}} Animation */
-/** @typedef {{fn: (now: number) => void, every: number, last: number}} Tick */
+/** @typedef {{x: number, y: number, w: number, h: number}} Area a part of the board, in board units */
+/** @typedef {{fn: (now: number) => void, every: number, last: number, area: (() => Area[] | null) | null}} Tick */
 
 export class Frames {
-  /** @param {() => void} paint called once a frame when something changed */
+  /** @param {(areas: Area[] | null) => void} paint called once a frame when something changed: with the areas
+   * that changed when only clocks that name theirs ticked (the rest of the board is as the last paint left it),
+   * else null (all of it) */
   constructor(paint) {
     this.paint = paint;
     this.dirty = false;
@@ -51,6 +54,8 @@ export class Frames {
     this.frameId = 0;
     if (this.stopped) return;
     let changed = this.dirty || this.animations.size > 0;
+    /** @type {Area[] | null} */
+    let areas = changed ? null : [];
     for (const animation of [...this.animations]) {
       const linear = Math.min(1, Math.max(0, (now - animation.start) / animation.ms)); // a frame may be stamped before start
       animation.frame?.(easeOut(linear));
@@ -61,9 +66,13 @@ export class Frames {
       tick.last = now;
       tick.fn(now);
       changed = true;
+      const part = tick.area ? tick.area() : null;
+      if (areas && part) areas.push(...part);
+      else areas = null;
     }
+    if (this.dirty) areas = null; // a tick asked for a whole paint
     this.dirty = false;
-    if (changed) this.paint(); // a frame with nothing due paints nothing (one may come just before a tick's time)
+    if (changed) this.paint(areas); // a frame with nothing due paints nothing (one may come just before a tick's time)
     if (this.animations.size || this.dirty) this.schedule();
     else if (this.ticks.size) this.sleepUntilTick(now);
   }
@@ -99,10 +108,14 @@ export class Frames {
     this.invalidate();
   }
 
-  /** `fn(now)` on every frame (at most every `every` ms), then a paint, until the returned stop() is called.
-   * @param {(now: number) => void} fn @param {{every?: number}} [options] @returns {() => void} */
-  tick(fn, { every = 0 } = {}) {
-    const tick = { fn, every, last: -Infinity };
+  /** `fn(now)` on every frame (at most every `every` ms), then a paint, until the returned stop() is called. A clock
+   * whose tick changes only a few parts of the board names them (`area`: their boxes, as the last paint left them):
+   * a frame where only such clocks ticked paints only there (a glow on the squares a person may tap, not the
+   * whole board; null from `area`: all of it this time). @param {(now: number) => void} fn
+   * @param {{every?: number, area?: () => Area[] | null}} [options]
+   * @returns {() => void} */
+  tick(fn, { every = 0, area } = {}) {
+    const tick = { fn, every, last: -Infinity, area: area ?? null };
     if (!this.stopped) this.ticks.add(tick);
     this.invalidate();
     return () => { this.ticks.delete(tick); };

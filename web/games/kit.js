@@ -145,7 +145,7 @@ export class Surface {
     this.dragActive = false;
     /** @type {Motion | null} */
     this.currentMotion = null;
-    this.frames = new Frames(() => this.paintNow());
+    this.frames = new Frames((areas) => this.paintNow(areas));
     this.paint = paint;
     this.onResize = onResize;
     this.listen("pointermove", (event) => this.pointerMove(event));
@@ -202,8 +202,19 @@ export class Surface {
     this.frames.invalidate();
   }
 
-  paintNow() {
-    if (this.paint) this.paint();
+  /** Paint the board; only `areas` of it (board units) when only they changed since the last paint (a clock that
+   * names its areas ticked, frames.js): the renderer draws as ever, clipped to them, so the rest of the canvas keeps
+   * its pixels and the regions are all registered again. @param {import("./frames.js").Area[] | null} [areas] */
+  paintNow(areas = null) {
+    if (!this.paint) return;
+    const context = this.context;
+    if (!areas || !context) { this.paint(); return; }
+    if (!areas.length) return;
+    context.save();
+    context.beginPath();
+    for (const area of areas) context.rect(area.x, area.y, area.w, area.h);
+    context.clip();
+    try { this.paint(); } finally { context.restore(); }
   }
 
   /** A tween on the kit's loop (see frames.js). @param {number} ms @param {(progress: number) => void} [frame] */
@@ -216,8 +227,9 @@ export class Surface {
     this.frames.cancelAnimations();
   }
 
-  /** A clock that ticks: `fn(now)` every frame (or every `every` ms) until stop(). @param {(now: number) => void} fn
-   * @param {{every?: number}} [options] */
+  /** A clock that ticks: `fn(now)` every frame (or every `every` ms) until stop(); a tick that changes only some
+   * parts of the board names them (`area`), and is painted there alone (frames.js). @param {(now: number) => void} fn
+   * @param {{every?: number, area?: () => import("./frames.js").Area[] | null}} [options] */
   tick(fn, options) { return this.frames.tick(fn, options); }
 
   /** A timer the kit owns. @param {number} ms @param {() => void} fn */

@@ -30,6 +30,9 @@ import { handInIfCovered, raceTick, reportTimeout, send } from "./race.js";
 import { drawGate } from "./rounds.js";
 import { drawDrag, drawGhost, drawPlaced, drawShown, drawTools, drawTray, dropAnchor, hexRegions, tileAt } from "./tray.js";
 
+/** How far the side panel's shadow reaches outside it (the panel's blur, board units): a clock's tick repaints that. */
+const CLOCK_SHADOW = 12;
+
 /** @typedef {import("./desk.js").Desk} Desk */
 /** @typedef {import("./desk.js").Piece} Piece */
 /** @typedef {import("./hexes.js").Cell} Cell */
@@ -232,9 +235,19 @@ export function create(canvas, host) {
     return Boolean(v && ((v.mode === "race" && desk.clockStart !== null && !desk.gate) || (v.mode === "puzzle" && v.phase === "puzzle")));
   }
 
+  /** What a tick of the clock changes: the side panel (the sand timer or the stopwatch, and the solution button's
+   * "Sure?", which lapses), with its shadow; the whole board before it is laid out. */
+  function clockArea() {
+    const side = desk.layout?.side;
+    return side ? [{ x: side.x - CLOCK_SHADOW, y: side.y - CLOCK_SHADOW, w: side.w + 2 * CLOCK_SHADOW, h: side.h + 2 * CLOCK_SHADOW }] : null;
+  }
+
   /** The kit's tick while a clock runs (the kit paints after each): the race's clock decides what ends the round. */
   function syncClock() {
-    if (running() && !stopClock) stopClock = surface.tick(() => { if (tableNow()) raceTick(desk, render); if (!running()) syncClock(); }, { every: 100 });
+    if (running() && !stopClock) {
+      stopClock = surface.tick(() => { if (tableNow()) raceTick(desk, render); if (!running()) syncClock(); },
+        { every: 100, area: clockArea });
+    }
     else if (!running() && stopClock) { stopClock(); stopClock = null; }
   }
 

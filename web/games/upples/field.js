@@ -133,6 +133,22 @@ export function drawMarks(b) {
   });
 }
 
+/** The landings' glow reaches this far (board units) outside its square: its blur and its stroke. */
+const GLOW_REACH = 24;
+
+/** The boxes the landings' glow is drawn in (drawLandings), for its tick to repaint alone.
+ * @param {Layout} g @param {Map<string, UpplesTarget[]>} byThing */
+export function landingAreas(g, byThing) {
+  const areas = [];
+  for (const targets of byThing.values()) {
+    const square = squareOf(targets[0].thing);
+    if (!square) continue;
+    const s = slot(g, square);
+    areas.push({ x: s.x - GLOW_REACH, y: s.y - GLOW_REACH, w: g.card + 2 * GLOW_REACH, h: g.card + 2 * GLOW_REACH });
+  }
+  return areas;
+}
+
 /** The landings: a glowing ring on each thing the person may touch, with a badge that says "jump" (↓) or "then
  * choose" (?), and the hinted move's squares in a dashed ring. `glow` (0..1) is the ring's pulse.
  * @param {Board} b @param {Map<string, UpplesTarget[]>} byThing @param {string[]} hinted @param {number} glow */

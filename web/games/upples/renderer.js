@@ -20,8 +20,8 @@
 import { refusalFor, Surface, targetsByThing } from "../kit.js";
 import { PLAYER } from "./art.js";
 import { drawChoice } from "./choice.js";
-import { drawBlast, drawCards, drawGain, drawGround, drawKomupples, drawLandings, drawMarks, drawSwirl, squareOf }
-  from "./field.js";
+import { drawBlast, drawCards, drawGain, drawGround, drawKomupples, drawLandings, drawMarks, drawSwirl, landingAreas,
+  squareOf } from "./field.js";
 import { layout, slot, squares } from "./layout.js";
 import { fieldThings, fleeting } from "./things.js";
 import { drawHeader, drawInfo, drawPiles, drawPlayer, drawStatus } from "./panels.js";
@@ -67,6 +67,9 @@ export function create(canvas, host) {
   let glow = 0; // the landings' pulse, from the loop's clock
   /** @type {(() => void) | null} */
   let stopGlow = null;
+  /** the boxes the landings' glow was last painted in (its tick repaints only these)
+   * @type {{x: number, y: number, w: number, h: number}[]} */
+  let glowAreas = [];
   const surface = new Surface(canvas, host, { width: 600, height: 600, onTap: tap, paint, onResize: relayout, onKey: key });
 
   const table = () => host.table();
@@ -101,7 +104,9 @@ export function create(canvas, host) {
   /** The landings glow while the person may touch them: a tick of the kit's loop, stopped when they may not. */
   function glowWhilePicking() {
     const picking = mine().length > 0;
-    if (picking && !stopGlow) stopGlow = surface.tick((now) => { glow = 0.55 + 0.45 * Math.sin(now / 340); }, { every: 120 });
+    if (picking && !stopGlow) {
+      stopGlow = surface.tick((now) => { glow = 0.55 + 0.45 * Math.sin(now / 340); }, { every: 120, area: () => glowAreas });
+    }
     if (!picking && stopGlow) { stopGlow(); stopGlow = null; }
   }
 
@@ -128,6 +133,7 @@ export function create(canvas, host) {
     if (!moving) {
       if (!v.over) drawMarks(b);
       drawLandings(b, byThing, hinted, glow);
+      glowAreas = landingAreas(g, byThing);
     }
     drawKomupples(b, komupplesNow(v, things, leaving), !moving);
     for (const { thing, alpha } of leaving) {
