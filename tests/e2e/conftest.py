@@ -117,7 +117,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 # A browser test that fails runs once more (./build.sh test: --reruns 1, pytest-rerunfailures): its waits on WebRTC,
 # clocks and a shared machine's cores fail now and then, about one test in 350 a run, a different one each time. The
-# report says which ran again and why, so each is still looked at (docs/architecture.md, "A test that hangs").
+# report says which ran again and why, so each is still looked at (docs/architecture.md, "A browser test that fails
+# runs once more").
 FAILED_ONCE: list[pytest.TestReport] = []
 
 

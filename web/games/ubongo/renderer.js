@@ -247,8 +247,10 @@ export function create(canvas, host) {
     if (running() && !stopClock) {
       stopClock = surface.tick(() => { if (tableNow()) raceTick(desk, render); if (!running()) syncClock(); },
         { every: 100, area: clockArea });
+    } else if (!running() && stopClock) {
+      stopClock();
+      stopClock = null;
     }
-    else if (!running() && stopClock) { stopClock(); stopClock = null; }
   }
 
   // ------------------------------------------------------------ picking up, turning, placing

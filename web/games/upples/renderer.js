@@ -68,7 +68,7 @@ export function create(canvas, host) {
   /** @type {(() => void) | null} */
   let stopGlow = null;
   /** the boxes the landings' glow was last painted in (its tick repaints only these)
-   * @type {{x: number, y: number, w: number, h: number}[]} */
+   * @type {import("../frames.js").Area[]} */
   let glowAreas = [];
   const surface = new Surface(canvas, host, { width: 600, height: 600, onTap: tap, paint, onResize: relayout, onKey: key });
 

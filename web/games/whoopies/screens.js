@@ -4,7 +4,7 @@
 // throw, the countdown, the throw itself (throw.js).
 import { button, fitText, font, gem, PALETTE, panel, roundRect, textFits } from "../kit.js";
 import { drawCreature, drawDie, drawSwatch, FACES } from "./art.js";
-import { activeHuman, creatureOf, DIE_MS, ms, plainTargets, severalHumans, targetOf, view } from "./board.js";
+import { activeHuman, creatureOf, DIE_MS, ms, plainTargets, targetOf, view } from "./board.js";
 import { drawGems } from "./bands.js";
 import { clockOf, leadInMs, runOf } from "./grab.js";
 import { drawBetterGrab, drawRun, drawThrow } from "./throw.js";
