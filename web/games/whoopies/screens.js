@@ -57,11 +57,14 @@ export function card(b, c, box, target, label, art, { describe = "", note = "" }
   softPanel(c, box);
   if (lit) { roundRect(c, box.x, box.y, box.w, box.h, 14); c.strokeStyle = PALETTE.hint; c.lineWidth = 4; c.stroke(); }
   const labelH = Math.max(28, Math.min(34, box.h * 0.34)); // two lines of a long label (Ukrainian: Усі, крім одного)
-  const noteH = note ? Math.max(14, box.h * 0.13) : 0;
+  // who picked it: one line, or up to three when several players picked the same Whoopie (the youngest players' game)
+  const noteStyle = { size: 11, colour: PALETTE.muted, minSize: 9 };
+  const noteLines = note ? [1, 2, 3].find((lines) => textFits(c, note, { x: 0, y: 0, w: box.w - 8, h: lines * 11 }, { ...noteStyle, lines })) ?? 3 : 0;
+  const noteH = note ? Math.max(14, box.h * 0.13, noteLines * 11) : 0;
   const artH = box.h - labelH - noteH - 4;
   if (artH >= 14) art({ x: box.x, y: box.y, w: box.w, h: artH }); // a low card (a crowded phone) is its words alone
   fitText(c, label, { x: box.x + 4, y: box.y + box.h - labelH - noteH - 4, w: box.w - 8, h: labelH }, { size: Math.min(16, Math.max(13, box.w / 6)), weight: 700, lines: 2, minSize: 10 });
-  if (note) fitText(c, note, { x: box.x + 4, y: box.y + box.h - noteH - 3, w: box.w - 8, h: noteH }, { size: 11, colour: PALETTE.muted, minSize: 9 });
+  if (note) fitText(c, note, { x: box.x + 4, y: box.y + box.h - noteH - 3, w: box.w - 8, h: noteH }, { ...noteStyle, lines: noteLines });
   b.surface.region({ rect: [box.x, box.y, box.w, box.h] }, { key, target, focusable: Boolean(target), describe,
     ...(target ? { label: words(b, target) } : {}) });
 }
